@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { type DbHandle, openDb } from './db/client';
+import { migrateDb } from './db/migrate';
+import { schemaValidatorCompiler } from './lib/schema-validator';
+import authPlugin from './plugins/auth-plugin';
+import dbPlugin from './plugins/db-plugin';
+import errorsPlugin from './plugins/errors-plugin';
+import spaPlugin from './plugins/spa-plugin';
+import swaggerPlugin from './plugins/swagger-plugin';
+import xsrfPlugin from './plugins/xsrf-plugin';
+import apiRoutes from './routes/api-routes';
+import { defaultSignInLimits, type SignInLimits } from './routes/auth/sign-in';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database. Without one the app opens (and migrates, and later closes) its own. */
+  db?: DbHandle;
+  /** The built SPA; defaults to `dist/` at the project root. */
+  spaDir?: string;
+  signInLimits?: Partial<SignInLimits>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const defaultSpaDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(schemaValidatorCompiler);
+
+  // External plugins and cross-cutting behaviour.
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  const owned = options.db === undefined;
+  const handle = options.db ?? (await openDb(config));
+  if (owned) await migrateDb(handle);
+  await app.register(dbPlugin, { handle, owned });
+  await app.register(swaggerPlugin);
+  await app.register(xsrfPlugin);
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtl: config.tokenTtl });
+
+  // Routes.
+  await app.register(apiRoutes, {
+    prefix: '/api',
+    signInLimits: { ...defaultSignInLimits, ...options.signInLimits },
+  });
+  await app.register(spaPlugin, { dir: options.spaDir ?? defaultSpaDir });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

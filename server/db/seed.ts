@@ -1,0 +1,80 @@
+import { generatePassword, hashPassword } from '../lib/passwords';
+import { adminExists, findAccountByEmail, insertAccount, insertPartnerFee } from './accounts-repository';
+import { countSeries, insertCatalogue } from './catalogue-repository';
+import type { Db } from './client';
+import { demoCatalogue } from './demo-catalogue';
+
+export const DEMO_PARTNER_EMAIL = 'partner@localhost';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  demoPassword?: string;
+}
+
+export interface CreatedCredentials {
+  email: string;
+  /** Present only when we generated it, so it can be printed once. */
+  generatedPassword?: string;
+}
+
+export interface SeedResult {
+  admin?: CreatedCredentials;
+  partner?: CreatedCredentials;
+  catalogueSeeded: boolean;
+}
+
+async function createWithPassword(
+  db: Db,
+  email: string,
+  password: string | undefined,
+  values: { worker: string; is_admin?: boolean },
+): Promise<{ id: number; credentials: CreatedCredentials }> {
+  const plain = password ?? generatePassword();
+  const row = await insertAccount(db, { email, password_hash: await hashPassword(plain), ...values });
+  return { id: row.id, credentials: { email: row.email, generatedPassword: password ? undefined : plain } };
+}
+
+/** Creates the first admin if there is no admin at all. */
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password?: string,
+): Promise<CreatedCredentials | undefined> {
+  if (await adminExists(db)) return undefined;
+  if (await findAccountByEmail(db, email)) {
+    throw new Error(
+      `ADMIN_EMAIL ${email} belongs to an existing non-admin account; choose another ADMIN_EMAIL`,
+    );
+  }
+  const { credentials } = await createWithPassword(db, email, password, { worker: 'admin', is_admin: true });
+  return credentials;
+}
+
+/** Creates the demo partner, with custom fees on two series, unless it exists. */
+export async function ensureDemoPartner(db: Db, password?: string): Promise<CreatedCredentials | undefined> {
+  if (await findAccountByEmail(db, DEMO_PARTNER_EMAIL)) return undefined;
+  const { id, credentials } = await createWithPassword(db, DEMO_PARTNER_EMAIL, password, { worker: 'demo' });
+  await insertPartnerFee(db, { user_id: id, series: 'x19', min_dev_fee: 2, min_total_fee: 3.5 });
+  await insertPartnerFee(db, { user_id: id, series: 'x21', min_dev_fee: 2.5, min_total_fee: 4 });
+  return credentials;
+}
+
+/** Seeds the catalogue when it is empty. */
+export async function ensureCatalogue(db: Db): Promise<boolean> {
+  if ((await countSeries(db)) > 0) return false;
+  await insertCatalogue(db, demoCatalogue());
+  return true;
+}
+
+/**
+ * Start-up seeding, idempotent: the catalogue if empty (a console without one is useless), the first admin
+ * if there is none, and with `seedDemo` the demo partner. Reports only what it created.
+ */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const catalogueSeeded = await ensureCatalogue(db);
+  const admin = await ensureAdmin(db, options.adminEmail, options.adminPassword);
+  const partner = options.seedDemo ? await ensureDemoPartner(db, options.demoPassword) : undefined;
+  return { admin, partner, catalogueSeeded };
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 defaults to argon2id (19 MiB, t=2, p=1: OWASP's baseline).
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. With no hash (unknown e-mail) it still spends the time of one
+ * verification, so response times do not reveal which e-mails have accounts.
+ */
+export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hash(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
+
+/** A password for accounts created at start-up, printed once; 20 characters fit the 8-32 rule. */
+export function generatePassword(): string {
+  return randomBytes(15).toString('base64url');
+}

@@ -1,0 +1,126 @@
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: 'value_error';
+}
+
+interface RawIssue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const SOURCES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined ? [] : [String(value)];
+}
+
+function describe(issue: RawIssue, allowed: unknown[]): string {
+  const { params } = issue;
+  switch (issue.keyword) {
+    case 'format':
+      return params.format === 'email' ? 'Invalid email' : `Invalid ${String(params.format)}`;
+    case 'minLength':
+      return `Must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `Must be at most ${String(params.limit)} characters`;
+    case 'minimum':
+      return `Must be greater than or equal to ${String(params.limit)}`;
+    case 'maximum':
+      return `Must be less than or equal to ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `Must be greater than ${String(params.limit)}`;
+    case 'exclusiveMaximum':
+      return `Must be less than ${String(params.limit)}`;
+    case 'pattern':
+      return 'Invalid format';
+    case 'type':
+      return `Must be ${asList(params.type)
+        .map((type) => TYPE_NAMES[type] ?? type)
+        .join(' or ')}`;
+    case 'minProperties':
+      return params.limit === 1
+        ? 'At least one field is required'
+        : `At least ${String(params.limit)} fields are required`;
+    case 'enum':
+      return `Must be one of: ${asList(params.allowedValues).join(', ')}`;
+    case 'const':
+      return `Must be ${String(params.allowedValue)}`;
+    case 'anyOf':
+      return allowed.length > 0 ? `Must be one of: ${allowed.map(String).join(', ')}` : 'Invalid value';
+    default:
+      return issue.message ?? 'Invalid value';
+  }
+}
+
+/**
+ * Turns schema validation errors (TypeBox's, which follow ajv's shape) into the API's 422 detail:
+ * `[{loc: [source, ...path], msg, type}]`, one entry per location. Missing and unknown fields are reported at
+ * the field itself, and a union of constants (e.g. 'en' | 'ru') as one "Must be one of" entry.
+ */
+export function toValidationIssues(context: string | undefined, raw: readonly RawIssue[]): ValidationIssue[] {
+  const source = SOURCES[context ?? 'body'] ?? context ?? 'body';
+  const allowedByPath = new Map<string, unknown[]>();
+  for (const issue of raw) {
+    if (issue.keyword === 'const' && issue.schemaPath.includes('/anyOf/')) {
+      const list = allowedByPath.get(issue.instancePath) ?? [];
+      list.push(issue.params.allowedValue);
+      allowedByPath.set(issue.instancePath, list);
+    }
+  }
+
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  const add = (path: (string | number)[], msg: string) => {
+    const loc = [source, ...path];
+    const key = JSON.stringify(loc);
+    if (seen.has(key)) return;
+    seen.add(key);
+    issues.push({ loc, msg, type: 'value_error' });
+  };
+
+  for (const issue of raw) {
+    const path = pointerToPath(issue.instancePath);
+    // Branch failures inside a union only repeat what the union's own entry says.
+    if (issue.schemaPath.includes('/anyOf/')) continue;
+    if (issue.keyword === 'boolean' && issue.schemaPath.endsWith('/additionalProperties')) continue;
+    if (issue.keyword === 'required') {
+      const missing = asList(issue.params.requiredProperties ?? issue.params.missingProperty);
+      for (const field of missing) add([...path, field], 'Field required');
+    } else if (issue.keyword === 'additionalProperties') {
+      const extra = asList(issue.params.additionalProperties ?? issue.params.additionalProperty);
+      for (const field of extra) add([...path, field], 'Extra field not permitted');
+    } else {
+      add(path, describe(issue, allowedByPath.get(issue.instancePath) ?? []));
+    }
+  }
+  return issues.length > 0 ? issues : [{ loc: [source], msg: 'Invalid value', type: 'value_error' }];
+}

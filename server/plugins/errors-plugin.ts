@@ -1,0 +1,45 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-errors';
+import { toValidationIssues } from '../lib/validation-errors';
+
+// Fastify's own messages are written for developers; these are for the people reading our toasts.
+const MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+};
+
+function clientMessage(error: FastifyError): string {
+  if (error.code && MESSAGES[error.code]) return MESSAGES[error.code];
+  if (error instanceof SyntaxError) return 'Request body is not valid JSON';
+  return error.message || 'Bad Request';
+}
+
+/**
+ * One error shape for the whole API: 422 `{"detail":[{loc,msg,type}]}` for schema validation, otherwise
+ * `{"detail":"message"}`. Server errors are logged and answered without any internals.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply
+          .code(422)
+          .send({ detail: toValidationIssues(error.validationContext, error.validation) });
+      }
+      if (error instanceof HttpError) {
+        if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+        return reply.code(error.statusCode).send({ detail: error.message });
+      }
+      const status = error.statusCode ?? 500;
+      if (status < 400 || status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.code(500).send({ detail: 'Internal Server Error' });
+      }
+      return reply.code(status).send({ detail: clientMessage(error) });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,25 @@
+import type { AccountRow } from '../../../db/accounts-repository';
+import type { PartnerFeeRow } from '../../../db/schema';
+import { roleOf } from '../../../lib/roles';
+import type { AccountInfo } from '../../../schemas/account-schemas';
+
+export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): AccountInfo {
+  return {
+    id: account.id,
+    email: account.email,
+    worker: account.worker,
+    language: account.language,
+    send_email: account.send_email,
+    role: roleOf(account),
+    is_blocked: account.is_blocked,
+    is_admin: account.is_admin,
+    is_developer: account.is_developer,
+    is_tester: account.is_tester,
+    fee: fees.map(({ series, min_dev_fee, min_total_fee, user_id }) => ({
+      series,
+      min_dev_fee,
+      min_total_fee,
+      user_id,
+    })),
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listPartnerFees, updateAccountPreferences } from '../../../db/accounts-repository';
+import { unauthorized } from '../../../lib/http-errors';
+import { AccountInfoPatchSchema, AccountInfoSchema } from '../../../schemas/account-schemas';
+import { errorResponses } from '../../../schemas/common-schemas';
+import { toAccountInfo } from './account-info-view';
+
+const accountInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client/account/info',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in account',
+        response: { 200: AccountInfoSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => toAccountInfo(request.account, await listPartnerFees(app.db, request.account.id)),
+  );
+
+  app.patch(
+    '/client/account/info',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the language or the e-mail notification preference',
+        body: AccountInfoPatchSchema,
+        response: { 200: AccountInfoSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const updated = await updateAccountPreferences(app.db, request.account.id, request.body);
+      if (!updated) throw unauthorized();
+      return toAccountInfo(updated, await listPartnerFees(app.db, updated.id));
+    },
+  );
+};
+
+export default accountInfoRoutes;

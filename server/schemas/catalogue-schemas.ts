@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+
+export const SeriesListSchema = Type.Array(Type.Object({ name: Type.String(), is_blocked: Type.Boolean() }));
+
+export const ModelListSchema = Type.Array(
+  Type.Object({ name: Type.String(), series: Type.String(), is_blocked: Type.Boolean() }),
+);
+
+export const PlatformListSchema = Type.Array(
+  Type.Object({ name: Type.String(), description: Type.String() }),
+);
+
+export const InstallTypeListSchema = Type.Array(Type.Object({ name: Type.String() }));
+
+export const CombinationListSchema = Type.Array(
+  Type.Object({ model: Type.String(), platform: Type.String(), install_type: Type.String() }),
+);

@@ -1,0 +1,26 @@
+import { type TSchema, Type } from 'typebox';
+
+export const ErrorSchema = Type.Object(
+  { detail: Type.String({ examples: ['Not authenticated'] }) },
+  { description: 'Any failure other than validation' },
+);
+
+export const ValidationErrorSchema = Type.Object(
+  {
+    detail: Type.Array(
+      Type.Object({
+        loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), { examples: [['body', 'email']] }),
+        msg: Type.String(),
+        type: Type.String(),
+      }),
+    ),
+  },
+  { description: 'The request did not match the schema (unknown fields included)' },
+);
+
+type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+/** Response schemas for the error statuses a route can answer, for the OpenAPI document and serialisation. */
+export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
+  return Object.fromEntries(codes.map((code) => [code, code === 422 ? ValidationErrorSchema : ErrorSchema]));
+}

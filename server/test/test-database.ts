@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DbHandle, fromPglite, fromPool } from '../db/client';
+import { migrateDb } from '../db/migrate';
+import { createMigratedPglite } from './pglite-template';
+
+export interface TestDatabase {
+  handle: DbHandle;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * A fresh database with every migration applied: PGlite in memory, or, when DATABASE_URL is set, a new
+ * uniquely named database on that server, dropped again by `dispose`.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = fromPglite(await createMigratedPglite());
+    return { handle, dispose: () => handle.close() };
+  }
+
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
+  await migrateDb(handle);
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

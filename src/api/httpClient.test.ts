@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, buildQuery, createHttpClient, readCookie, TimeoutError } from './httpClient';
+
+const reply = (status: number, body: unknown, init: ResponseInit = {}) =>
+  new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    ...init,
+  });
+
+function setup({ cookies = 'XSRF-TOKEN=abc', token = 'tok' as string | null } = {}) {
+  let cookieJar = cookies;
+  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
+    if (String(url) === '/api/auth/xsrf') {
+      cookieJar = 'XSRF-TOKEN=fresh';
+      return reply(204, undefined);
+    }
+    return reply(200, { ok: true });
+  });
+  const client = createHttpClient({
+    getToken: () => token,
+    fetch: fetch as typeof globalThis.fetch,
+    readCookies: () => cookieJar,
+  });
+  const call = (i: number) => {
+    const [url, init] = fetch.mock.calls[i];
+    return { url: String(url), init: init as RequestInit, headers: new Headers(init?.headers) };
+  };
+  return { client, fetch, call };
+}
+
+describe('httpClient', () => {
+  it('sends the bearer token and no XSRF header on reads', async () => {
+    const { client, call } = setup();
+    await client('/client/account/info');
+    expect(call(0).url).toBe('/api/client/account/info');
+    expect(call(0).headers.get('Authorization')).toBe('Bearer tok');
+    expect(call(0).headers.get('X-XSRF-TOKEN')).toBeNull();
+  });
+
+  it('leaves the token out when auth is false', async () => {
+    const { client, call } = setup();
+    await client('/auth/sign-in', { method: 'POST', body: { email: 'a' }, auth: false });
+    expect(call(0).headers.get('Authorization')).toBeNull();
+    expect(call(0).init.body).toBe('{"email":"a"}');
+    expect(call(0).headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends the XSRF cookie as a header on writes', async () => {
+    const { client, call } = setup();
+    await client('/client/account/info', { method: 'PATCH', body: { language: 'ru' } });
+    expect(call(0).headers.get('X-XSRF-TOKEN')).toBe('abc');
+  });
+
+  it('fetches /auth/xsrf first when the cookie is missing', async () => {
+    const { client, call, fetch } = setup({ cookies: '' });
+    await client('/client/firmware/groups', { method: 'POST', body: {} });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(call(0).url).toBe('/api/auth/xsrf');
+    expect(call(1).headers.get('X-XSRF-TOKEN')).toBe('fresh');
+  });
+
+  it('builds query strings, skipping empty values and repeating lists', () => {
+    expect(buildQuery({ page: 0, search: '', a: undefined, b: null, is_removed: false, id: [1, 2] })).toBe(
+      '?page=0&is_removed=false&id=1&id=2',
+    );
+    expect(buildQuery({})).toBe('');
+  });
+
+  it('reads cookies by name', () => {
+    expect(readCookie('a=1; XSRF-TOKEN=x%3Dy; b=2', 'XSRF-TOKEN')).toBe('x=y');
+    expect(readCookie('a=1', 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('rejects non-2xx answers with the status, status text and body', async () => {
+    const fetch = vi.fn(async () =>
+      reply(401, { detail: 'Incorrect email or password' }, { statusText: 'Unauthorized' }),
+    );
+    const client = createHttpClient({ getToken: () => null, fetch, readCookies: () => '' });
+    const error = await client('/x').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      statusText: 'Unauthorized',
+      message: 'Incorrect email or password',
+    });
+    expect(error.body).toEqual({ detail: 'Incorrect email or password' });
+  });
+
+  it('times out when asked to', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const client = createHttpClient({ getToken: () => null, fetch: fetch as typeof globalThis.fetch });
+    const pending = client('/client/firmware/models', { timeout: 5000 }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await pending).toBeInstanceOf(TimeoutError);
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,143 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient, type HttpRequest } from '../api/httpClient';
+import { runningSchedulers, startScheduler } from '../lib/schedulers';
+import type { Account } from './account';
+import { BLOCKED_MESSAGE, createAuthProvider, NOT_AUTHENTICATED } from './index';
+import { REDIRECT_KEY, readToken, TOKEN_KEY, writeToken } from './session';
+
+const account = (over: Partial<Account> = {}): Account => ({
+  id: 7,
+  email: 'partner@example.com',
+  worker: 'acme',
+  language: 'en',
+  send_email: true,
+  role: 'user',
+  is_blocked: false,
+  is_admin: false,
+  is_developer: false,
+  is_tester: false,
+  fee: [],
+  ...over,
+});
+
+function setup(info: Account | Error = account(), path = '/tasks?tab=my') {
+  const calls: { path: string; request: HttpRequest }[] = [];
+  const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
+    calls.push({ path: p, request });
+    if (p === '/auth/sign-in')
+      return { status: 200, headers: new Headers(), json: { access_token: 'jwt', token_type: 'bearer' } };
+    if (info instanceof Error) throw info;
+    return { status: 200, headers: new Headers(), json: info };
+  }) as unknown as HttpClient;
+  const onLogout = vi.fn();
+  const provider = createAuthProvider({ httpClient, currentPath: () => path, onLogout });
+  return { provider, calls, onLogout };
+}
+
+describe('authProvider', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('login posts the credentials without a token, stores the token and loads the account', async () => {
+    const { provider, calls } = setup();
+    const result = await provider.login({ email: 'partner@example.com', password: 'secret123' });
+    expect(calls[0]).toMatchObject({
+      path: '/auth/sign-in',
+      request: { method: 'POST', auth: false, body: { email: 'partner@example.com', password: 'secret123' } },
+    });
+    expect(calls[1].path).toBe('/client/account/info');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt');
+    expect(result).toEqual({ redirectTo: '/' });
+    expect(provider.getAccount()?.worker).toBe('acme');
+    expect(await provider.getPermissions({})).toBe('user');
+  });
+
+  it('login goes to the remembered path', async () => {
+    const { provider } = setup();
+    sessionStorage.setItem(REDIRECT_KEY, '/tasks?tab=my');
+    expect(await provider.login({ username: 'a@b.c', password: 'secret123' })).toEqual({
+      redirectTo: '/tasks?tab=my',
+    });
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it('login refuses a blocked account and clears the token', async () => {
+    const { provider } = setup(account({ is_blocked: true }));
+    await expect(provider.login({ email: 'a@b.c', password: 'secret123' })).rejects.toThrow(BLOCKED_MESSAGE);
+    expect(readToken()).toBeNull();
+    expect(provider.getAccount()).toBeUndefined();
+  });
+
+  it('checkAuth resolves with a token', async () => {
+    const { provider } = setup();
+    writeToken('jwt');
+    await expect(provider.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('checkAuth without a token remembers the path and rejects with the no-loop object', async () => {
+    const { provider, onLogout } = setup();
+    await expect(provider.checkAuth({})).rejects.toEqual({
+      redirectTo: '/login',
+      logoutUser: false,
+      message: false,
+    });
+    await expect(provider.checkAuth({})).rejects.toBe(NOT_AUTHENTICATED);
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBe('/tasks?tab=my');
+    expect(onLogout).toHaveBeenCalled();
+  });
+
+  it('checkAuth does not remember public paths', async () => {
+    const { provider } = setup(account(), '/forgot-password');
+    await expect(provider.checkAuth({})).rejects.toBe(NOT_AUTHENTICATED);
+    expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
+  });
+
+  it.each([401, 403])(
+    'checkError %i signs out, stops the schedulers and rethrows the error',
+    async (status) => {
+      const { provider } = setup();
+      await provider.login({ email: 'a@b.c', password: 'secret123' });
+      startScheduler(() => {}, 5000);
+      expect(runningSchedulers()).toBe(1);
+      const error = new ApiError('nope', status, { detail: 'nope' }, 'Unauthorized');
+      await expect(provider.checkError(error)).rejects.toBe(error);
+      expect(readToken()).toBeNull();
+      expect(provider.getAccount()).toBeUndefined();
+      expect(runningSchedulers()).toBe(0);
+    },
+  );
+
+  it('checkError lets other errors through without signing out', async () => {
+    const { provider } = setup();
+    writeToken('jwt');
+    await expect(provider.checkError(new ApiError('x', 404, null, 'Not Found'))).resolves.toBeUndefined();
+    await expect(provider.checkError(new ApiError('x', 500, null, 'Server Error'))).resolves.toBeUndefined();
+    expect(readToken()).toBe('jwt');
+  });
+
+  it('logout clears the token and the account', async () => {
+    const { provider, onLogout } = setup();
+    await provider.login({ email: 'a@b.c', password: 'secret123' });
+    await provider.logout({});
+    expect(readToken()).toBeNull();
+    expect(provider.getAccount()).toBeUndefined();
+    expect(onLogout).toHaveBeenCalled();
+  });
+
+  it('identity and canAccess come from the account', async () => {
+    const { provider } = setup(account({ role: 'developer', worker: '' }));
+    writeToken('jwt');
+    expect(await provider.getIdentity()).toMatchObject({ id: 7, fullName: 'partner@example.com' });
+    expect(await provider.canAccess({ action: 'list', resource: 'agents' })).toBe(true);
+    expect(await provider.canAccess({ action: 'menu', resource: 'agents' })).toBe(false);
+  });
+
+  it('permissions are empty when signed out', async () => {
+    const { provider, calls } = setup();
+    expect(await provider.getPermissions({})).toBeUndefined();
+    expect(await provider.canAccess({ action: 'list', resource: 'releases' })).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+});

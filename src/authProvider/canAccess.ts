@@ -1,0 +1,43 @@
+// Permissions (spec §6) as one pure function, used by the authProvider (react-admin's canAccess), the menu and
+// the route guard.
+
+export const ROLES = ['admin', 'tester', 'developer', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * react-admin's actions (list, show, create, edit, delete, export) plus ours:
+ * - `menu`: the resource has a sidebar entry;
+ * - `all`: the all-tasks tab; `show_removed`: the settings switch; `beta`: the beta-testing toggle.
+ */
+export type Action = string;
+
+type Who = readonly Role[];
+const EVERYONE: Who = ROLES;
+const ADMIN: Who = ['admin'];
+const ADMIN_OR_DEVELOPER: Who = ['admin', 'developer'];
+
+/** Resource → action → roles allowed; `*` is any other action of that resource. Anything unlisted is denied. */
+const RULES: Record<string, Record<Action, Who>> = {
+  releases: {
+    '*': EVERYONE,
+    create: ADMIN_OR_DEVELOPER,
+    edit: ADMIN_OR_DEVELOPER,
+    delete: ADMIN_OR_DEVELOPER,
+  },
+  firmwares: { '*': EVERYONE },
+  groups: { '*': EVERYONE },
+  tasks: { '*': EVERYONE, all: ADMIN },
+  partners: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
+  agents: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
+  components: { '*': ADMIN_OR_DEVELOPER, menu: [] },
+  settings: { '*': EVERYONE, show_removed: ADMIN, beta: ['tester'] },
+  websocket: { '*': ADMIN_OR_DEVELOPER },
+};
+
+export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {
+  if (!role) return false;
+  const rules = RULES[resource];
+  if (!rules) return false;
+  const allowed = rules[action] ?? rules['*'];
+  return allowed !== undefined && (allowed as readonly string[]).includes(role);
+}

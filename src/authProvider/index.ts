@@ -1,0 +1,144 @@
+// Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import type { HttpClient } from '../api/httpClient';
+import { stopSchedulers } from '../lib/schedulers';
+import { isPublicPath } from '../routes';
+import { ACCOUNT_PATH, type Account } from './account';
+import { canAccess, type Role } from './canAccess';
+import { clearToken, readToken, rememberRedirect, takeRedirect, writeToken } from './session';
+
+export type { Account } from './account';
+export type { Role } from './canAccess';
+export { canAccess } from './canAccess';
+
+/** What react-admin needs to send a signed-out visitor to /login without a redirect loop (react-admin #10764). */
+export const NOT_AUTHENTICATED = { redirectTo: '/login', logoutUser: false, message: false } as const;
+
+/** The message of the error a blocked account gets at sign-in. */
+export const BLOCKED_MESSAGE = 'app.auth.blocked';
+
+export interface AppIdentity extends UserIdentity {
+  account: Account;
+}
+
+export interface AppAuthProvider extends AuthProvider {
+  getIdentity(): Promise<AppIdentity>;
+  getPermissions(params?: unknown): Promise<Role | undefined>;
+  canAccess(params: { action: string; resource: string }): Promise<boolean>;
+  /** The account loaded for the current token, if any. */
+  getAccount(): Account | undefined;
+  /** Loads the account once per sign-in (GET /client/account/info). */
+  loadAccount(): Promise<Account>;
+  /** Replaces the cached account after a change the console made itself (e.g. PATCH account info). */
+  setAccount(account: Account): void;
+}
+
+export interface AuthProviderOptions {
+  httpClient: HttpClient;
+  /** The path the browser is on, remembered when a signed-out visitor is sent to /login. */
+  currentPath?: () => string;
+  /** Extra clean-up at logout (e.g. the build form's reset). */
+  onLogout?: () => void;
+}
+
+const browserPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+export function createAuthProvider({
+  httpClient,
+  currentPath = browserPath,
+  onLogout,
+}: AuthProviderOptions): AppAuthProvider {
+  let account: Account | undefined;
+  let loading: Promise<Account> | undefined;
+
+  const forget = () => {
+    clearToken();
+    account = undefined;
+    loading = undefined;
+    stopSchedulers();
+    onLogout?.();
+  };
+
+  const rememberWhereWeAre = (path = currentPath()) => {
+    if (!isPublicPath(path.split(/[?#]/)[0])) rememberRedirect(path);
+  };
+
+  const loadAccount = (): Promise<Account> => {
+    if (account) return Promise.resolve(account);
+    const token = readToken();
+    loading ??= httpClient<Account>(ACCOUNT_PATH)
+      .then(({ json }) => {
+        // A sign-out while the call was under way must not bring the account back.
+        if (readToken() === token) account = json;
+        return json;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+
+  const role = async (): Promise<Role | undefined> => (readToken() ? (await loadAccount()).role : undefined);
+
+  return {
+    async login(params: { email?: string; username?: string; password: string }) {
+      const email = params.email ?? params.username ?? '';
+      const { json } = await httpClient<{ access_token: string }>('/auth/sign-in', {
+        method: 'POST',
+        body: { email, password: params.password },
+        auth: false,
+      });
+      forget();
+      writeToken(json.access_token);
+      const signedIn = await loadAccount().catch((error) => {
+        forget();
+        throw error;
+      });
+      if (signedIn.is_blocked) {
+        forget();
+        throw new Error(BLOCKED_MESSAGE);
+      }
+      return { redirectTo: takeRedirect() ?? '/' };
+    },
+
+    async logout() {
+      forget();
+    },
+
+    /** `params.path`: the path the visitor wanted, when the browser may already be elsewhere. */
+    async checkAuth(params?: { path?: string }) {
+      if (readToken()) return;
+      rememberWhereWeAre(params?.path);
+      forget();
+      throw NOT_AUTHENTICATED;
+    },
+
+    async checkError(error) {
+      const status = statusOf(error);
+      if (status === 401 || status === 403) {
+        if (readToken()) rememberWhereWeAre();
+        forget();
+        // Rejecting signs the user out; react-admin still hands the original error to the caller.
+        throw error;
+      }
+    },
+
+    getPermissions: () => role(),
+
+    async getIdentity(): Promise<AppIdentity> {
+      const current = await loadAccount();
+      return { id: current.id, fullName: current.worker || current.email, account: current };
+    },
+
+    async canAccess({ action, resource }) {
+      return canAccess(await role(), action, resource);
+    },
+
+    getAccount: () => account,
+    loadAccount,
+    setAccount(next) {
+      account = next;
+    },
+  };
+}

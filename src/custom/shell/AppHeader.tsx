@@ -1,0 +1,42 @@
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import { IconButton, Tooltip } from '@mui/material';
+import { AppBar, type AppBarProps, LoadingIndicator, useTranslate } from 'react-admin';
+import { AppUserMenu } from './AppUserMenu';
+import { HeaderDialogsProvider, useHeaderDialogs } from './HeaderDialogs';
+import { MyTasksButton } from './MyTasksButton';
+import { RouteTitle } from './RouteTitle';
+
+const SettingsButton = () => {
+  const translate = useTranslate();
+  const { openSettings, settingsAnchorRef } = useHeaderDialogs();
+  const label = translate('app.user_menu.settings');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        ref={settingsAnchorRef}
+        color="inherit"
+        aria-label={label}
+        onClick={(e) => openSettings(e.currentTarget)}
+      >
+        <SettingsOutlinedIcon />
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+const HeaderToolbar = () => (
+  <>
+    <MyTasksButton />
+    <LoadingIndicator />
+    <SettingsButton />
+  </>
+);
+
+/** The header: the current route's title and subtitle, My tasks, settings and the user menu. */
+export const AppHeader = (props: AppBarProps) => (
+  <HeaderDialogsProvider>
+    <AppBar {...props} color="inherit" toolbar={<HeaderToolbar />} userMenu={<AppUserMenu />}>
+      <RouteTitle />
+    </AppBar>
+  </HeaderDialogsProvider>
+);

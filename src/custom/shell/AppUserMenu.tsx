@@ -1,0 +1,52 @@
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { useHeaderDialogs } from './HeaderDialogs';
+
+const AccountItem = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const { openAccount } = useHeaderDialogs();
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        openAccount();
+      }}
+    >
+      <ListItemIcon>
+        <ManageAccountsOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.user_menu.account')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const SettingsItem = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const { openSettings } = useHeaderDialogs();
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        openSettings();
+      }}
+    >
+      <ListItemIcon>
+        <SettingsOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('app.user_menu.settings')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+/** User menu: Account, Settings, Logout (react-admin's Logout goes to /login). */
+export const AppUserMenu = () => (
+  <UserMenu>
+    <AccountItem />
+    <SettingsItem />
+    <Logout />
+  </UserMenu>
+);

@@ -1,0 +1,86 @@
+// Resource → /api calls, in one table (spec §7). A route is "METHOD /path?query"; `{id}` and `{field}` are filled
+// from the id and the record (or meta) of the call. Where the spec gives admins their own path, a route is
+// `{ admin, default }` and the signed-in role picks one.
+//
+// To add a resource: add an entry here, named exactly like its <Resource name> and its i18n key. Give `paged: true`
+// when the server pages it (zero-based `page` and x-total-count); leave it out for plain arrays, which the
+// dataProvider filters, sorts and pages in the browser. Give `id` when the records have no `id` of their own.
+import { combinationKey } from '../lib/catalogue';
+import { MODELS_TIMEOUT_MS } from '../lib/constants';
+
+export type Route = string;
+export type RoleRoute = { admin: Route; default: Route };
+
+export interface ResourcePath {
+  getList: Route | RoleRoute;
+  /** Without it, getOne finds the record in getList's answer. */
+  getOne?: Route | RoleRoute;
+  create?: Route | RoleRoute;
+  update?: Route | RoleRoute;
+  delete?: Route | RoleRoute;
+  /** The server pages the list: `page` (zero-based) and the filters go on the wire, x-total-count comes back. */
+  paged?: boolean;
+  /** Milliseconds before a read gives up. */
+  timeout?: number;
+  /** The id of a record that has none: a field name or a function. */
+  id?: string | ((record: Record<string, unknown>) => string | number);
+}
+
+export type ResourcePaths = Record<string, ResourcePath>;
+
+export const resourcePaths: ResourcePaths = {
+  releases: {
+    getList: 'GET /client/releases',
+    create: 'POST /admin/releases',
+    update: 'PATCH /admin/releases/{id}',
+    delete: 'DELETE /admin/releases/{id}',
+  },
+  // The sets (groups) shown on the Firmwares page.
+  groups: {
+    getList: 'GET /client/firmware/groups',
+    paged: true,
+    create: 'POST /client/firmware/groups',
+    update: { admin: 'PATCH /admin/groups/{id}', default: 'PATCH /client/firmware/groups/{id}' },
+    delete: { admin: 'DELETE /admin/groups/{id}', default: 'DELETE /client/firmware/groups/{id}' },
+  },
+  // Builds. "Admins load builds from an admin path; others from a client path" (spec §6).
+  firmwares: {
+    getList: { admin: 'GET /admin/firmwares', default: 'GET /client/firmware/firmwares' },
+    create: 'POST /client/firmware/firmwares',
+    update: {
+      admin: 'PATCH /admin/firmwares?firmware_id={id}&user_id={user_id}',
+      default: 'PATCH /client/firmware/firmwares/{id}',
+    },
+    delete: { admin: 'DELETE /admin/firmwares/{id}', default: 'DELETE /client/firmware/firmwares/{id}' },
+  },
+  tasks: { getList: 'GET /client/firmware/tasks', paged: true },
+  partners: {
+    getList: 'GET /admin/users',
+    paged: true,
+    getOne: 'GET /admin/user?user_id={id}',
+    create: 'POST /admin/users',
+    update: 'PATCH /admin/user?user_id={id}',
+  },
+  agents: {
+    getList: 'GET /admin/workers',
+    create: 'POST /admin/workers',
+    update: 'PUT /admin/workers/{id}',
+    delete: 'DELETE /admin/workers/{id}',
+  },
+  sshKeys: {
+    getList: 'GET /client/firmware/firmware_ssh_key',
+    create: 'POST /client/firmware/firmware_ssh_key',
+    update: 'PUT /client/firmware/firmware_ssh_key?id={id}',
+    delete: 'DELETE /client/firmware/firmware_ssh_key?id={id}',
+  },
+  languages: { getList: 'GET /client/languages', id: 'name' },
+  // The firmware catalogue (plain arrays, keyed by name).
+  series: { getList: 'GET /client/firmware/series', id: 'name' },
+  models: { getList: 'GET /client/firmware/models', id: 'name', timeout: MODELS_TIMEOUT_MS },
+  platforms: { getList: 'GET /client/firmware/platform', id: 'name' },
+  installTypes: { getList: 'GET /client/firmware/install_type', id: 'name' },
+  combinations: {
+    getList: 'GET /client/firmware/model-platform-install_type',
+    id: (r) => combinationKey(r as { model: string; platform: string; install_type: string }),
+  },
+};

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_TOAST, errorMessages, showError } from './showError';
+
+const response = (status: number, body: unknown, statusText = '') => ({
+  status,
+  statusText,
+  body,
+  message: 'HTTP',
+});
+
+describe('shared error display (spec §8)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('1. a detail whose description is a list: one length toast per entry', () => {
+    const error = response(400, {
+      detail: {
+        description: [
+          { code: 'worker', value: 'ab', min: 3, max: 32 },
+          { code: 'name', value: 'x'.repeat(40), min: 1, max: 32 },
+        ],
+      },
+    });
+    expect(errorMessages(error)).toEqual([
+      'Invalid worker: 2 (min: 3 max: 32)',
+      'Invalid name: 40 (min: 1 max: 32)',
+    ]);
+  });
+
+  it('2. a detail string as is, a detail list as "lastLoc: msg" per entry', () => {
+    expect(errorMessages(response(401, { detail: 'Incorrect email or password' }))).toEqual([
+      'Incorrect email or password',
+    ]);
+    const validation = response(422, {
+      detail: [
+        { loc: ['body', 'email'], msg: 'Invalid email', type: 'value_error' },
+        {
+          loc: ['body', 'password'],
+          msg: 'Password length must be from 8 to 32 characters',
+          type: 'value_error',
+        },
+      ],
+    });
+    expect(errorMessages(validation)).toEqual([
+      'email: Invalid email',
+      'password: Password length must be from 8 to 32 characters',
+    ]);
+  });
+
+  it('3. status 500 or more: status code and text, body to the console', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(errorMessages(response(502, '<html>bad gateway</html>', 'Bad Gateway'))).toEqual([
+      '502 Bad Gateway',
+    ]);
+    expect(log).toHaveBeenCalledWith('<html>bad gateway</html>');
+  });
+
+  it('4. otherwise the body, or the message when there was no response', () => {
+    expect(errorMessages(response(404, 'Not here'))).toEqual(['Not here']);
+    expect(errorMessages(response(409, { reason: 'taken' }))).toEqual(['{"reason":"taken"}']);
+    expect(errorMessages(new TypeError('Failed to fetch'))).toEqual(['Failed to fetch']);
+    expect(errorMessages('plain')).toEqual(['plain']);
+  });
+
+  it('shows each message as an error toast for 15 seconds', () => {
+    const notify = vi.fn();
+    showError(
+      notify,
+      response(422, {
+        detail: [
+          { loc: ['body', 'a'], msg: 'x' },
+          { loc: ['query', 'b'], msg: 'y' },
+        ],
+      }),
+    );
+    expect(notify).toHaveBeenCalledTimes(2);
+    expect(notify).toHaveBeenNthCalledWith(1, 'a: x', expect.objectContaining(ERROR_TOAST));
+    expect(notify.mock.calls[1][1]).toMatchObject({ type: 'error', autoHideDuration: 15000 });
+  });
+
+  it('uses the translator for the length message', () => {
+    const translate = vi.fn(() => 'translated');
+    const error = response(400, { detail: { description: [{ code: 'c', value: [1, 2], min: 0, max: 1 }] } });
+    expect(errorMessages(error, translate)).toEqual(['translated']);
+    expect(translate).toHaveBeenCalledWith('app.errors.invalid_length', {
+      code: 'c',
+      length: 2,
+      min: 0,
+      max: 1,
+    });
+  });
+});

@@ -1,0 +1,36 @@
+// react-admin's store, kept in localStorage under the prefix RaStoreFirmwareConsole. Preferences (theme,
+// language, scale, show removed, sidebar) survive logout: react-admin resets its store at logout, so the reset
+// here keeps them.
+import { localStorageStore, type Store } from 'react-admin';
+import { UI_SCALE_STEPS, UI_SCALES } from './constants';
+
+/** Store keys of ours; `theme` (absent = auto) and `locale` are react-admin's own. */
+export const STORE_KEYS = {
+  theme: 'theme',
+  locale: 'locale',
+  scale: 'app.scale',
+  showRemoved: 'app.showRemoved',
+  sidebar: 'sidebar.open',
+} as const;
+
+const PRESERVED = new Set<string>(Object.values(STORE_KEYS));
+
+export function createStore(): Store {
+  const store = localStorageStore('1', 'FirmwareConsole');
+  return {
+    ...store,
+    reset() {
+      for (const key of Object.keys(store.listItems?.() ?? {})) {
+        if (!PRESERVED.has(key)) store.removeItem(key);
+      }
+    },
+  };
+}
+
+/** The next scale step up (+1) or down (-1), staying within small … large. */
+export function stepScale(current: number, direction: 1 | -1): number {
+  const steps = [...UI_SCALE_STEPS];
+  const index = steps.findIndex((s) => Math.abs(s - current) < 0.001);
+  const from = index === -1 ? steps.indexOf(UI_SCALES.default) : index;
+  return steps[Math.min(Math.max(from + direction, 0), steps.length - 1)];
+}

@@ -1,0 +1,9 @@
+import Icon from '@mui/icons-material/DnsOutlined';
+import { lazyPage } from '../../lib/lazyPage';
+
+const agents = {
+  list: lazyPage(() => import('./AgentList').then((m) => m.AgentList)),
+  icon: Icon,
+};
+
+export default agents;

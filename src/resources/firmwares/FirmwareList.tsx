@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../custom/pages/PlaceholderPage';
+
+export const FirmwareList = () => <PlaceholderPage message="app.placeholders.firmwares" />;

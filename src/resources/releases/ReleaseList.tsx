@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../custom/pages/PlaceholderPage';
+
+export const ReleaseList = () => <PlaceholderPage message="app.placeholders.releases" />;

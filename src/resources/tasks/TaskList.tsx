@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../custom/pages/PlaceholderPage';
+
+export const TaskList = () => <PlaceholderPage message="app.placeholders.tasks" />;

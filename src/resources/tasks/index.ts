@@ -1,0 +1,9 @@
+import Icon from '@mui/icons-material/AssignmentOutlined';
+import { lazyPage } from '../../lib/lazyPage';
+
+const tasks = {
+  list: lazyPage(() => import('./TaskList').then((m) => m.TaskList)),
+  icon: Icon,
+};
+
+export default tasks;

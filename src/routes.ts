@@ -1,0 +1,59 @@
+// The route table (spec §2): access, layout and the header's title and subtitle of every route, in one place.
+// Titles and subtitles are i18n keys under app.routes.
+import { matchPath } from 'react-router-dom';
+
+export type Access = 'public' | 'login' | 'admin_or_developer';
+
+export interface RouteMeta {
+  path: string;
+  access: Access;
+  /** `shell` is the sidebar/header layout; `empty` has none (spec: "When none is named, an empty layout is used"). */
+  layout: 'shell' | 'empty';
+  /** The resource or page name canAccess is asked about for admin-or-developer routes. */
+  resource?: string;
+  title: string;
+  subtitle?: string;
+}
+
+const route = (
+  path: string,
+  access: Access,
+  layout: RouteMeta['layout'],
+  key: string,
+  resource?: string,
+): RouteMeta => ({
+  path,
+  access,
+  layout,
+  resource,
+  title: `app.routes.${key}.title`,
+  subtitle: layout === 'shell' ? `app.routes.${key}.subtitle` : undefined,
+});
+
+export const ROUTES: readonly RouteMeta[] = [
+  route('/login', 'public', 'empty', 'login'),
+  route('/forgot-password', 'public', 'empty', 'forgot_password'),
+  route('/reset-password', 'public', 'empty', 'reset_password'),
+  route('/confirm-email-change', 'public', 'empty', 'confirm_email_change'),
+  route('/links/:group_name', 'public', 'empty', 'links'),
+  route('/', 'login', 'shell', 'home'),
+  route('/releases/*', 'login', 'shell', 'releases', 'releases'),
+  route('/firmwares/*', 'login', 'shell', 'firmwares', 'firmwares'),
+  route('/tasks/*', 'login', 'shell', 'tasks', 'tasks'),
+  route('/partners/*', 'admin_or_developer', 'shell', 'partners', 'partners'),
+  route('/agents/*', 'admin_or_developer', 'shell', 'agents', 'agents'),
+  route('/components', 'admin_or_developer', 'shell', 'components', 'components'),
+];
+
+/** Any other path: a 404 page inside the shell, for signed-in users. */
+export const NOT_FOUND_ROUTE: RouteMeta = route('*', 'login', 'shell', 'not_found');
+
+export const PUBLIC_PATHS = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
+
+export function findRoute(pathname: string): RouteMeta {
+  return ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname)) ?? NOT_FOUND_ROUTE;
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return findRoute(pathname).access === 'public';
+}

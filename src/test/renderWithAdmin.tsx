@@ -1,0 +1,67 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import {
+  AdminContext,
+  type AuthProvider,
+  memoryStore,
+  ResourceDefinitionContextProvider,
+  type Store,
+} from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { HttpClientProvider } from '../api/ApiContext';
+import type { HttpClient } from '../api/httpClient';
+import { canAccess, type Role } from '../authProvider/canAccess';
+import { createI18nProvider } from '../i18n/i18nProvider';
+import agents from '../resources/agents';
+import firmwares from '../resources/firmwares';
+import partners from '../resources/partners';
+import releases from '../resources/releases';
+import tasks from '../resources/tasks';
+
+const definitions = Object.fromEntries(
+  Object.entries({ releases, firmwares, tasks, partners, agents }).map(([name, r]) => [
+    name,
+    { name, hasList: true, icon: r.icon },
+  ]),
+);
+
+/** A signed-in role's authProvider, with the real canAccess. */
+export const fakeAuthProvider = (role: Role): AuthProvider => ({
+  login: async () => {},
+  logout: async () => {},
+  checkAuth: async () => {},
+  checkError: async () => {},
+  getPermissions: async () => role,
+  getIdentity: async () => ({ id: 1, fullName: 'tester' }),
+  canAccess: async ({ action, resource }) => canAccess(role, action, resource),
+});
+
+/** Renders inside react-admin's context (English messages, a memory store) with our resources registered. */
+export function renderWithAdmin(
+  ui: ReactNode,
+  {
+    role = 'user' as Role,
+    store = memoryStore() as Store,
+    path = '/',
+    authProvider = fakeAuthProvider(role),
+  } = {},
+) {
+  const httpClient = vi.fn(async () => ({
+    status: 200,
+    headers: new Headers(),
+    json: {},
+  })) as unknown as HttpClient;
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <HttpClientProvider value={httpClient}>
+        <AdminContext authProvider={authProvider} i18nProvider={createI18nProvider('en')} store={store}>
+          <ResourceDefinitionContextProvider definitions={definitions}>
+            {ui}
+          </ResourceDefinitionContextProvider>
+        </AdminContext>
+      </HttpClientProvider>
+    </MemoryRouter>,
+  );
+  return { ...view, httpClient, store };
+}
