@@ -9,7 +9,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await openDb(config);
   const seeded = await withMigratedDb(handle, (db) => seed(db, config));
-  const app = await buildApp({ config, db: handle, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({
+    config,
+    db: handle,
+    // SPA_DIR lets a test serve a build of its own; the default is dist/ at the project root.
+    spaDir: process.env.SPA_DIR || undefined,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
