@@ -6,6 +6,9 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  pid: number;
+  /** Milliseconds from spawn to /api/health/ready answering 200. */
+  readyMs: number;
   dataDir: string;
   admin: { email: string; password: string };
   partner: { email: string; password: string };
@@ -32,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
   const partner = { email: 'partner@localhost', password: 'partner-pass-123' };
   let log = '';
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -68,6 +72,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${log}`);
   return {
     url,
+    pid: child.pid ?? 0,
+    readyMs: performance.now() - spawnedAt,
     dataDir,
     admin,
     partner,

@@ -1,0 +1,53 @@
+/** A small closed-loop HTTP load generator: `concurrency` workers each send requests back to back. */
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+export async function load(
+  url: string,
+  init: RequestInit,
+  { concurrency = 8, seconds = 3 }: { concurrency?: number; seconds?: number } = {},
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const res = await fetch(url, init).catch(() => undefined);
+      if (!res?.ok) errors++;
+      await res?.arrayBuffer();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}

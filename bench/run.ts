@@ -1,0 +1,148 @@
+// `npm run bench`: measures the console on the embedded default (PGlite) and, when BENCH_DATABASE_URL is set, on
+// a PostgreSQL server; every figure is a median over RUNS runs and stands beside its baseline from the same run.
+// Results replace the table between the markers in bench/README.md.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { measureBundle } from './bundle';
+import { type LoadResult, load, median } from './http-load';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+type Row = [string, string, string, string];
+const rows: Row[] = [];
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+async function signIn(server: RunningServer): Promise<string> {
+  const xsrf = await fetch(`${server.url}/api/auth/xsrf`);
+  const cookie = (xsrf.headers.get('set-cookie') ?? '').split(';')[0];
+  const res = await fetch(`${server.url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': cookie.split('=')[1] },
+    body: JSON.stringify(server.admin),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** Median of RUNS load runs against one path. */
+async function endpoint(server: RunningServer, path: string, token?: string): Promise<LoadResult> {
+  const results: LoadResult[] = [];
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  for (let i = 0; i < RUNS; i++) {
+    results.push(
+      await load(`${server.url}${path}`, { headers }, { concurrency: CONCURRENCY, seconds: SECONDS }),
+    );
+  }
+  const errors = results.reduce((n, r) => n + r.errors, 0);
+  if (errors) throw new Error(`${path}: ${errors} failed requests`);
+  return {
+    requests: median(results.map((r) => r.requests)),
+    errors,
+    seconds: median(results.map((r) => r.seconds)),
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+  };
+}
+
+async function benchDatabase(label: string, env: Record<string, string>) {
+  const starts: number[] = [];
+  let server: RunningServer | undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const s = await startServer(env);
+    starts.push(s.readyMs);
+    if (i < RUNS - 1) await s.stop();
+    else server = s;
+  }
+  if (!server) return;
+  try {
+    rows.push([label, 'server start to ready (ms)', fmt(median(starts), 0), 'target < 2000']);
+    const token = await signIn(server);
+    const baseline = await endpoint(server, '/api/health/live');
+    rows.push([
+      label,
+      `GET /api/health/live, ${CONCURRENCY} clients (req/s; p50/p99 ms)`,
+      `${fmt(baseline.rps, 0)}; ${fmt(baseline.p50)}/${fmt(baseline.p99)}`,
+      'baseline: no auth, no database',
+    ]);
+    for (const path of [
+      '/api/client/account/info',
+      '/api/client/firmware/models',
+      '/api/client/firmware/model-platform-install_type',
+    ]) {
+      const r = await endpoint(server, path, token);
+      rows.push([
+        label,
+        `GET ${path} (req/s; p50/p99 ms)`,
+        `${fmt(r.rps, 0)}; ${fmt(r.p50)}/${fmt(r.p99)}`,
+        `${fmt((100 * r.rps) / baseline.rps, 0)} % of baseline`,
+      ]);
+    }
+    rows.push([label, 'server memory after the load (RSS MB)', fmt(rssMb(server.pid), 0), 'target < 400']);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchBundle() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const sizes: { signInKb: number; signedInKb: number; signInVisibleMs: number }[] = [];
+    for (let i = 0; i < RUNS; i++) sizes.push(await measureBundle(browser, server.url, server.admin));
+    rows.push([
+      'client',
+      'initial JS of /login (gzip KB)',
+      fmt(median(sizes.map((s) => s.signInKb))),
+      'target ≤ 250; bare react-admin ≈ 270',
+    ]);
+    rows.push([
+      'client',
+      'JS after signing in to /releases (gzip KB)',
+      fmt(median(sizes.map((s) => s.signedInKb))),
+      'target ≤ 400',
+    ]);
+    rows.push([
+      'client',
+      'sign-in form visible, cold cache (ms)',
+      fmt(median(sizes.map((s) => s.signInVisibleMs)), 0),
+      'target < 1000',
+    ]);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+function writeReadme() {
+  const path = new URL('./README.md', import.meta.url);
+  const readme = readFileSync(path, 'utf8');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+  const table = [
+    '<!-- results:start -->',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; medians of ${RUNS} runs of ${SECONDS} s.`,
+    '',
+    '| setup | what | result | beside |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '<!-- results:end -->',
+  ].join('\n');
+  writeFileSync(path, readme.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, table));
+}
+
+await benchBundle();
+await benchDatabase('PGlite (embedded)', {});
+if (process.env.BENCH_DATABASE_URL)
+  await benchDatabase('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL });
+for (const r of rows) console.log(r.join(' | '));
+writeReadme();
