@@ -3,9 +3,12 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import artifactsPlugin from './builds/artifacts-plugin';
+import buildsPlugin from './builds/builds-plugin';
 import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { schemaValidatorCompiler } from './lib/schema-validator';
+import mailPlugin from './mail/mail-plugin';
 import authPlugin from './plugins/auth-plugin';
 import dbPlugin from './plugins/db-plugin';
 import errorsPlugin from './plugins/errors-plugin';
@@ -14,6 +17,7 @@ import swaggerPlugin from './plugins/swagger-plugin';
 import xsrfPlugin from './plugins/xsrf-plugin';
 import apiRoutes from './routes/api-routes';
 import { defaultSignInLimits, type SignInLimits } from './routes/auth/sign-in';
+import storagePlugin from './storage/storage-plugin';
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,6 +52,17 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swaggerPlugin);
   await app.register(xsrfPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtl: config.tokenTtl });
+  await app.register(mailPlugin, {
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    appUrl: config.appUrl,
+    mailFrom: config.mailFrom,
+  });
+  await app.register(storagePlugin, { dataDir: config.dataDir });
+  // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
+  await app.register(artifactsPlugin, { dataDir: config.dataDir });
+  // Build agents (issue 5): the build queue, its lease sweep and the build events bus.
+  await app.register(buildsPlugin, { dataDir: config.dataDir, queue: config.queue });
 
   // Routes.
   await app.register(apiRoutes, {

@@ -16,7 +16,19 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       tokenTtl: 43_200,
       trustProxy: false,
+      smtpUrl: undefined,
+      appUrl: 'http://127.0.0.1:8080',
+      mailFrom: 'Firmware Console <no-reply@127.0.0.1>',
+      queue: {},
+      embeddedAgent: true,
     });
+  });
+
+  it('reads the build queue settings (build agents)', () => {
+    const config = loadConfig({ LEASE_SECONDS: '2', CLAIM_WAIT_SECONDS: '0.5', MAX_ATTEMPTS: '4', EMBEDDED_AGENT: '0' });
+    expect(config.queue).toEqual({ leaseMs: 2000, sweepMs: 500, claimWaitMs: 500, maxAttempts: 4 });
+    expect(config.embeddedAgent).toBe(false);
+    expect(() => loadConfig({ LEASE_SECONDS: '-1' })).toThrow(/LEASE_SECONDS/);
   });
 
   it('reads the environment', () => {
@@ -32,6 +44,9 @@ describe('loadConfig', () => {
       JWT_SECRET: 'k',
       TOKEN_TTL: '60',
       TRUST_PROXY: '1',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      APP_URL: 'https://console.example.com/',
+      MAIL_FROM: 'Console <robot@example.com>',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -45,7 +60,20 @@ describe('loadConfig', () => {
       jwtSecret: 'k',
       tokenTtl: 60,
       trustProxy: true,
+      smtpUrl: 'smtp://mail.example.com:587',
+      appUrl: 'https://console.example.com',
+      mailFrom: 'Console <robot@example.com>',
     });
+  });
+
+  it('derives the e-mailed links from HOST and PORT unless APP_URL is set', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).appUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ HOST: '::1' }).appUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ APP_URL: 'https://fw.example.com/console/' }).appUrl).toBe(
+      'https://fw.example.com/console',
+    );
+    expect(() => loadConfig({ APP_URL: 'ftp://x' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
   });
 
   it('treats empty values as unset and refuses nonsense numbers', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type QueueOptions, queueOptionsFromEnv } from './builds/queue-options';
 
 export interface Config {
   port: number;
@@ -16,6 +17,16 @@ export interface Config {
   /** Access token lifetime in seconds. */
   tokenTtl: number;
   trustProxy: boolean;
+  /** Unset: e-mails are written to `<dataDir>/outbox/*.eml` and their links logged. */
+  smtpUrl?: string;
+  /** The console's public address, used in e-mailed links. */
+  appUrl: string;
+  /** The From of e-mails. */
+  mailFrom: string;
+  /** Build queue tuning (issue 5); unset fields take DEFAULT_QUEUE_OPTIONS. */
+  queue?: Partial<QueueOptions>;
+  /** `npm start` runs one build agent in the server process unless EMBEDDED_AGENT=0. */
+  embeddedAgent?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,10 +51,22 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(raw);
 }
 
+function appUrlOf(env: Env, host: string, port: number): URL {
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const raw = nonEmpty(env.APP_URL) ?? `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol))
+    throw new Error(`APP_URL must be an http(s) URL, got "${raw}"`);
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const port = positiveInt(env, 'PORT', 8080);
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const appUrl = appUrlOf(env, host, port);
   return {
-    port: positiveInt(env, 'PORT', 8080),
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    port,
+    host,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@localhost').toLowerCase(),
@@ -53,5 +76,10 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: nonEmpty(env.JWT_SECRET),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    appUrl: appUrl.href.replace(/\/+$/, ''),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? `Firmware Console <no-reply@${appUrl.hostname}>`,
+    queue: queueOptionsFromEnv(env),
+    embeddedAgent: flag(env, 'EMBEDDED_AGENT', true),
   };
 }

@@ -38,7 +38,7 @@ export async function adminExists(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export type AccountPreferences = Partial<Pick<AccountRow, 'language' | 'send_email'>>;
+export type AccountPreferences = Partial<Pick<AccountRow, 'language' | 'send_email' | 'beta_testing'>>;
 
 export async function updateAccountPreferences(
   db: Db,
@@ -80,5 +80,25 @@ export function listPartnerFees(db: Db, userId: number): Promise<PartnerFeeRow[]
 
 export async function insertPartnerFee(db: Db, values: Omit<PartnerFeeRow, 'id'>): Promise<PartnerFeeRow> {
   const [row] = await db.insert(partnerFees).values(values).returning();
+  return row;
+}
+
+/** Sets a new password and ends every session: tokens issued before carry an older version. */
+export async function setPassword(db: Db, id: number, passwordHash: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(accounts)
+    .set({ password_hash: passwordHash, token_version: sql`${accounts.token_version} + 1` })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row;
+}
+
+/** Changes the e-mail; a unique violation (the address was taken) is the caller's to handle. */
+export async function setEmail(db: Db, id: number, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(accounts)
+    .set({ email: normaliseEmail(email) })
+    .where(eq(accounts.id, id))
+    .returning();
   return row;
 }

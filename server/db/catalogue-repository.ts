@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { installTypes, modelPlatformInstallTypes, models, platforms, series } from './schema';
 
@@ -45,4 +45,36 @@ export async function insertCatalogue(db: Db, catalogue: Catalogue): Promise<voi
     await tx.insert(installTypes).values(catalogue.installTypes).onConflictDoNothing();
     await tx.insert(modelPlatformInstallTypes).values(catalogue.combinations).onConflictDoNothing();
   });
+}
+
+// ── Lookups for the build form's checks (issue 4) ──
+
+export async function findModel(db: Db, name: string) {
+  const [row] = await db.select().from(models).where(eq(models.name, name));
+  return row;
+}
+
+export async function findSeries(db: Db, name: string) {
+  const [row] = await db.select().from(series).where(eq(series.name, name));
+  return row;
+}
+
+/** Whether the catalogue has the model on the platform (with that install type, when one is given). */
+export async function combinationExists(
+  db: Db,
+  combination: { model: string; platform: string; install_type?: string },
+): Promise<boolean> {
+  const t = modelPlatformInstallTypes;
+  const [row] = await db
+    .select({ model: t.model })
+    .from(t)
+    .where(
+      and(
+        eq(t.model, combination.model),
+        eq(t.platform, combination.platform),
+        combination.install_type === undefined ? undefined : eq(t.install_type, combination.install_type),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,8 +1,14 @@
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { adminExists, findAccountByEmail, insertAccount, insertPartnerFee } from './accounts-repository';
+import { ensureBuildOptions } from './build-options-repository';
 import { countSeries, insertCatalogue } from './catalogue-repository';
 import type { Db } from './client';
 import { demoCatalogue } from './demo-catalogue';
+import { ensureDemoReleaseSources } from './demo-releases';
+import { ensureLanguages } from './languages-repository';
+import { ensureLicenses } from './licenses-repository';
+import { ensureGeneralLogo } from './logos-repository';
+import { ensurePoolPresets } from './pool-presets-repository';
 
 export const DEMO_PARTNER_EMAIL = 'partner@localhost';
 
@@ -11,6 +17,8 @@ export interface SeedOptions {
   adminPassword?: string;
   seedDemo: boolean;
   demoPassword?: string;
+  /** Where the demo's git repositories go (DATA_DIR/repos); without it no demo releases are seeded. */
+  dataDir?: string;
 }
 
 export interface CreatedCredentials {
@@ -74,7 +82,16 @@ export async function ensureCatalogue(db: Db): Promise<boolean> {
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const catalogueSeeded = await ensureCatalogue(db);
+  // Accounts and partners: the general logo (id 1) and, on a fresh console, the demo licenses.
+  await ensureGeneralLogo(db);
+  await ensureLicenses(db);
+  // Sets and builds: the pool presets and build options the build form offers.
+  await ensurePoolPresets(db);
+  await ensureBuildOptions(db);
   const admin = await ensureAdmin(db, options.adminEmail, options.adminPassword);
   const partner = options.seedDemo ? await ensureDemoPartner(db, options.demoPassword) : undefined;
+  // Releases: the description languages always; with the demo, git repositories and releases to show.
+  await ensureLanguages(db);
+  if (options.seedDemo && options.dataDir) await ensureDemoReleaseSources(db, options.dataDir);
   return { admin, partner, catalogueSeeded };
 }

@@ -19,3 +19,11 @@ export async function getOrCreateSetting(db: Db, key: string, make: () => string
   if (stored === undefined) throw new Error(`Setting ${key} could not be stored`);
   return stored;
 }
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function putSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: new Date() } });
+}

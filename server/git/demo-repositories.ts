@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -17,8 +18,11 @@ export const DEMO_TAGS = [
   'v1.1.0',
 ];
 
+export const DEMO_BRANCHES = ['develop', 'main'];
+
 export interface DemoRepository {
   name: string;
+  /** The repository's directory, which is also what `git ls-remote` takes as its url. */
   url: string;
   series: string[];
 }
@@ -28,39 +32,100 @@ export function demoRepositoryNames(series: string[]): { name: string; series: s
   return [...series.map((s) => ({ name: `firmware-${s}`, series: [s] })), { name: 'web-ui', series }];
 }
 
-async function git(cwd: string, ...args: string[]) {
-  await run(
-    'git',
-    ['-c', 'user.name=Demo', '-c', 'user.email=demo@localhost', '-c', 'commit.gpgsign=false', ...args],
-    {
-      cwd,
-    },
-  );
-}
+// Fixed dates make the demo repositories the same on every machine: the first tag on 15 January 2024, one
+// tag every two weeks after it.
+const FIRST_COMMIT = Date.UTC(2024, 0, 15, 10) / 1000;
+const TWO_WEEKS = 14 * 24 * 60 * 60;
 
-/** Creates one small git repository with a commit per demo tag and `main` and `develop` branches. */
-async function createRepository(dir: string, name: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await git(dir, 'init', '-q', '-b', 'main');
-  for (const tag of DEMO_TAGS) {
-    await mkdir(join(dir, 'etc'), { recursive: true });
-    await writeFile(join(dir, 'VERSION'), `${name} ${tag}\n`);
-    await writeFile(join(dir, 'etc', 'miner.conf'), `# ${name} ${tag}\npools = []\nfan_mode = auto\n`);
-    await git(dir, 'add', '-A');
-    await git(dir, 'commit', '-q', '-m', `${name} ${tag}`);
-    await git(dir, 'tag', tag);
+function files(name: string, tag: string): Record<string, string> {
+  const version = tag.slice(1);
+  const common = {
+    VERSION: `${version}\n`,
+    'README.md': `# ${name}\n\nDemo release source of the firmware console. Tags follow the release stage ladder.\n`,
+  };
+  if (name === 'web-ui') {
+    return { ...common, 'www/index.html': `<!doctype html>\n<title>Miner web UI ${version}</title>\n` };
   }
-  await git(dir, 'branch', 'develop');
+  return {
+    ...common,
+    'etc/miner.conf': `# ${name} ${version}\npools = []\nfan_mode = auto\nautotune = ${tag === 'v1.0.0' ? 'off' : 'on'}\n`,
+  };
 }
 
-/** Makes sure DATA_DIR/repos holds the demo repositories; existing ones are left as they are. */
+/** `data` command of fast-import: the exact byte count, then the bytes. */
+const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+
+/**
+ * A `git fast-import` stream building the whole history in one process: a commit and an annotated tag per
+ * demo tag on `main`, and `develop` one commit ahead of it.
+ */
+export function demoHistory(name: string): string {
+  const out: string[] = [];
+  const who = (time: number) => `Demo <demo@localhost> ${time} +0000`;
+  DEMO_TAGS.forEach((tag, i) => {
+    const time = FIRST_COMMIT + i * TWO_WEEKS;
+    out.push(`commit refs/heads/main\nmark :${i + 1}\nauthor ${who(time)}\ncommitter ${who(time)}\n`);
+    out.push(data(`${name} ${tag}`));
+    for (const [path, text] of Object.entries(files(name, tag)))
+      out.push(`M 100644 inline ${path}\n${data(text)}`);
+    out.push(`tag ${tag}\nfrom :${i + 1}\ntagger ${who(time)}\n${data(`${name} ${tag}`)}`);
+  });
+  const time = FIRST_COMMIT + DEMO_TAGS.length * TWO_WEEKS;
+  out.push(`commit refs/heads/develop\nauthor ${who(time)}\ncommitter ${who(time)}\n`);
+  out.push(data('Start 1.2.0 development'));
+  out.push(`from :${DEMO_TAGS.length}\nM 100644 inline VERSION\n${data('1.2.0-dev\n')}`);
+  out.push('done\n');
+  return out.join('');
+}
+
+function fastImport(gitDir: string, stream: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['fast-import', '--quiet', '--done'], {
+      env: { ...process.env, GIT_DIR: gitDir },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`git fast-import failed: ${stderr.trim()}`)),
+    );
+    child.stdin.end(stream);
+  });
+}
+
+/**
+ * Creates one bare repository (two git processes). It is built aside and renamed into place, so a
+ * repository that exists is complete even if a start was interrupted or another instance raced us.
+ */
+async function createRepository(root: string, dir: string, name: string): Promise<void> {
+  const temp = join(root, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', temp]);
+    await fastImport(temp, demoHistory(name));
+    await rename(temp, dir).catch((error: NodeJS.ErrnoException) => {
+      // Another process finished the same repository first: theirs is as good as ours.
+      if (!existsSync(dir)) throw error;
+    });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes sure DATA_DIR/repos holds the demo repositories; existing ones are left as they are. Rejects when
+ * git is not installed (the caller decides whether that matters).
+ */
 export async function ensureDemoRepositories(dataDir: string, series: string[]): Promise<DemoRepository[]> {
   const root = join(dataDir, 'repos');
-  const repos: DemoRepository[] = [];
-  for (const { name, series: of } of demoRepositoryNames(series)) {
-    const dir = join(root, name);
-    if (!existsSync(join(dir, '.git'))) await createRepository(dir, name);
-    repos.push({ name, url: dir, series: of });
-  }
-  return repos;
+  await mkdir(root, { recursive: true });
+  return Promise.all(
+    demoRepositoryNames(series).map(async ({ name, series: of }) => {
+      const dir = join(root, name);
+      if (!existsSync(dir)) await createRepository(root, dir, name);
+      return { name, url: dir, series: of };
+    }),
+  );
 }

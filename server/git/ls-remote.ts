@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { spawn } from 'node:child_process';
 
 export interface RemoteRefs {
   tags: string[];
@@ -11,9 +8,10 @@ export interface RemoteRefs {
 export class RepositoryUnreachableError extends Error {
   constructor(
     readonly url: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`Repository ${url} is unreachable: ${reason}`);
+    this.name = 'RepositoryUnreachableError';
   }
 }
 
@@ -30,25 +28,70 @@ export function parseLsRemote(output: string): RemoteRefs {
   return { tags: tags.sort(), branches: branches.sort() };
 }
 
-/** Lists a repository's tags and branches; never waits longer than `timeoutMs` and never prompts. */
-export async function lsRemote(url: string, timeoutMs = 10_000): Promise<RemoteRefs> {
-  try {
-    const { stdout } = await run('git', ['ls-remote', '--tags', '--heads', url], {
-      timeout: timeoutMs,
-      env: {
-        ...process.env,
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_ASKPASS: 'true',
-        GIT_SSH_COMMAND: 'ssh -oBatchMode=yes',
-      },
-      maxBuffer: 16 * 1024 * 1024,
+/** git's own explanation: its first `fatal:` line, which names the cause; later lines are advice. */
+export function gitFailureReason(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const fatal = lines.find((line) => /^(fatal|error):/.test(line));
+  return (fatal ?? lines.at(-1) ?? 'git failed').replace(/^(fatal|error):\s*/, '');
+}
+
+const GIT_ENV = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_ASKPASS: 'true',
+  SSH_ASKPASS: 'true',
+  GIT_SSH_COMMAND: 'ssh -oBatchMode=yes -oConnectTimeout=8',
+};
+
+/**
+ * Lists a repository's tags and branches; never prompts and never waits longer than `timeoutMs`. git runs in
+ * its own process group so a timeout also stops the helpers it started (ssh, git-remote-https), which would
+ * otherwise hold the pipes open. The url comes after `--` and the `ext::` transport is refused, so a url
+ * can never run a command.
+ */
+export function lsRemote(url: string, timeoutMs = 10_000): Promise<RemoteRefs> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'git',
+      ['-c', 'protocol.ext.allow=never', 'ls-remote', '--tags', '--heads', '--', url],
+      { env: { ...process.env, ...GIT_ENV }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (error?: RepositoryUnreachableError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(parseLsRemote(stdout));
+    };
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      finish(new RepositoryUnreachableError(url, `no answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
     });
-    return parseLsRemote(stdout);
-  } catch (err) {
-    const e = err as { killed?: boolean; stderr?: string; message: string };
-    const reason = e.killed
-      ? `no answer within ${timeoutMs} ms`
-      : (e.stderr?.trim().split('\n').pop() ?? e.message);
-    throw new RepositoryUnreachableError(url, reason);
-  }
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish(
+        new RepositoryUnreachableError(
+          url,
+          error.code === 'ENOENT' ? 'git is not installed on the server' : error.message,
+        ),
+      ),
+    );
+    child.on('close', (code) =>
+      finish(code === 0 ? undefined : new RepositoryUnreachableError(url, gitFailureReason(stderr))),
+    );
+  });
 }

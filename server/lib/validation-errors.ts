@@ -124,3 +124,20 @@ export function toValidationIssues(context: string | undefined, raw: readonly Ra
   }
   return issues.length > 0 ? issues : [{ loc: [source], msg: 'Invalid value', type: 'value_error' }];
 }
+
+/**
+ * A semantic validation failure found by a handler (unknown series, duplicate version…): answered as 422 in
+ * the same shape as a schema failure. Throw it, or `invalid(['body', 'version'], 'Version already exists')`.
+ */
+export class ValidationFailedError extends Error {
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: { loc: (string | number)[]; msg: string }[]) {
+    super(issues.map((issue) => `${issue.loc.join('.')}: ${issue.msg}`).join('; '));
+    this.name = 'ValidationFailedError';
+    this.issues = issues.map(({ loc, msg }) => ({ loc, msg, type: 'value_error' }));
+  }
+}
+
+/** One semantic 422 naming one location. */
+export const invalid = (loc: (string | number)[], msg: string) => new ValidationFailedError([{ loc, msg }]);

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-errors';
-import { toValidationIssues } from '../lib/validation-errors';
+import { toValidationIssues, ValidationFailedError } from '../lib/validation-errors';
 
 // Fastify's own messages are written for developers; these are for the people reading our toasts.
 const MESSAGES: Record<string, string> = {
@@ -29,6 +29,7 @@ export default fp(
           .code(422)
           .send({ detail: toValidationIssues(error.validationContext, error.validation) });
       }
+      if (error instanceof ValidationFailedError) return reply.code(422).send({ detail: error.issues });
       if (error instanceof HttpError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
         return reply.code(error.statusCode).send({ detail: error.message });

@@ -21,6 +21,8 @@ export const AccountInfoSchema = Type.Object({
   is_admin: Type.Boolean(),
   is_developer: Type.Boolean(),
   is_tester: Type.Boolean(),
+  /** A beta tester's own switch (only testers may set it). */
+  beta_testing: Type.Boolean(),
   fee: Type.Array(PartnerFeeSchema),
 });
 
@@ -28,9 +30,29 @@ export const AccountInfoPatchSchema = Type.Object(
   {
     language: Type.Optional(LanguageSchema),
     send_email: Type.Optional(Type.Boolean()),
+    beta_testing: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },
 );
 
 export type AccountInfo = Static<typeof AccountInfoSchema>;
 export type AccountInfoPatch = Static<typeof AccountInfoPatchSchema>;
+
+// ── E-mail and password changes (issue 6); formats and lengths are checked by the handlers ──
+
+export const ChangeEmailBodySchema = Type.Object(
+  { email: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const ConfirmEmailChangeBodySchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const ConfirmedEmailSchema = Type.Object({ email: Type.String() });
+
+export const ChangePasswordBodySchema = Type.Object(
+  { old_password: Type.String({ maxLength: 1000 }), new_password: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);

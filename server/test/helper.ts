@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: TEST_JWT_SECRET,
     tokenTtl: 3600,
     trustProxy: false,
+    appUrl: 'http://console.test',
+    mailFrom: 'Firmware Console <no-reply@console.test>',
     ...overrides,
   };
 }

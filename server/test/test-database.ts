@@ -31,11 +31,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = fromPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const handle = fromPool(pool);
   await migrateDb(handle);
   return {
     handle,
     dispose: async () => {
+      // pool.end() resolves before every socket has closed; `drop … with (force)` then kills those backends
+      // and their FATAL 57P01 would surface as an unhandled pool error.
+      pool.on('error', () => undefined);
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();

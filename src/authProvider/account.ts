@@ -21,6 +21,8 @@ export interface Account {
   is_developer: boolean;
   is_tester: boolean;
   fee: PartnerFee[];
+  /** The beta-testing preference; only testers may change it. */
+  beta_testing?: boolean;
 }
 
 /** The partner fees keyed by series, as the spec's account holds them after load. */

@@ -34,6 +34,8 @@ describe('canAccess', () => {
     expect(canAccess('developer', 'create', 'partners')).toBe(false);
     expect(canAccess('admin', 'all', 'tasks')).toBe(true);
     expect(canAccess('tester', 'all', 'tasks')).toBe(false);
+    expect(canAccess('admin', 'list', 'allTasks')).toBe(true);
+    expect(canAccess('developer', 'list', 'allTasks')).toBe(false);
     expect(canAccess('admin', 'show_removed', 'settings')).toBe(true);
     expect(canAccess('developer', 'show_removed', 'settings')).toBe(false);
   });
@@ -49,6 +51,14 @@ describe('canAccess', () => {
   it('gives the beta toggle to testers only', () => {
     expect(canAccess('tester', 'beta', 'settings')).toBe(true);
     expect(canAccess('admin', 'beta', 'settings')).toBe(false);
+  });
+
+  it('shows the license list and the statistics to admins only', () => {
+    for (const resource of ['licenses', 'analytics']) {
+      expect(canAccess('admin', 'list', resource)).toBe(true);
+      expect(canAccess('developer', 'list', resource)).toBe(false);
+      expect(canAccess('user', 'list', resource)).toBe(false);
+    }
   });
 
   it('denies the signed-out, unknown roles and unknown resources', () => {

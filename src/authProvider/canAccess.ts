@@ -27,11 +27,16 @@ const RULES: Record<string, Record<Action, Who>> = {
   firmwares: { '*': EVERYONE },
   groups: { '*': EVERYONE },
   tasks: { '*': EVERYONE, all: ADMIN },
+  // The 'all tasks' tab's list (GET /admin/firmwares/tasks): the same as tasks' `all`.
+  allTasks: { '*': ADMIN },
   partners: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   agents: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   components: { '*': ADMIN_OR_DEVELOPER, menu: [] },
   settings: { '*': EVERYONE, show_removed: ADMIN, beta: ['tester'] },
   websocket: { '*': ADMIN_OR_DEVELOPER },
+  // The license list and the statistics on /partners.
+  licenses: { '*': ADMIN },
+  analytics: { '*': ADMIN },
 };
 
 export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {

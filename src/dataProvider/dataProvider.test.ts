@@ -151,6 +151,17 @@ describe('dataProvider', () => {
     ]);
   });
 
+  it('deletes many in one call where the table has a deleteMany route', async () => {
+    const { httpClient, calls } = fakeHttp(null);
+    const dp = createDataProvider(httpClient);
+    await dp.deleteMany('tasks', { ids: [3, 5, 8] });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      path: '/client/firmware/tasks',
+      request: { method: 'DELETE', query: { ids: '3,5,8' } },
+    });
+  });
+
   it('passes the referencing field as a filter', async () => {
     const { httpClient, calls } = fakeHttp([], { 'x-total-count': '0' });
     await createDataProvider(httpClient).getManyReference('tasks', {

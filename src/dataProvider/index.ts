@@ -103,7 +103,7 @@ function listInBrowser(
  * | update           | {update} (PATCH or PUT), body = the fields changed from previousData                    |
  * | updateMany       | update per id                                                                           |
  * | delete           | DELETE {delete}?{meta.query} (e.g. full_clean)                                          |
- * | deleteMany       | delete per id                                                                           |
+ * | deleteMany       | DELETE {deleteMany}, `{ids}` = the ids joined by commas; without one, delete per id     |
  *
  * Pages are one-based in react-admin and zero-based on the wire (spec §7); x-page and x-page-size come back in
  * the result's `meta`. No sort goes on the wire: the API has no sort parameter.
@@ -241,6 +241,15 @@ export function createDataProvider(
     delete: deleteOne as DataProvider['delete'],
 
     async deleteMany(resource, params) {
+      if (entry(resource).deleteMany) {
+        await send(
+          resource,
+          'deleteMany',
+          { ...params.meta, ids: params.ids.join(',') },
+          metaQuery(params.meta),
+        );
+        return { data: params.ids };
+      }
       await Promise.all(params.ids.map((id) => deleteOne(resource, { id, meta: params.meta })));
       return { data: params.ids };
     },

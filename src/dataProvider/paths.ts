@@ -18,6 +18,8 @@ export interface ResourcePath {
   create?: Route | RoleRoute;
   update?: Route | RoleRoute;
   delete?: Route | RoleRoute;
+  /** One call for many ids: `{ids}` is filled with the ids joined by commas. Without it, delete per id. */
+  deleteMany?: Route | RoleRoute;
   /** The server pages the list: `page` (zero-based) and the filters go on the wire, x-total-count comes back. */
   paged?: boolean;
   /** Milliseconds before a read gives up. */
@@ -29,13 +31,14 @@ export interface ResourcePath {
 export type ResourcePaths = Record<string, ResourcePath>;
 
 export const resourcePaths: ResourcePaths = {
+  // meta.include_deleted: the admin's 'show removed' switch (the server honours it for admins only).
   releases: {
-    getList: 'GET /client/releases',
+    getList: 'GET /client/releases?include_deleted={include_deleted}',
     create: 'POST /admin/releases',
     update: 'PATCH /admin/releases/{id}',
     delete: 'DELETE /admin/releases/{id}',
   },
-  // The sets (groups) shown on the Firmwares page.
+  // The sets (groups) shown on the Firmwares page. Filters search, is_favorite and is_removed go on the wire.
   groups: {
     getList: 'GET /client/firmware/groups',
     paged: true,
@@ -53,14 +56,31 @@ export const resourcePaths: ResourcePaths = {
     },
     delete: { admin: 'DELETE /admin/firmwares/{id}', default: 'DELETE /client/firmware/firmwares/{id}' },
   },
-  tasks: { getList: 'GET /client/firmware/tasks', paged: true },
+  // Build tasks (issue 5): the account's own ('my tasks') and, for admins, everyone's ('all tasks'); filters
+  // search and is_favorite. Cancel and the build log are not CRUD: see resources/tasks/tasksApi.ts.
+  tasks: {
+    getList: 'GET /client/firmware/tasks',
+    paged: true,
+    deleteMany: 'DELETE /client/firmware/tasks?ids={ids}',
+  },
+  allTasks: {
+    getList: 'GET /admin/firmwares/tasks',
+    paged: true,
+    deleteMany: 'DELETE /client/firmware/tasks?ids={ids}',
+  },
   partners: {
     getList: 'GET /admin/users',
     paged: true,
     getOne: 'GET /admin/user?user_id={id}',
     create: 'POST /admin/users',
     update: 'PATCH /admin/user?user_id={id}',
+    delete: 'DELETE /admin/user?user_id={id}',
   },
+  // The license list, grouped by region (one record per region).
+  licenses: { getList: 'GET /admin/license', id: 'region' },
+  // The account's logo sets (id 1 is the general logo); uploads are multipart, see custom/account/accountApi.ts.
+  logos: { getList: 'GET /client/firmware/logo', delete: 'DELETE /client/firmware/logo/{id}' },
+  // Build agents (workers). create and `update` with {token: true} answer the token, once.
   agents: {
     getList: 'GET /admin/workers',
     create: 'POST /admin/workers',
@@ -73,6 +93,17 @@ export const resourcePaths: ResourcePaths = {
     update: 'PUT /client/firmware/firmware_ssh_key?id={id}',
     delete: 'DELETE /client/firmware/firmware_ssh_key?id={id}',
   },
+  // Releases: their descriptions are written on their own; the git sources a release's tags come from.
+  releaseDescriptions: {
+    getList: 'GET /client/releases',
+    update: 'PATCH /admin/releases/{id}/descriptions',
+  },
+  seriesRepositories: {
+    getList: 'GET /admin/series-repository',
+    id: (r) => `${r.series}/${r.repository}`,
+  },
+  // meta.series: the series whose repositories are listed.
+  repositoriesTags: { getList: 'GET /admin/repositories-tags?series={series}', id: 'name' },
   languages: { getList: 'GET /client/languages', id: 'name' },
   // The firmware catalogue (plain arrays, keyed by name).
   series: { getList: 'GET /client/firmware/series', id: 'name' },
@@ -83,4 +114,8 @@ export const resourcePaths: ResourcePaths = {
     getList: 'GET /client/firmware/model-platform-install_type',
     id: (r) => combinationKey(r as { model: string; platform: string; install_type: string }),
   },
+  // Sets and builds (issue 4): what the build form picks from. Rebuild, upgrade, pools and the shared links are
+  // not CRUD: see resources/firmwares/firmwaresApi.ts.
+  poolPresets: { getList: 'GET /client/pool-url', id: 'pool' },
+  buildLicenses: { getList: 'GET /client/firmware/license' },
 };

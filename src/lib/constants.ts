@@ -47,3 +47,7 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const DEBUG_DEFAULT = false;
+
+/** Logo uploads: PNG, JPEG or SVG, at most 2 MiB per image. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

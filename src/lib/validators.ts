@@ -194,5 +194,13 @@ export const compose =
     return undefined;
   };
 
+/** A confirmation field: must equal the field `other` of the form ('Passwords do not match'). */
+export const matches =
+  (other: string): Validator =>
+  (value, allValues) =>
+    !isEmpty(value) && text(value) !== text((allValues as Record<string, unknown> | undefined)?.[other])
+      ? `${K}.passwords_match`
+      : undefined;
+
 export const validateEmail = [required('email'), email()];
 export const validatePassword = [required('password'), passwordLength];

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import {
   AdminContext,
   type AuthProvider,
+  type DataProvider,
   memoryStore,
   ResourceDefinitionContextProvider,
   type Store,
@@ -45,17 +46,23 @@ export function renderWithAdmin(
     store = memoryStore() as Store,
     path = '/',
     authProvider = fakeAuthProvider(role),
+    dataProvider = undefined as DataProvider | undefined,
+    httpClient = vi.fn(async () => ({
+      status: 200,
+      headers: new Headers(),
+      json: {},
+    })) as unknown as HttpClient,
   } = {},
 ) {
-  const httpClient = vi.fn(async () => ({
-    status: 200,
-    headers: new Headers(),
-    json: {},
-  })) as unknown as HttpClient;
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <HttpClientProvider value={httpClient}>
-        <AdminContext authProvider={authProvider} i18nProvider={createI18nProvider('en')} store={store}>
+        <AdminContext
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={createI18nProvider('en')}
+          store={store}
+        >
           <ResourceDefinitionContextProvider definitions={definitions}>
             {ui}
           </ResourceDefinitionContextProvider>

@@ -1,59 +1,73 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuthProvider, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
-import { useShowError } from '../../errors/showError';
+import type { AppAuthProvider } from '../../authProvider/index';
+import { errorMessages, useShowError } from '../../errors/showError';
 import { EMAIL_CHANGE_REDIRECT_MS } from '../../lib/constants';
-import { AuthCard } from './AuthCard';
-import { BackToSignIn } from './ForgotPasswordPage';
+import { confirmEmailChange } from '../account/accountApi';
+import { AuthCard, BackToSignIn, RedirectNotice } from './AuthCard';
 
-type State = 'missing' | 'pending' | 'done' | 'failed';
+type State =
+  | { name: 'missing' }
+  | { name: 'pending' }
+  | { name: 'done'; email?: string }
+  | { name: 'failed'; message: string };
 
-/** /confirm-email-change?token=…: POST /client/account/confirm-change-email {token}, then / after 3 s. */
+/** /confirm-email-change?token=…: confirms on arrival, shows the result, then goes to / after 3 s. */
 export const ConfirmEmailChangePage = () => {
   const translate = useTranslate();
   const httpClient = useHttpClient();
+  const authProvider = useAuthProvider() as AppAuthProvider | undefined;
   const showError = useShowError();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? 'pending' : 'missing');
+  const [state, setState] = useState<State>({ name: token ? 'pending' : 'missing' } as State);
   const sent = useRef(false);
 
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    httpClient('/client/account/confirm-change-email', { method: 'POST', body: { token } })
-      .then(() => setState('done'))
+    confirmEmailChange(httpClient, token)
+      .then(({ email }) => {
+        // A signed-in console shows the new address without a reload.
+        const account = authProvider?.getAccount?.();
+        if (account && email) authProvider?.setAccount({ ...account, email });
+        setState({ name: 'done', email });
+      })
       .catch((error) => {
         showError(error);
-        setState('failed');
+        setState({ name: 'failed', message: errorMessages(error).join(' ') });
       });
-  }, [token, httpClient, showError]);
-
-  useEffect(() => {
-    if (state !== 'done') return;
-    const timer = setTimeout(() => navigate('/', { replace: true }), EMAIL_CHANGE_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [state, navigate]);
+  }, [token, httpClient, showError, authProvider]);
 
   return (
     <AuthCard title={translate('app.auth.confirm_title')}>
-      {state === 'pending' && (
+      {state.name === 'pending' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
           <CircularProgress size={24} />
           {translate('app.auth.confirming')}
         </Box>
       )}
-      {state === 'done' && (
-        <Alert severity="success">
-          {translate('app.notifications.done')}. {translate('app.notifications.redirecting')}…
+      {state.name === 'done' && (
+        <RedirectNotice
+          message={
+            state.email
+              ? translate('app.auth.email_changed', { email: state.email })
+              : translate('app.notifications.done')
+          }
+          to="/"
+          delay={EMAIL_CHANGE_REDIRECT_MS}
+        />
+      )}
+      {state.name === 'failed' && (
+        <Alert severity="error">
+          {translate('app.auth.confirm_failed')} {state.message}
         </Alert>
       )}
-      {state === 'failed' && <Alert severity="error">{translate('app.auth.confirm_failed')}</Alert>}
-      {state === 'missing' && <Alert severity="error">{translate('app.auth.missing_token')}</Alert>}
-      {state !== 'pending' && state !== 'done' && <BackToSignIn />}
+      {state.name === 'missing' && <Alert severity="error">{translate('app.auth.missing_token')}</Alert>}
+      {state.name !== 'pending' && state.name !== 'done' && <BackToSignIn />}
     </AuthCard>
   );
 };

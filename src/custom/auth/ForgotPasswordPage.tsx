@@ -1,42 +1,30 @@
-import { Alert, Box, Link } from '@mui/material';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
 import { useShowError } from '../../errors/showError';
 import { validateEmail } from '../../lib/validators';
-import { AuthCard, SubmitButton } from './AuthCard';
+import { AuthCard, BackToSignIn, SubmitButton } from './AuthCard';
 
-export const BackToSignIn = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ mt: 2, textAlign: 'center' }}>
-      <Link component={RouterLink} to="/login" variant="body2">
-        {translate('app.auth.back_to_sign_in')}
-      </Link>
-    </Box>
-  );
-};
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
 
-/** /forgot-password: POST /auth/forgot-password {email}. */
+/** /forgot-password: POST /auth/forgot-password {email}; the server's message shows on the page and as a notice. */
 export const ForgotPasswordPage = () => {
   const translate = useTranslate();
   const httpClient = useHttpClient();
   const notify = useNotify();
   const showError = useShowError();
   const [loading, setLoading] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string>();
 
   const submit = async (values: { email?: string }) => {
+    const email = values.email?.trim() ?? '';
     setLoading(true);
     try {
-      await httpClient('/auth/forgot-password', {
-        method: 'POST',
-        body: { email: values.email?.trim() },
-        auth: false,
-      });
+      await httpClient(FORGOT_PASSWORD_PATH, { method: 'POST', body: { email }, auth: false });
       notify('app.notifications.email_sent', { type: 'success' });
-      setSent(true);
+      setSentTo(email);
     } catch (error) {
       showError(error);
     } finally {
@@ -45,9 +33,23 @@ export const ForgotPasswordPage = () => {
   };
 
   return (
-    <AuthCard title={translate('app.auth.forgot_title')} subtitle={translate('app.auth.forgot_subtitle')}>
-      {sent ? (
-        <Alert severity="success">{translate('app.notifications.email_sent')}</Alert>
+    <AuthCard
+      title={translate('app.auth.forgot_title')}
+      subtitle={sentTo ? undefined : translate('app.auth.forgot_subtitle')}
+    >
+      {sentTo ? (
+        <Box sx={{ textAlign: 'center' }}>
+          <MarkEmailReadOutlinedIcon color="success" sx={{ fontSize: '3rem', mb: 1 }} />
+          <Alert severity="success" sx={{ textAlign: 'left' }}>
+            {translate('app.notifications.email_sent')}
+          </Alert>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {translate('app.auth.sent_to', { email: sentTo })}
+          </Typography>
+          <Button size="small" sx={{ mt: 1 }} onClick={() => setSentTo(undefined)}>
+            {translate('app.auth.send_again')}
+          </Button>
+        </Box>
       ) : (
         <Form onSubmit={submit} noValidate>
           <TextInput

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeAuthProvider, renderWithAdmin } from '../../test/renderWithAdmin';
 import { LoginPage } from './LoginPage';
 
-describe('LoginPage', () => {
+describe('LoginPage', { timeout: 20_000 }, () => {
   it('validates the e-mail and password with the spec messages', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithAdmin(<LoginPage />);
     await user.type(await screen.findByLabelText(/^Email/), 'not-an-email');
     await user.type(screen.getByLabelText(/^Password/), 'short');
@@ -16,7 +16,7 @@ describe('LoginPage', () => {
   });
 
   it('signs in with the e-mail and password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const authProvider = { ...fakeAuthProvider('user'), login: vi.fn(async () => ({ redirectTo: '/' })) };
     renderWithAdmin(<LoginPage />, { authProvider });
     await user.type(await screen.findByLabelText(/^Email/), ' partner@example.com ');

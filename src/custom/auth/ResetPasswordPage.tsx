@@ -1,13 +1,27 @@
-import { Alert } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Link } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
-import { useShowError } from '../../errors/showError';
+import { errorMessages, useShowError } from '../../errors/showError';
 import { RESET_PASSWORD_REDIRECT_MS } from '../../lib/constants';
-import { validatePassword } from '../../lib/validators';
-import { AuthCard, SubmitButton } from './AuthCard';
-import { BackToSignIn } from './ForgotPasswordPage';
+import { matches, required, validatePassword } from '../../lib/validators';
+import { AuthCard, BackToSignIn, RedirectNotice, SubmitButton } from './AuthCard';
+
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
+
+const validateConfirmation = [required('password'), matches('password')];
+
+const RequestNewLink = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Link component={RouterLink} to="/forgot-password" variant="body2">
+        {translate('app.auth.request_new_link')}
+      </Link>
+    </Box>
+  );
+};
 
 /** /reset-password?token=…: POST /auth/reset-password {token, password}, then /login after 7 s. */
 export const ResetPasswordPage = () => {
@@ -15,22 +29,17 @@ export const ResetPasswordPage = () => {
   const httpClient = useHttpClient();
   const notify = useNotify();
   const showError = useShowError();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_PASSWORD_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  const [failure, setFailure] = useState<string>();
 
   const submit = async (values: { password?: string }) => {
     setLoading(true);
+    setFailure(undefined);
     try {
-      await httpClient('/auth/reset-password', {
+      await httpClient(RESET_PASSWORD_PATH, {
         method: 'POST',
         body: { token, password: values.password },
         auth: false,
@@ -39,33 +48,62 @@ export const ResetPasswordPage = () => {
       setDone(true);
     } catch (error) {
       showError(error);
+      setFailure(errorMessages(error).join(' '));
     } finally {
       setLoading(false);
     }
   };
 
+  let content: ReactNode;
+  if (!token) {
+    content = (
+      <>
+        <Alert severity="error">{translate('app.auth.missing_token')}</Alert>
+        <RequestNewLink />
+      </>
+    );
+  } else if (done) {
+    content = (
+      <RedirectNotice
+        message={translate('app.notifications.password_changed')}
+        to="/login"
+        delay={RESET_PASSWORD_REDIRECT_MS}
+      />
+    );
+  } else {
+    content = (
+      <Form onSubmit={submit} noValidate>
+        <PasswordInput
+          source="password"
+          label="app.auth.new_password"
+          autoComplete="new-password"
+          autoFocus
+          variant="outlined"
+          validate={validatePassword}
+          fullWidth
+        />
+        <PasswordInput
+          source="confirmation"
+          label="app.auth.confirm_password"
+          autoComplete="new-password"
+          variant="outlined"
+          validate={validateConfirmation}
+          fullWidth
+        />
+        {failure && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {failure}
+            <RequestNewLink />
+          </Alert>
+        )}
+        <SubmitButton label={translate('app.auth.set_password')} loading={loading} />
+      </Form>
+    );
+  }
+
   return (
     <AuthCard title={translate('app.auth.reset_title')} subtitle={translate('app.auth.reset_subtitle')}>
-      {!token ? (
-        <Alert severity="error">{translate('app.auth.missing_token')}</Alert>
-      ) : done ? (
-        <Alert severity="success">
-          {translate('app.notifications.password_changed')}. {translate('app.notifications.redirecting')}…
-        </Alert>
-      ) : (
-        <Form onSubmit={submit} noValidate>
-          <PasswordInput
-            source="password"
-            label="app.auth.new_password"
-            autoComplete="new-password"
-            autoFocus
-            variant="outlined"
-            validate={validatePassword}
-            fullWidth
-          />
-          <SubmitButton label={translate('app.auth.set_password')} loading={loading} />
-        </Form>
-      )}
+      {content}
       <BackToSignIn />
     </AuthCard>
   );

@@ -1,80 +1,67 @@
+import CloseIcon from '@mui/icons-material/Close';
 import {
-  Button,
+  Box,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-  Typography,
+  IconButton,
+  Tab,
+  Tabs,
+  type Theme,
+  useMediaQuery,
 } from '@mui/material';
 import { useState } from 'react';
-import { useAuthProvider, useTranslate } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
-import { ACCOUNT_PATH, type Account } from '../../authProvider/account';
-import type { AppAuthProvider } from '../../authProvider/index';
+import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
-import { useShowError } from '../../errors/showError';
+import { PageLoading } from '../../lib/lazyPage';
+import { GeneralTab } from '../account/GeneralTab';
+import { SshKeysTab } from '../account/SshKeysTab';
 
-const Row = ({ label, value }: { label: string; value: string }) => (
-  <Stack direction="row" spacing={2} sx={{ py: 0.5 }}>
-    <Typography color="text.secondary" sx={{ width: '8rem', flexShrink: 0 }}>
-      {label}
-    </Typography>
-    <Typography sx={{ wordBreak: 'break-all' }}>{value || '—'}</Typography>
-  </Stack>
-);
+type AccountTab = 'general' | 'ssh';
 
-/** "My settings" (spec §2): the account at a glance and the allow-mailing preference. */
+/** 'my settings' (spec §2): the general tab (mailing, beta, e-mail, password, logos) and the ssh tab. */
 export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
-  const httpClient = useHttpClient();
-  const authProvider = useAuthProvider() as AppAuthProvider | undefined;
-  const showError = useShowError();
   const { account, refetch } = useAccount();
-  const [saving, setSaving] = useState(false);
-
-  const setMailing = async (send_email: boolean) => {
-    if (!account) return;
-    setSaving(true);
-    try {
-      await httpClient(ACCOUNT_PATH, { method: 'PATCH', body: { send_email } });
-      authProvider?.setAccount({ ...account, send_email } as Account);
-      refetch();
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [tab, setTab] = useState<AccountTab>('general');
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{translate('app.account.title')}</DialogTitle>
-      <DialogContent dividers>
-        {account && (
-          <>
-            <Row label={translate('app.account.email')} value={account.email} />
-            <Row label={translate('app.account.worker')} value={account.worker} />
-            <Row label={translate('app.account.role')} value={translate(`app.roles.${account.role}`)} />
-            <FormControlLabel
-              sx={{ mt: 1 }}
-              control={
-                <Switch
-                  checked={account.send_email}
-                  disabled={saving}
-                  onChange={(event) => setMailing(event.target.checked)}
-                />
-              }
-              label={translate('app.account.send_email')}
-            />
-          </>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="account-title"
+      // One height for both tabs, so switching them does not make the dialog jump.
+      sx={{ '& .MuiDialog-paper': { height: { sm: 'min(92vh, 56rem)' } } }}
+    >
+      <DialogTitle id="account-title" sx={{ pr: 6 }}>
+        {translate('app.account.title')}
+        <IconButton
+          aria-label={translate('ra.action.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)}>
+          <Tab value="general" label={translate('app.account.tabs.general')} />
+          <Tab value="ssh" label={translate('app.account.tabs.ssh')} />
+        </Tabs>
+      </Box>
+      <DialogContent sx={{ minHeight: '28rem' }}>
+        {!account ? (
+          <PageLoading />
+        ) : tab === 'general' ? (
+          <GeneralTab account={account} onChanged={refetch} />
+        ) : (
+          <SshKeysTab />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
     </Dialog>
   );
 };

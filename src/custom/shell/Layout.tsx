@@ -1,24 +1,32 @@
 import { type LayoutProps, Layout as RaLayout } from 'react-admin';
+import { LiveProvider } from '../live/LiveProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { Footer } from './Footer';
 import { RequireSignIn } from './RequireSignIn';
 import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
+import { TaskPolling } from './useTaskCounters';
 
-/** The shell (spec §2): sidebar, header, the route's top panel, the content and the footer. */
+/**
+ * The shell (spec §2): sidebar, header, the route's top panel, the content and the footer; inside it, the task
+ * polling and (admins, developers) the live socket run while signed in.
+ */
 export const Layout = ({ children }: LayoutProps) => (
   <RequireSignIn>
-    <RaLayout
-      appBar={AppHeader}
-      menu={AppMenu}
-      appBarAlwaysOn
-      sx={{ '& .RaLayout-content': { px: { xs: 1.5, md: 3 } } }}
-    >
-      <StartupLoads />
-      <TopPanel />
-      {children}
-      <Footer />
-    </RaLayout>
+    <LiveProvider>
+      <RaLayout
+        appBar={AppHeader}
+        menu={AppMenu}
+        appBarAlwaysOn
+        sx={{ '& .RaLayout-content': { px: { xs: 1.5, md: 3 } } }}
+      >
+        <StartupLoads />
+        <TaskPolling />
+        <TopPanel />
+        {children}
+        <Footer />
+      </RaLayout>
+    </LiveProvider>
   </RequireSignIn>
 );

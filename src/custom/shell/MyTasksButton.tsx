@@ -3,6 +3,7 @@ import { Box, Button, type Theme, Tooltip, useMediaQuery } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { capBadge } from '../../lib/badge';
 import { BADGE_CAPS } from '../../lib/constants';
 import { resetPageIcon, setPageIcon } from '../../lib/pageIcon';
 import { useTaskCounters } from './useTaskCounters';
@@ -16,8 +17,6 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
-
-const cap = (n: number, max: number) => (n > max ? `${max}+` : String(n));
 
 const Counter = ({ value, color, label }: { value: number; color: string; label: string }) => (
   <Tooltip title={label}>
@@ -37,12 +36,15 @@ const Counter = ({ value, color, label }: { value: number; color: string; label:
         bgcolor: value ? color : 'action.selected',
       }}
     >
-      {cap(value, BADGE_CAPS.myTasks)}
+      {capBadge(value, BADGE_CAPS.myTasks)}
     </Box>
   </Tooltip>
 );
 
-/** Header button "My tasks" with the pending, in-progress and failed counters; the page icon follows in-progress. */
+/**
+ * Header button "My tasks" (spec §2 Shell) with the account's own pending, in-progress and failed counters (polled
+ * by TaskPolling); it opens /tasks on the 'my' tab. The page icon follows the in-progress count.
+ */
 export const MyTasksButton = () => {
   const translate = useTranslate();
   const counters = useTaskCounters();

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findRoute } from '../../routes';
 
@@ -7,7 +7,23 @@ import { findRoute } from '../../routes';
  * The per-route top panel slot (spec §2 "Top panel per route"), keyed by the route table's path. The panels
  * (radio filter of /releases, tabs of /firmwares and /tasks, …) arrive with their pages; lazy components go here.
  */
-export const TOP_PANELS: Partial<Record<string, ComponentType>> = {};
+export const TOP_PANELS: Partial<Record<string, ComponentType>> = {
+  '/releases/*': lazy(() =>
+    import('../../resources/releases/ReleaseTopPanel').then((m) => ({ default: m.ReleaseTopPanel })),
+  ),
+  '/partners/*': lazy(() =>
+    import('../../resources/partners/PartnersTopPanel').then((m) => ({ default: m.PartnersTopPanel })),
+  ),
+  '/agents/*': lazy(() =>
+    import('../../resources/agents/AgentsTopPanel').then((m) => ({ default: m.AgentsTopPanel })),
+  ),
+  '/tasks/*': lazy(() =>
+    import('../../resources/tasks/TasksTopPanel').then((m) => ({ default: m.TasksTopPanel })),
+  ),
+  '/firmwares/*': lazy(() =>
+    import('../../resources/firmwares/SetsTopPanel').then((m) => ({ default: m.SetsTopPanel })),
+  ),
+};
 
 export const TopPanel = () => {
   const { pathname } = useLocation();
@@ -15,7 +31,9 @@ export const TopPanel = () => {
   if (!Panel) return null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, pt: 2 }}>
-      <Panel />
+      <Suspense fallback={null}>
+        <Panel />
+      </Suspense>
     </Box>
   );
 };

@@ -1,54 +1,105 @@
-import { useEffect, useState } from 'react';
-import { useLogoutIfAccessDenied } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
+import type { HttpClient } from '../../api/httpClient';
+import { canAccess } from '../../authProvider/canAccess';
 import { debugLog } from '../../lib/debug';
-import { startScheduler } from '../../lib/schedulers';
+import {
+  readCounters,
+  sameStatus,
+  startTaskPolling,
+  type TaskCounters,
+  type TaskStatus,
+  ZERO_COUNTERS,
+  ZERO_STATUS,
+} from './taskPolling';
 
-export interface TaskCounters {
-  pending: number;
-  in_progress: number;
-  failed: number;
-}
+export type { TaskCounters, TaskStatus } from './taskPolling';
 
 export const TASK_STATUS_PATH = '/client/firmware/tasks/status';
-const ZERO: TaskCounters = { pending: 0, in_progress: 0, failed: 0 };
-const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+export const ADMIN_TASK_STATUS_PATH = '/admin/firmwares/tasks/status';
+
+/** Polled every 5 s: the task lists. When the counters move, sets and builds too. */
+const TASK_LISTS = new Set(['tasks', 'allTasks']);
+const BUILD_LISTS = new Set(['groups', 'firmwares']);
+
+// The latest counters, shared by the header button and the /tasks tabs.
+let current: TaskStatus = ZERO_STATUS;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export function publishTaskStatus(next: TaskStatus): void {
+  if (sameStatus(current, next)) return;
+  current = next;
+  for (const listener of [...listeners]) listener();
+}
+
+/** The counters (pending, in progress, failed) of the signed-in account and, for admins, of all tasks. */
+export const useTaskStatus = (): TaskStatus => useSyncExternalStore(subscribe, () => current);
+
+/** The signed-in account's own counters (the header's My tasks button, the 'my tasks' tab). */
+export const useTaskCounters = (): TaskCounters => useTaskStatus().my;
+
+/** GET …/tasks/status; a 404 (not there yet) reads as zeros. */
+async function fetchCounters(httpClient: HttpClient, path: string): Promise<TaskCounters> {
+  try {
+    const { json } = await httpClient(path);
+    return readCounters(json);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return ZERO_COUNTERS;
+    throw error;
+  }
+}
 
 /**
- * The my-tasks counters, polled every 5 s (spec §4 Polling) through the schedulers registry, so logout stops it.
- * A 404 (the endpoint is not there yet) quietly reads as zeros.
+ * Runs the one task-polling scheduler of the shell (spec §4 Polling): counters from tasks/status (admins also
+ * the admin status for 'all tasks') and a refresh of the task lists, every 5 s; stopped on unmount and logout.
  */
-export function useTaskCounters(): TaskCounters {
+export function useTaskPolling(): void {
   const httpClient = useHttpClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [counters, setCounters] = useState<TaskCounters>(ZERO);
+  const queryClient = useQueryClient();
+  const { permissions, isPending } = usePermissions();
+  const seesAll = canAccess(permissions, 'all', 'tasks');
 
-  useEffect(() => {
-    const update = (next: TaskCounters) =>
-      setCounters((current) =>
-        current.pending === next.pending &&
-        current.in_progress === next.in_progress &&
-        current.failed === next.failed
-          ? current
-          : next,
-      );
-    return startScheduler(async () => {
-      try {
-        const { json } = await httpClient<Partial<TaskCounters>>(TASK_STATUS_PATH);
-        debugLog('task counters', json);
-        update({
-          pending: count(json?.pending),
-          in_progress: count(json?.in_progress),
-          failed: count(json?.failed),
-        });
-      } catch (error) {
-        if ((error as { status?: number }).status === 404) return update(ZERO);
-        if (await logoutIfAccessDenied(error)) return;
-        console.warn('Task counters could not be loaded', error);
-      }
-    }, POLL_INTERVAL_MS);
-  }, [httpClient, logoutIfAccessDenied]);
+  useEffect(
+    () =>
+      // Waits for the role, so an admin's first reading already includes everyone's counters.
+      isPending
+        ? undefined
+        : startTaskPolling({
+            fetchStatus: async () => {
+              try {
+                const [my, all] = await Promise.all([
+                  fetchCounters(httpClient, TASK_STATUS_PATH),
+                  seesAll ? fetchCounters(httpClient, ADMIN_TASK_STATUS_PATH) : null,
+                ]);
+                debugLog('task counters', my, all);
+                return { my, all };
+              } catch (error) {
+                if (!(await logoutIfAccessDenied(error)))
+                  console.warn('Task counters could not be loaded', error);
+                return null;
+              }
+            },
+            onStatus: publishTaskStatus,
+            onRefresh: (changed) => {
+              const lists = (key: unknown) =>
+                TASK_LISTS.has(String(key)) || (changed && BUILD_LISTS.has(String(key)));
+              void queryClient.invalidateQueries({ predicate: (query) => lists(query.queryKey[0]) });
+            },
+          }),
+    [httpClient, logoutIfAccessDenied, queryClient, seesAll, isPending],
+  );
+  // A new sign-in starts from zeros, not from the previous account's counters.
+  useEffect(() => () => publishTaskStatus(ZERO_STATUS), []);
+}
 
-  return counters;
+/** Mount once in the shell: the task polling. */
+export function TaskPolling(): null {
+  useTaskPolling();
+  return null;
 }

@@ -1,8 +1,14 @@
 import Icon from '@mui/icons-material/MemoryOutlined';
 import { lazyPage } from '../../lib/lazyPage';
 
+/**
+ * The Firmwares page (spec §2 /firmwares): the route is `firmwares`, the records of its list are sets (the
+ * `groups` resource of dataProvider/paths.ts), and a set's page is /firmwares/:id with its builds (the
+ * `firmwares` resource) and the build form at /firmwares/:id/build.
+ */
 const firmwares = {
   list: lazyPage(() => import('./FirmwareList').then((m) => m.FirmwareList)),
+  edit: lazyPage(() => import('./FirmwareSetRoutes').then((m) => m.FirmwareSetRoutes)),
   icon: Icon,
 };
 

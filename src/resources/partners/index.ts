@@ -3,6 +3,8 @@ import { lazyPage } from '../../lib/lazyPage';
 
 const partners = {
   list: lazyPage(() => import('./PartnerList').then((m) => m.PartnerList)),
+  create: lazyPage(() => import('./PartnerCreate').then((m) => m.PartnerCreate)),
+  edit: lazyPage(() => import('./PartnerEdit').then((m) => m.PartnerEdit)),
   icon: Icon,
 };
 

@@ -1,3 +1,168 @@
-import { PlaceholderPage } from '../../custom/pages/PlaceholderPage';
+import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { useAccount } from '../../authProvider/useAccount';
+import { errorMessages } from '../../errors/showError';
+import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
+import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
+import type { Release } from './types';
+import { ALL_SERIES, useReleases, useViewer } from './useReleases';
 
-export const ReleaseList = () => <PlaceholderPage message="app.placeholders.releases" />;
+// A fixed layout keeps long descriptions from widening the page; the description takes what is left.
+const COLUMNS = [
+  { name: 'version', width: '15rem' },
+  { name: 'stage', width: '7.5rem' },
+  { name: 'series', width: '5rem' },
+  { name: 'description', width: 'auto' },
+  { name: 'created_at', width: '8rem' },
+] as const;
+
+const Message = ({ text, action }: { text: string; action?: ReactNode }) => (
+  <Box
+    role="status"
+    sx={{
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'center',
+      gap: 1.5,
+      py: 8,
+      px: 3,
+      color: 'text.secondary',
+      textAlign: 'center',
+    }}
+  >
+    <NewReleasesOutlinedIcon sx={{ fontSize: '2.75rem', opacity: 0.45 }} />
+    <Typography>{text}</Typography>
+    {action}
+  </Box>
+);
+
+const LoadingRows = ({ columns }: { columns: number }) =>
+  Array.from({ length: 5 }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+    <TableRow key={row} aria-hidden>
+      {Array.from({ length: columns }, (_, cell) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells
+        <TableCell key={cell}>
+          <Skeleton variant="text" width={cell === 3 ? '80%' : '60%'} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+
+/** /releases: the releases the viewer may see, newest first, filtered by the top panel's series. */
+export const ReleaseList = () => {
+  const translate = useTranslate();
+  const { canWrite, isAdmin, showRemoved } = useViewer();
+  const { account } = useAccount();
+  const { all, shown, selected, setSelected, isPending, error, refetch } = useReleases();
+  const lastPrereleases = useMemo(
+    () => (showRemoved ? lastPrereleaseIds(all) : new Set<number>()),
+    [all, showRemoved],
+  );
+  const byId = useMemo(() => new Map(all.map((r) => [r.id, r])), [all]);
+  const columns = COLUMNS.length + (canWrite ? 2 : 1);
+  // A developer changes only its own releases; the server refuses the others.
+  const canChange = (release: Release) => isAdmin || (canWrite && release.user_id === account?.id);
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Message
+        text={errorMessages(error, translate).join(' ')}
+        action={<Button onClick={() => refetch()}>{translate('ra.action.refresh')}</Button>}
+      />
+    );
+  } else if (!isPending && shown.length === 0) {
+    body = (
+      <Message
+        text={translate(
+          selected === ALL_SERIES ? 'resources.releases.empty' : 'resources.releases.empty_series',
+          {
+            series: selected,
+          },
+        )}
+        action={
+          selected !== ALL_SERIES && all.length > 0 ? (
+            <Button onClick={() => setSelected(ALL_SERIES)}>
+              {translate('resources.releases.show_all')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+
+  return (
+    <Card sx={{ mt: 2, mb: 2 }}>
+      {body ?? (
+        <TableContainer>
+          <Table
+            size="small"
+            aria-label={translate('resources.releases.name', { smart_count: 2 })}
+            sx={{ tableLayout: 'fixed', minWidth: { md: '52rem' } }}
+          >
+            <TableHead>
+              <TableRow
+                sx={{
+                  '& th': {
+                    color: 'text.secondary',
+                    fontWeight: 600,
+                    fontSize: '0.75rem',
+                    textTransform: 'uppercase',
+                    letterSpacing: '0.04em',
+                    bgcolor: 'action.hover',
+                    whiteSpace: 'nowrap',
+                  },
+                }}
+              >
+                <TableCell padding="checkbox" sx={{ width: '3rem' }} />
+                {COLUMNS.map(({ name, width }) => (
+                  <TableCell key={name} sx={{ width, ...(name === 'description' ? HIDDEN_WHEN_NARROW : {}) }}>
+                    {translate(`resources.releases.fields.${name}`)}
+                  </TableCell>
+                ))}
+                {canWrite && (
+                  <TableCell align="right" sx={{ width: '8rem' }}>
+                    {translate('resources.releases.fields.actions')}
+                  </TableCell>
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {isPending ? (
+                <LoadingRows columns={columns} />
+              ) : (
+                shown.map((release) => (
+                  <ReleaseRow
+                    key={release.id}
+                    release={release}
+                    parent={release.parent === null ? undefined : byId.get(release.parent)}
+                    newer={hasNewerVersion(release, all)}
+                    lastPrerelease={lastPrereleases.has(release.id)}
+                    actionsColumn={canWrite}
+                    canChange={canChange(release)}
+                    columns={columns}
+                  />
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Card>
+  );
+};

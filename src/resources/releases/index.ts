@@ -3,6 +3,8 @@ import { lazyPage } from '../../lib/lazyPage';
 
 const releases = {
   list: lazyPage(() => import('./ReleaseList').then((m) => m.ReleaseList)),
+  create: lazyPage(() => import('./ReleaseCreate').then((m) => m.ReleaseCreate)),
+  edit: lazyPage(() => import('./ReleaseEdit').then((m) => m.ReleaseEdit)),
   icon: Icon,
 };
 

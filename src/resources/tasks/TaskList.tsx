@@ -1,3 +1,119 @@
-import { PlaceholderPage } from '../../custom/pages/PlaceholderPage';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import { Card, Stack, Typography } from '@mui/material';
+import { DataTable, List, Pagination, useCanAccess, useTranslate } from 'react-admin';
+import { useShowError } from '../../errors/showError';
+import { PAGE_SIZE } from '../../lib/constants';
+import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from './TaskCells';
+import { TaskRowActions } from './TaskRowActions';
+import { TAB_RESOURCE, type TasksTab, tasksStoreKey, useTasksFilter, useTasksTab } from './tasksListState';
+import type { Task } from './types';
 
-export const TaskList = () => <PlaceholderPage message="app.placeholders.tasks" />;
+const Empty = ({ filtered }: { filtered: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 1, width: '100%' }}>
+      <Stack alignItems="center" spacing={1.5} sx={{ py: 6, color: 'text.secondary', textAlign: 'center' }}>
+        <AssignmentOutlinedIcon sx={{ fontSize: '3rem', opacity: 0.5 }} />
+        <Typography>{translate(filtered ? 'app.tasks.empty_filtered' : 'app.tasks.empty')}</Typography>
+      </Stack>
+    </Card>
+  );
+};
+
+const Text = ({ value, strong }: { value: string | null | undefined; strong?: boolean }) => (
+  <Typography
+    variant="body2"
+    color={value ? 'text.primary' : 'text.disabled'}
+    sx={strong ? { fontWeight: 600 } : undefined}
+  >
+    {value || '—'}
+  </Typography>
+);
+
+const TasksTable = ({ tab }: { tab: TasksTab }) => {
+  const translate = useTranslate();
+  const showError = useShowError();
+  const [filter] = useTasksFilter();
+  const label = (field: string) => translate(`resources.tasks.fields.${field}`);
+  return (
+    <List<Task>
+      key={tab}
+      resource={TAB_RESOURCE[tab]}
+      storeKey={tasksStoreKey(tab)}
+      disableSyncWithLocation
+      perPage={PAGE_SIZE}
+      actions={false}
+      empty={<Empty filtered={Boolean(filter.search || filter.is_favorite)} />}
+      pagination={<Pagination rowsPerPageOptions={[]} />}
+      queryOptions={{ onError: showError }}
+      sx={{ '& .RaList-main': { mt: 1 } }}
+    >
+      <DataTable<Task> rowClick={false} bulkActionButtons bulkActionsToolbar={false}>
+        <DataTable.Col<Task>
+          source="group_name"
+          label={label('set')}
+          disableSort
+          render={(t) => <TaskSet task={t} />}
+        />
+        <DataTable.Col<Task>
+          source="model"
+          label={label('model')}
+          disableSort
+          render={(t) => <Text value={t.model} />}
+        />
+        <DataTable.Col<Task>
+          source="release_version"
+          label={label('release')}
+          disableSort
+          render={(t) => <Text value={[t.series, t.release_version].filter(Boolean).join(' ')} />}
+        />
+        <DataTable.Col<Task>
+          source="status"
+          label={label('status')}
+          disableSort
+          render={(t) => <TaskStatusChip task={t} />}
+        />
+        <DataTable.Col<Task>
+          source="progress"
+          label={label('progress')}
+          disableSort
+          render={(t) => <TaskProgress task={t} />}
+        />
+        <DataTable.Col<Task>
+          source="started_at"
+          label={label('times')}
+          disableSort
+          render={(t) => <TaskTimes task={t} />}
+        />
+        <DataTable.Col<Task>
+          source="worker_name"
+          label={label('worker_name')}
+          disableSort
+          render={(t) => <Text value={t.worker_name} />}
+        />
+        {tab === 'all' && (
+          <DataTable.Col<Task>
+            source="user_email"
+            label={label('user_email')}
+            disableSort
+            render={(t) => <Text value={t.user_email} />}
+          />
+        )}
+        <DataTable.Col<Task>
+          label={label('actions')}
+          disableSort
+          align="right"
+          render={(t) => <TaskRowActions task={t} />}
+        />
+      </DataTable>
+    </List>
+  );
+};
+
+/** /tasks: the build tasks, 20 a page, of the top panel's tab ('my tasks', or 'all tasks' for admins). */
+export const TaskList = () => {
+  const { canAccess: seesAll, isPending } = useCanAccess({ resource: 'tasks', action: 'all' });
+  const [tab] = useTasksTab(Boolean(seesAll));
+  if (isPending) return null;
+  return <TasksTable tab={tab} />;
+};

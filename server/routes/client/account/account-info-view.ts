@@ -15,6 +15,7 @@ export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): Accou
     is_admin: account.is_admin,
     is_developer: account.is_developer,
     is_tester: account.is_tester,
+    beta_testing: account.beta_testing,
     fee: fees.map(({ series, min_dev_fee, min_total_fee, user_id }) => ({
       series,
       min_dev_fee,

@@ -44,6 +44,7 @@ describe('GET /api/client/account/info', () => {
       is_admin: false,
       is_developer: false,
       is_tester: false,
+      beta_testing: false,
       fee: [
         { series: 'x19', min_dev_fee: 1, min_total_fee: 3.25, user_id: account.id },
         { series: 'x21', min_dev_fee: 2.5, min_total_fee: 4, user_id: account.id },
@@ -110,5 +111,23 @@ describe('PATCH /api/client/account/info', () => {
 
   it('requires authentication', async () => {
     expectError(await request(t.app, { method: 'PATCH', url: URL, body: { language: 'ru' } }), 401);
+  });
+
+  it('lets a beta tester switch beta testing on and off', async () => {
+    const { token } = await createSignedIn(t.app, t.db, { role: 'tester' });
+    expect((await patch(token, { beta_testing: true })).json()).toMatchObject({ beta_testing: true });
+    expect((await request(t.app, { url: URL, token })).json().beta_testing).toBe(true);
+    expect((await patch(token, { beta_testing: false })).json().beta_testing).toBe(false);
+  });
+
+  it('refuses beta testing to everyone else and writes nothing', async () => {
+    const { account, token } = await createSignedIn(t.app, t.db, { role: 'developer' });
+    expectError(
+      await patch(token, { beta_testing: true, send_email: true }),
+      403,
+      'Only beta testers can change beta testing',
+    );
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect([row.beta_testing, row.send_email]).toEqual([false, false]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listPartnerFees, updateAccountPreferences } from '../../../db/accounts-repository';
-import { unauthorized } from '../../../lib/http-errors';
+import { forbidden, unauthorized } from '../../../lib/http-errors';
 import { AccountInfoPatchSchema, AccountInfoSchema } from '../../../schemas/account-schemas';
 import { errorResponses } from '../../../schemas/common-schemas';
 import { toAccountInfo } from './account-info-view';
@@ -23,12 +23,15 @@ const accountInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the language or the e-mail notification preference',
+        summary: 'Change the language, the e-mail notification preference or (testers) beta testing',
         body: AccountInfoPatchSchema,
         response: { 200: AccountInfoSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) => {
+      if (request.body.beta_testing !== undefined && !request.account.is_tester) {
+        throw forbidden('Only beta testers can change beta testing');
+      }
       const updated = await updateAccountPreferences(app.db, request.account.id, request.body);
       if (!updated) throw unauthorized();
       return toAccountInfo(updated, await listPartnerFees(app.db, updated.id));

@@ -1,0 +1,194 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type {
+  ClaimedJob,
+  FinishBody,
+  HeartbeatAnswer,
+  HeartbeatBody,
+  JobEvent,
+  JobState,
+} from './protocol';
+
+/** A refusal the server meant (4xx, or 5xx after every retry): retrying the same call will not help. */
+export class AgentApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AgentApiError';
+  }
+
+  /** The worker token is no longer accepted (blocked, deleted or regenerated). */
+  get refused(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** The job is no longer this agent's (cancelled and gone, re-queued after the lease expired, deleted). */
+  get jobLost(): boolean {
+    return this.status === 404 || this.status === 409 || this.refused;
+  }
+}
+
+export interface RetryPolicy {
+  /** Attempts of one call, the first included. */
+  attempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 250, maxDelayMs: 5_000 };
+const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+interface CallOptions {
+  method?: string;
+  json?: unknown;
+  /** A fresh body for every attempt (a file stream cannot be sent twice). */
+  body?: () => { stream: ReadableStream<Uint8Array>; headers: Record<string, string> };
+  signal?: AbortSignal;
+  /** The long poll answers after up to ~25 s; other calls get a plain timeout. */
+  timeoutMs?: number;
+}
+
+/** The agent's HTTP calls: bearer worker token, JSON, and retries of transient failures with backoff. */
+export class AgentApi {
+  readonly server: string;
+
+  constructor(
+    server: string,
+    private readonly token: string,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
+  ) {
+    this.server = server.replace(/\/+$/, '');
+  }
+
+  heartbeat(body: HeartbeatBody): Promise<HeartbeatAnswer> {
+    return this.json('/api/agent/heartbeat', { method: 'POST', json: body });
+  }
+
+  /** Waits for a job (the server long-polls); undefined when none came within the server's wait. */
+  async claim(signal?: AbortSignal): Promise<ClaimedJob | undefined> {
+    const res = await this.call('/api/agent/jobs/claim', { method: 'POST', json: {}, signal, timeoutMs: 90_000 });
+    if (res.status === 204) return undefined;
+    return ((await res.json()) as { job: ClaimedJob }).job;
+  }
+
+  async events(jobId: number, attempt: number, events: JobEvent[]): Promise<JobState> {
+    const answer = await this.json<{ state: JobState }>(`/api/agent/jobs/${jobId}/events`, {
+      method: 'POST',
+      json: { attempt, events },
+    });
+    return answer.state;
+  }
+
+  async uploadArtifact(jobId: number, file: string, sha256: string, size: number): Promise<void> {
+    await this.call(`/api/agent/jobs/${jobId}/artifact`, {
+      method: 'PUT',
+      timeoutMs: 10 * 60_000,
+      body: () => ({
+        stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(size),
+          'x-sha256': sha256,
+        },
+      }),
+    });
+  }
+
+  async finish(jobId: number, body: FinishBody): Promise<void> {
+    await this.call(`/api/agent/jobs/${jobId}/finish`, { method: 'POST', json: body });
+  }
+
+  /** A tar of one repository at one tag, streamed; `jobId` scopes it to a job's spec. */
+  async source(repository: string, tag: string, jobId?: number): Promise<ReadableStream<Uint8Array>> {
+    const base = jobId === undefined ? '/api/agent/sources' : `/api/agent/jobs/${jobId}/sources`;
+    const res = await this.call(`${base}/${encodeURIComponent(repository)}?tag=${encodeURIComponent(tag)}`, {
+      timeoutMs: 10 * 60_000,
+    });
+    if (!res.body) throw new AgentApiError(502, 'Empty source archive');
+    return res.body;
+  }
+
+  /** A public file of the console (a logo image) by its path under the console, e.g. `/api/logos/1/le`. */
+  async fetchPublic(url: string): Promise<{ bytes: Buffer; type: string }> {
+    // Only the console's own files: a spec can never make the agent fetch from elsewhere.
+    if (!url.startsWith('/api/')) throw new AgentApiError(400, `Refusing to fetch ${url}`);
+    const res = await this.call(url, { timeoutMs: 60_000 });
+    return {
+      bytes: Buffer.from(await res.arrayBuffer()),
+      type: res.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  private async json<T>(path: string, options: CallOptions): Promise<T> {
+    return (await (await this.call(path, options)).json()) as T;
+  }
+
+  private async call(path: string, options: CallOptions): Promise<Response> {
+    let delay = this.retry.firstDelayMs;
+    for (let attempt = 1; ; attempt++) {
+      const last = attempt >= this.retry.attempts;
+      let res: Response;
+      try {
+        res = await this.once(path, options);
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        if (last) throw error;
+        await sleep(delay, options.signal);
+        delay = Math.min(delay * 2, this.retry.maxDelayMs);
+        continue;
+      }
+      if (res.ok) return res;
+      const detail = await res.text().catch(() => '');
+      if (!TRANSIENT.has(res.status) || last) throw new AgentApiError(res.status, messageOf(res, detail));
+      await sleep(delay, options.signal);
+      delay = Math.min(delay * 2, this.retry.maxDelayMs);
+    }
+  }
+
+  private once(path: string, options: CallOptions): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.body) {
+      const made = options.body();
+      Object.assign(headers, made.headers);
+      body = made.stream;
+    }
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return fetch(`${this.server}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal,
+      // Streaming request bodies need half duplex in Node's fetch.
+      ...(options.body ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  }
+}
+
+function messageOf(res: Response, body: string): string {
+  try {
+    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
+    if (typeof detail === 'string') return `${res.status}: ${detail}`;
+    if (detail !== undefined) return `${res.status}: ${JSON.stringify(detail)}`;
+  } catch {
+    // not JSON
+  }
+  return `${res.status} ${res.statusText}`;
+}

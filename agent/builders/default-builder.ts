@@ -1,0 +1,83 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Builder, BuildContext } from './builder';
+import { extractTar, listTree, packTree, sha256Of } from './file-tree';
+import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
+
+export const MANIFEST = 'manifest.json';
+
+/**
+ * The default build: the release's sources (one `git archive` per repository and tag, unpacked under the
+ * repository's name), the build's settings overlaid under `config/`, a manifest with every file's sha256 and
+ * the configuration hash, all packed as `<uuid>.tar.gz`.
+ */
+export const defaultBuilder: Builder = async (context) => {
+  const { job, log, progress, signal } = context;
+  const spec = job.spec;
+  const tree = path.join(context.workDir, 'tree');
+  await mkdir(tree, { recursive: true });
+  log(`Building ${spec.build?.model ?? 'firmware'} ${spec.release.version ?? ''} (${job.uuid}), attempt ${job.attempt}`.replace(/\s+/g, ' '));
+
+  const tags = spec.release.tags;
+  for (const [index, { repository_name: repository, tag_name: tag }] of tags.entries()) {
+    signal.throwIfAborted();
+    log(`Fetching ${repository} at ${tag}`);
+    const tar = await context.sources.ensure(context.api, repository, tag, job.id);
+    const count = await extractTar(tar, path.join(tree, repository));
+    log(`Unpacked ${count} files of ${repository}`);
+    progress(5 + Math.round((45 * (index + 1)) / Math.max(1, tags.length)));
+  }
+
+  signal.throwIfAborted();
+  await overlay(context, tree);
+  progress(60);
+
+  const files = await listTree(tree);
+  const config = files.filter((f) => f.path.startsWith(`${CONFIG_DIR}/`));
+  const configHash = sha256Of(config.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
+  const manifest = {
+    uuid: job.uuid,
+    release: {
+      id: spec.release.id,
+      version: spec.release.version ?? null,
+      tags: tags.map((t) => ({ repository: t.repository_name, tag: t.tag_name })),
+    },
+    config_hash: configHash,
+    files: files.map(({ path: p, size, sha256 }) => ({ path: p, size, sha256 })),
+  };
+  await writeFile(path.join(tree, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  log(`Manifest: ${files.length} files, configuration hash ${configHash.slice(0, 16)}`);
+  progress(70);
+
+  signal.throwIfAborted();
+  const output = path.join(context.workDir, `${job.uuid}.tar.gz`);
+  const packed = await packTree(tree, await listTree(tree), output, {
+    prefix: job.uuid,
+    mtime: Math.floor(Date.now() / 1000),
+  });
+  log(`Packed ${path.basename(output)}: ${packed.size} bytes, sha256 ${packed.sha256}`);
+  progress(85);
+  return { file: output, ...packed };
+};
+
+async function overlay(context: BuildContext, tree: string): Promise<void> {
+  const { job, log } = context;
+  for (const file of overlayFiles(job.spec, job.uuid)) {
+    const target = path.join(tree, file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.data);
+    await chmod(target, file.mode);
+    log(`Wrote ${file.path}`);
+  }
+  const logo = job.spec.logo;
+  if (!logo) return;
+  for (const [variant, side] of [
+    ['light', 'le'],
+    ['dark', 'de'],
+  ] as const) {
+    const image = await context.api.fetchPublic(logo[side].url);
+    const name = `${CONFIG_DIR}/${logoFileName(variant, image.type)}`;
+    await writeFile(path.join(tree, name), image.bytes);
+    log(`Wrote ${name} (${image.bytes.length} bytes)`);
+  }
+}

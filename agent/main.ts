@@ -1,0 +1,67 @@
+// `npm run agent -- --server URL --token TOKEN`: a build agent for this machine. Options may come from the
+// environment instead: AGENT_SERVER, AGENT_TOKEN, AGENT_WORK_DIR, BUILD_COMMAND.
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent } from './agent';
+import { commandBuilder } from './builders/command-builder';
+
+const USAGE = `Usage: npm run agent -- --server URL --token TOKEN [--work-dir DIR] [--build-command CMD]
+
+  --server         the console's address, e.g. http://127.0.0.1:8080   (env AGENT_SERVER)
+  --token          the worker token shown once on the Agents page       (env AGENT_TOKEN)
+  --work-dir       sources cache and build folders                      (env AGENT_WORK_DIR)
+  --build-command  your own build script instead of the default builder (env BUILD_COMMAND)
+  --heartbeat-ms   heartbeat period, 10000 by default`;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      'work-dir': { type: 'string' },
+      'build-command': { type: 'string' },
+      'heartbeat-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const server = values.server ?? process.env.AGENT_SERVER;
+  const token = values.token ?? process.env.AGENT_TOKEN;
+  if (!server || !token || !URL.canParse(server)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  // One cache per server and token unless told otherwise, so two agents on one machine do not share runs.
+  const id = createHash('sha256').update(`${server} ${token}`).digest('hex').slice(0, 12);
+  const workDir = path.resolve(values['work-dir'] ?? process.env.AGENT_WORK_DIR ?? path.join(tmpdir(), `firmware-agent-${id}`));
+  const buildCommand = values['build-command'] ?? process.env.BUILD_COMMAND;
+  const heartbeatMs = Number(values['heartbeat-ms'] ?? 10_000);
+  return { server, token, workDir, buildCommand, heartbeatMs };
+}
+
+const { server, token, workDir, buildCommand, heartbeatMs } = options();
+const agent = new Agent({
+  server,
+  token,
+  workDir,
+  heartbeatMs,
+  builder: buildCommand ? commandBuilder(buildCommand) : undefined,
+});
+console.log(`Build agent for ${server} (work dir ${workDir}${buildCommand ? ', BUILD_COMMAND' : ''})`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`${signal}: finishing the current build, then stopping (again to quit now)`);
+  void agent.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+await agent.run();

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { DbHandle } from '../db/client';
+
+/** What WebSocket clients receive (spec §7): a build's progress or one of its log lines. */
+export interface BuildEventMessage {
+  fw_id: number;
+  type: 'progress_build' | 'log_build';
+  data: number | string;
+  /** The event's place in the build's log (build_events.id): the log dialog drops what it already has. */
+  seq: number;
+}
+
+const EVENTS_CHANNEL = 'build_events';
+const JOBS_CHANNEL = 'build_jobs';
+// NOTIFY payloads are limited to 8000 bytes; log lines are stored clipped to 2000 characters.
+const MAX_PAYLOAD = 7900;
+
+interface Wire {
+  /** The publishing instance: it already delivered the message itself. */
+  i: string;
+  m: BuildEventMessage;
+}
+
+type Logger = { warn: (obj: object, msg: string) => void };
+
+/**
+ * Build events and queue wake-ups for this process, and — on PostgreSQL — for every API instance: published
+ * in-process at once and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits
+ * what other instances sent. PGlite is one process, so in-process is all there is.
+ */
+export class BuildEventsBus {
+  private readonly emitter = new EventEmitter();
+  private readonly instance = randomBytes(6).toString('hex');
+  private listener: pg.PoolClient | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly handle: DbHandle,
+    private readonly log?: Logger,
+  ) {
+    // One listener per WebSocket server and one per waiting claim: there can be many.
+    this.emitter.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (this.handle.kind !== 'pg') return;
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.handle.kind !== 'pg' || this.closed) return;
+    try {
+      const client = await this.handle.client.connect();
+      client.on('notification', (note) => this.received(note.channel, note.payload));
+      client.on('error', (error) => this.lost(client, error));
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+      await client.query(`listen ${JOBS_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'LISTEN failed; retrying');
+      setTimeout(() => void this.listen(), 1000).unref();
+    }
+  }
+
+  private lost(client: pg.PoolClient, error: Error): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    client.release(error);
+    if (this.closed) return;
+    this.log?.warn({ err: error }, 'LISTEN connection lost; reconnecting');
+    // Jobs queued while we were deaf are found by the claims' polling; events are only live data.
+    setTimeout(() => void this.listen(), 500).unref();
+  }
+
+  private received(channel: string, payload?: string): void {
+    if (channel === JOBS_CHANNEL) {
+      if (payload !== this.instance) this.emitter.emit('jobs');
+      return;
+    }
+    try {
+      const wire = JSON.parse(payload ?? '') as Wire;
+      if (wire.i !== this.instance) this.emitter.emit('event', wire.m);
+    } catch {
+      // not ours
+    }
+  }
+
+  /** Delivers to this instance's subscribers now and to the other instances through NOTIFY. */
+  async publish(messages: BuildEventMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    for (const message of messages) this.emitter.emit('event', message);
+    if (this.handle.kind !== 'pg') return;
+    const payloads = messages
+      .map((m) => JSON.stringify({ i: this.instance, m } satisfies Wire))
+      .filter((p) => Buffer.byteLength(p) <= MAX_PAYLOAD);
+    await this.handle.client
+      .query(`select pg_notify('${EVENTS_CHANNEL}', p) from unnest($1::text[]) as p`, [payloads])
+      .catch((error) => this.log?.warn({ err: error }, 'NOTIFY failed'));
+  }
+
+  /** Jobs became pending: waiting claims here and on other instances look again. */
+  jobsAvailable(): void {
+    this.emitter.emit('jobs');
+    if (this.handle.kind !== 'pg') return;
+    this.handle.client
+      .query(`select pg_notify('${JOBS_CHANNEL}', $1)`, [this.instance])
+      .catch((error) => this.log?.warn({ err: error }, 'NOTIFY failed'));
+  }
+
+  onEvent(listener: (message: BuildEventMessage) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  onJobs(listener: () => void): () => void {
+    this.emitter.on('jobs', listener);
+    return () => this.emitter.off('jobs', listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.listener;
+    this.listener = undefined;
+    if (!client) return;
+    await client.query(`unlisten *`).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { type AccountRow, findAccountById } from '../db/accounts-repository';
+import type { Db } from '../db/client';
+import {
+  type BuildRow,
+  findBuild,
+  insertBuild,
+  markBuildsRemoved,
+  type NewBuildRow,
+  updateBuild,
+} from '../db/firmwares-repository';
+import { lockGroup, recountGroup } from '../db/groups-repository';
+import { notFound } from '../lib/http-errors';
+import { invalid } from '../lib/validation-errors';
+import type { ArtifactStore } from './artifact-store';
+import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
+import { resolveJobSpec } from './job-spec';
+import { queuedJob } from './job-state';
+import type { PoolInput } from './pool-rules';
+import { newerRelease } from './release-choice';
+
+export const ALREADY_NEWEST = 'Already on the newest release';
+
+/** A queued job: what every submit, edit, rebuild and upgrade sets besides the build's settings. */
+const QUEUED = { status: 'pending', progress: 0, attempts: 0, file_size: null, sha256: null } as const;
+
+/** The build's file-friendly name, e.g. `S19-Pro_1.1.0_amlogic_nand`; also the download's file name. */
+export const buildName = (b: {
+  model: string;
+  release_version: string;
+  platform: string;
+  install_type: string;
+}) =>
+  [b.model, b.release_version, b.platform, b.install_type]
+    .map((part) => part.trim().replace(/\s+/g, '-'))
+    .join('_');
+
+function settingsOf(resolved: ResolvedBuild) {
+  return {
+    group_id: resolved.group.id,
+    model: resolved.model,
+    series: resolved.series,
+    platform: resolved.platform,
+    install_type: resolved.install_type,
+    release_id: resolved.release.id,
+    release_version: resolved.release.version,
+    stage: resolved.release.stage,
+    license_id: resolved.license_id,
+    add_license: resolved.add_license,
+    options: resolved.options,
+    ssh_keys: resolved.ssh_keys,
+    logo_id: resolved.logo_id,
+    fee_pools_configs: resolved.fee_pools_configs,
+    name: buildName({ ...resolved, release_version: resolved.release.version }),
+  };
+}
+
+/** Locks the sets (in id order, so two writers never wait on each other) for the counters' sake. */
+async function lockGroups(db: Db, ids: number[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockGroup(db, id);
+}
+
+/** Queues the build again (spec §4: a rebuild marks it as being updated) with its job spec resolved anew. */
+export async function requeue(
+  db: Db,
+  build: BuildRow,
+  changes: Partial<NewBuildRow> = {},
+): Promise<BuildRow> {
+  const job_spec = await resolveJobSpec(db, { ...build, ...changes } as BuildRow);
+  return updateBuild(db, build.id, {
+    ...changes,
+    ...QUEUED,
+    ...queuedJob(),
+    is_updating: true,
+    job_spec: { ...job_spec },
+  });
+}
+
+/** The account a build or set belongs to (the actor itself on client paths). */
+export async function ownerOf(db: Db, actor: AccountRow, userId: number): Promise<AccountRow> {
+  if (userId === actor.id) return actor;
+  const owner = await findAccountById(db, userId);
+  if (!owner) throw notFound('Account not found');
+  return owner;
+}
+
+/** A build that is not removed; with `userId`, only that account's. */
+export async function liveBuild(db: Db, id: number, userId?: number): Promise<BuildRow> {
+  const build = await findBuild(db, id, userId);
+  if (!build || build.is_removed) throw notFound('Build not found');
+  return build;
+}
+
+/** POST: a new build in the owner's set, pending. */
+export async function submitBuild(db: Db, actors: Actors, body: BuildInput): Promise<BuildRow> {
+  const resolved = await resolveBuildInput(db, actors, body);
+  const values = { ...settingsOf(resolved), user_id: actors.owner.id, uuid: randomUUID(), warranty: false };
+  const job_spec = await resolveJobSpec(db, values);
+  return db.transaction(async (tx) => {
+    await lockGroup(tx, resolved.group.id);
+    const row = await insertBuild(tx, { ...values, ...QUEUED, ...queuedJob(), job_spec: { ...job_spec } });
+    await recountGroup(tx, resolved.group.id);
+    return row;
+  });
+}
+
+/** PATCH: any change is checked like a new build and triggers a rebuild. */
+export async function editBuild(
+  db: Db,
+  actors: Actors,
+  build: BuildRow,
+  body: BuildInput,
+): Promise<BuildRow> {
+  const resolved = await resolveBuildInput(db, actors, body, build);
+  return db.transaction(async (tx) => {
+    await lockGroups(tx, [build.group_id, resolved.group.id]);
+    const row = await requeue(tx, build, settingsOf(resolved));
+    await recountGroup(tx, build.group_id);
+    if (resolved.group.id !== build.group_id) await recountGroup(tx, resolved.group.id);
+    return row;
+  });
+}
+
+export function editPools(db: Db, actors: Actors, build: BuildRow, pools: PoolInput[]): Promise<BuildRow> {
+  return editBuild(db, actors, build, { fee_pools_configs: pools });
+}
+
+export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
+  return db.transaction(async (tx) => {
+    await lockGroup(tx, build.group_id);
+    const row = await requeue(tx, build);
+    await recountGroup(tx, build.group_id);
+    return row;
+  });
+}
+
+/** The upgrade of one build inside a transaction; undefined when it is on the newest release already. */
+export async function upgradeInTx(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow | undefined> {
+  const release = await newerRelease(db, owner, build);
+  if (!release) return undefined;
+  return requeue(db, build, {
+    release_id: release.id,
+    release_version: release.version,
+    stage: release.stage,
+    name: buildName({ ...build, release_version: release.version }),
+  });
+}
+
+/**
+ * Spec §4: to the newest release of the same series and stage class that the build's owner may see (on
+ * admin paths too: a partner's build never moves to a release the partner cannot see).
+ */
+export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow> {
+  return db.transaction(async (tx) => {
+    await lockGroup(tx, build.group_id);
+    const row = await upgradeInTx(tx, owner, build);
+    if (!row) throw invalid(['body', 'release_id'], ALREADY_NEWEST);
+    await recountGroup(tx, build.group_id);
+    return row;
+  });
+}
+
+/** Soft delete; `fullClean` also deletes the artifact (after the rows are committed). */
+export async function removeBuild(db: Db, artifacts: ArtifactStore, build: BuildRow, fullClean: boolean) {
+  await db.transaction(async (tx) => {
+    await lockGroup(tx, build.group_id);
+    await markBuildsRemoved(tx, [build.id], fullClean);
+    await recountGroup(tx, build.group_id);
+  });
+  if (fullClean) await artifacts.remove(build.uuid);
+}

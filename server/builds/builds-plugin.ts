@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { BuildEventsBus } from './build-events-bus';
+import { createJobFiles, type JobFiles } from './job-files';
+import { JobQueue } from './job-queue';
+import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './queue-options';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Build progress and log lines for WebSocket clients, across API instances. */
+    buildEvents: BuildEventsBus;
+    /** The build queue: claims, the lease sweep, and `jobsAdded()` for code that queues builds. */
+    jobQueue: JobQueue;
+    /** Artifact uploads and release sources, under DATA_DIR. */
+    jobFiles: JobFiles;
+  }
+}
+
+const QUEUEING_WRITES = /^\/api\/(client\/firmware\/(firmwares|groups)|admin\/(firmwares|groups))([/?]|$)/;
+
+export interface BuildsPluginOptions {
+  dataDir: string;
+  queue?: Partial<QueueOptions>;
+}
+
+export default fp<BuildsPluginOptions>(
+  async (app, options) => {
+    const bus = new BuildEventsBus(app.dbHandle, app.log);
+    await bus.start();
+    const queue = new JobQueue(app.db, bus, { ...DEFAULT_QUEUE_OPTIONS, ...options.queue }, app.log);
+    queue.start();
+    app.decorate('buildEvents', bus);
+    app.decorate('jobQueue', queue);
+    app.decorate('jobFiles', createJobFiles(options.dataDir));
+    // Builds are queued by the sets-and-builds routes (submit, edit, rebuild, upgrade; client and admin
+    // paths). Rather than each of them remembering to wake the agents, any successful write there does: a
+    // spare wake-up costs one empty claim, and polling covers anything missed.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && reply.statusCode < 300 && QUEUEING_WRITES.test(request.url)) queue.jobsAdded();
+    });
+    app.addHook('preClose', async () => queue.close());
+    app.addHook('onClose', async () => {
+      await queue.stop();
+      await bus.close();
+    });
+  },
+  { name: 'builds', dependencies: ['db'] },
+);

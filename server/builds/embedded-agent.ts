@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Agent } from '../../agent/agent';
+import { commandBuilder } from '../../agent/builders/command-builder';
+import type { Db } from '../db/client';
+import { getOrCreateSetting, putSetting } from '../db/settings-repository';
+import {
+  findWorkerByName,
+  findWorkerByToken,
+  insertWorker,
+  newWorkerToken,
+  updateWorker,
+} from '../db/workers-repository';
+
+export const EMBEDDED_WORKER = 'embedded';
+const TOKEN_SETTING = 'embedded_agent_token';
+
+/**
+ * The embedded agent's worker and token: created on first start, the token kept in the settings table. If
+ * an admin regenerated its token or deleted it, the next start gives it a fresh one (EMBEDDED_AGENT=0 is
+ * how to do without it); a blocked one stays blocked.
+ */
+export async function ensureEmbeddedWorker(db: Db): Promise<string> {
+  const token = await getOrCreateSetting(db, TOKEN_SETTING, newWorkerToken);
+  if (await findWorkerByToken(db, token)) return token;
+  const existing = await findWorkerByName(db, EMBEDDED_WORKER);
+  if (existing) {
+    const fresh = newWorkerToken();
+    await updateWorker(db, existing.id, { token: fresh });
+    await putSetting(db, TOKEN_SETTING, fresh);
+    return fresh;
+  }
+  // Another instance starting at the same time may insert it first; its row carries the same token.
+  await insertWorker(db, EMBEDDED_WORKER, token);
+  return token;
+}
+
+/** This server as a local client reaches it: a wildcard address becomes loopback. */
+export function ownAddress(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+export interface EmbeddedAgent {
+  /** Lets the build under way finish for up to `graceMs`, then abandons it (its lease brings it back). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts the same Agent an operator runs with `npm run agent`, against this server's own address. */
+export async function startEmbeddedAgent(
+  db: Db,
+  options: { server: string; dataDir: string; log: FastifyBaseLogger },
+): Promise<EmbeddedAgent> {
+  const token = await ensureEmbeddedWorker(db);
+  const log = options.log;
+  const agent = new Agent({
+    server: options.server,
+    token,
+    workDir: path.join(options.dataDir, 'agent'),
+    builder: process.env.BUILD_COMMAND ? commandBuilder(process.env.BUILD_COMMAND) : undefined,
+    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+  });
+  const running = agent.run().catch((error) => log.error({ err: error }, 'embedded agent stopped'));
+  return {
+    async stop(graceMs = 10_000) {
+      const timer = setTimeout(() => void agent.stop({ abortBuild: true }), graceMs);
+      await agent.stop();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { Db } from '../db/client';
+import { findLicense } from '../db/licenses-repository';
+import { findLogo } from '../db/logos-repository';
+import { findReleaseRow, listReleaseTags } from '../db/releases-repository';
+import { listRepositories } from '../db/repositories-repository';
+import type { BuildRow, PoolConfigEntry } from '../db/schema';
+import { listSshKeys } from '../db/ssh-keys-repository';
+import { logoUrl } from '../routes/client/firmware/logos-view';
+import { artifactName } from './artifact-store';
+
+export const JOB_SPEC_VERSION = 1;
+
+export interface LogoImage {
+  /** The name in the logo store (DATA_DIR/logos, or `builtin/…` for the general logo). */
+  file: string;
+  type: string;
+  /** Public: GET it from the API. */
+  url: string;
+}
+
+/**
+ * Everything an agent needs to build, resolved when the build is submitted, rebuilt or upgraded, so that
+ * later changes (a deleted SSH key, a renamed repository) do not change a job already queued.
+ */
+export interface JobSpec {
+  spec_version: number;
+  requested_at: string;
+  build: Pick<BuildRow, 'uuid' | 'name' | 'model' | 'series' | 'platform' | 'install_type' | 'warranty'>;
+  release: {
+    id: number;
+    series: string;
+    version: string;
+    stage: string;
+    tags: { repository_name: string; tag_name: string; url: string | null }[];
+  };
+  pools: PoolConfigEntry[];
+  ssh_keys: { name: string; key: string }[];
+  logo: { id: number; le: LogoImage; de: LogoImage };
+  license: { id: number; name: string; region: string } | null;
+  options: Record<string, unknown>;
+  /** Where to put the artifact, relative to DATA_DIR. */
+  artifact: string;
+}
+
+export type JobSource = Pick<
+  BuildRow,
+  | 'uuid'
+  | 'name'
+  | 'user_id'
+  | 'model'
+  | 'series'
+  | 'platform'
+  | 'install_type'
+  | 'warranty'
+  | 'release_id'
+  | 'license_id'
+  | 'add_license'
+  | 'options'
+  | 'ssh_keys'
+  | 'logo_id'
+  | 'fee_pools_configs'
+>;
+
+/** Resolves a build's settings into its job spec (ids become tags, urls, key texts and files). */
+export async function resolveJobSpec(db: Db, build: JobSource): Promise<JobSpec> {
+  const [release, tags, repositories, keys, logo, license] = await Promise.all([
+    findReleaseRow(db, build.release_id),
+    listReleaseTags(db, build.release_id),
+    listRepositories(db),
+    listSshKeys(db, build.user_id),
+    findLogo(db, build.logo_id),
+    build.add_license && build.license_id !== null ? findLicense(db, build.license_id) : undefined,
+  ]);
+  if (!release) throw new Error(`release ${build.release_id} of build ${build.uuid} is missing`);
+  if (!logo) throw new Error(`logo ${build.logo_id} of build ${build.uuid} is missing`);
+  const urlOf = new Map(repositories.map((repository) => [repository.name, repository.url]));
+  const wanted = new Set(build.ssh_keys);
+  const image = (file: string, type: string, variant: 'le' | 'de') => ({
+    file,
+    type,
+    url: logoUrl(logo.id, variant),
+  });
+  return {
+    spec_version: JOB_SPEC_VERSION,
+    requested_at: new Date().toISOString(),
+    build: {
+      uuid: build.uuid,
+      name: build.name,
+      model: build.model,
+      series: build.series,
+      platform: build.platform,
+      install_type: build.install_type,
+      warranty: build.warranty,
+    },
+    release: {
+      id: release.id,
+      series: release.series,
+      version: release.version,
+      stage: release.stage,
+      tags: tags.map((tag) => ({ ...tag, url: urlOf.get(tag.repository_name) ?? null })),
+    },
+    pools: build.fee_pools_configs,
+    ssh_keys: keys.filter((key) => wanted.has(key.id)).map(({ name, key }) => ({ name, key })),
+    logo: {
+      id: logo.id,
+      le: image(logo.le_file, logo.le_type, 'le'),
+      de: image(logo.de_file, logo.de_type, 'de'),
+    },
+    license: license ? { id: license.id, name: license.name, region: license.region } : null,
+    options: build.options,
+    artifact: artifactName(build.uuid),
+  };
+}

@@ -1,0 +1,39 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { listReleases, type Release, releaseVisibility, type Viewer } from '../db/releases-repository';
+import { releases } from '../db/schema';
+import type { ReleaseStage } from '../lib/release-rules';
+
+/** Spec §4: builds group and upgrade by stage class: dev; test (alpha, beta, rc); stable and prerelease. */
+const STAGE_CLASSES: ReleaseStage[][] = [['dev'], ['alpha', 'beta', 'rc'], ['prerelease', 'stable']];
+
+export function stageClass(stage: ReleaseStage): ReleaseStage[] {
+  return STAGE_CLASSES.find((stages) => stages.includes(stage)) ?? [stage];
+}
+
+/** A release the viewer may see (spec §6), or undefined. */
+export async function visibleRelease(db: Db, viewer: Viewer, id: number): Promise<Release | undefined> {
+  const [release] = await listReleases(db, and(eq(releases.id, id), releaseVisibility(viewer, false)));
+  return release;
+}
+
+/**
+ * Spec §4: the newest release (highest id) of the same series and stage class that the viewer may see and
+ * that is newer than the build's; undefined when the build is on it already.
+ */
+export async function newerRelease(
+  db: Db,
+  viewer: Viewer,
+  build: { series: string; stage: ReleaseStage; release_id: number },
+): Promise<Release | undefined> {
+  const [newest] = await listReleases(
+    db,
+    and(
+      releaseVisibility(viewer, false),
+      eq(releases.series, build.series),
+      inArray(releases.stage, stageClass(build.stage)),
+      gt(releases.id, build.release_id),
+    ),
+  );
+  return newest;
+}

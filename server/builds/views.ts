@@ -1,0 +1,76 @@
+import type { Db } from '../db/client';
+import type { BuildRow } from '../db/firmwares-repository';
+import {
+  type FirmwareGroupRow,
+  findGroup,
+  type GroupWithOwner,
+  groupVersions,
+} from '../db/groups-repository';
+import { notFound } from '../lib/http-errors';
+import type { Build } from '../schemas/firmware-schemas';
+import type { Group } from '../schemas/group-schemas';
+
+export const downloadUrl = (uuid: string) => `/api/files/firmwares/${uuid}`;
+
+/** A build as the API answers it; the refund pool is shown to admins only (spec §6). */
+export function toBuild(row: BuildRow, viewer: { is_admin: boolean }): Build {
+  const { job_spec: _spec, attempts: _attempts, ...rest } = row;
+  return {
+    ...rest,
+    options: row.options as Build['options'],
+    fee_pools_configs: viewer.is_admin
+      ? row.fee_pools_configs
+      : row.fee_pools_configs.filter((pool) => pool.type_fee_pool !== 'refund'),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toGroup(row: FirmwareGroupRow, versions: Pick<Group, 'versions' | 'models'> | undefined): Group {
+  const { updated_at: _updated, ...rest } = row;
+  return {
+    ...rest,
+    versions: versions?.versions ?? [],
+    models: versions?.models ?? [],
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Sets as the API answers them, with the models and releases of their builds (one query for all). */
+export async function toGroups<T extends FirmwareGroupRow>(
+  db: Db,
+  rows: T[],
+): Promise<(Group & Omit<T, keyof FirmwareGroupRow>)[]> {
+  const versions = await groupVersions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, ...toGroup(row, versions.get(row.id)) }));
+}
+
+/** One set as the API answers it, read afresh (after a write). */
+export async function groupView(db: Db, id: number): Promise<Group> {
+  const row = await findGroup(db, id);
+  if (!row) throw notFound('Set not found');
+  const [group] = await toGroups(db, [row]);
+  return group;
+}
+
+export type { GroupWithOwner };
+
+/** What the public links page shows of a build: nothing about its owner, its pools or its ids. */
+export function toSharedFirmware(row: BuildRow) {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    model: row.model,
+    series: row.series,
+    platform: row.platform,
+    install_type: row.install_type,
+    release_version: row.release_version,
+    status: row.status,
+    file_size: row.file_size,
+    sha256: row.sha256,
+    download_url: row.status === 'done' && row.file_size !== null ? downloadUrl(row.uuid) : null,
+  };
+}

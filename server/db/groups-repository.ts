@@ -1,0 +1,211 @@
+import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { GROUPS_PAGE_SIZE } from '../builds/build-constants';
+import type { Db } from './client';
+import { accounts, builds, type FirmwareGroupRow, firmwareGroups } from './schema';
+
+export type { FirmwareGroupRow };
+export type NewGroup = Pick<FirmwareGroupRow, 'user_id' | 'name'> &
+  Partial<Pick<FirmwareGroupRow, 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>>;
+export type GroupChanges = Partial<
+  Pick<FirmwareGroupRow, 'name' | 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>
+>;
+
+export interface GroupFilters {
+  userId?: number;
+  search?: string;
+  isFavorite?: boolean;
+  /** Spec's 'show removed': removed sets are listed too. */
+  includeRemoved?: boolean;
+}
+
+const g = firmwareGroups;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+const searchPattern = (search?: string) => (search?.trim() ? `%${escapeLike(search.trim())}%` : undefined);
+
+function groupConditions(filters: GroupFilters): SQL | undefined {
+  const pattern = searchPattern(filters.search);
+  return and(
+    filters.userId === undefined ? undefined : eq(g.user_id, filters.userId),
+    filters.includeRemoved ? undefined : eq(g.is_removed, false),
+    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
+    pattern ? ilike(g.name, pattern) : undefined,
+  );
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). */
+export async function listGroups(
+  db: Db,
+  filters: GroupFilters,
+  page: number,
+): Promise<Page<FirmwareGroupRow>> {
+  const where = groupConditions(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(g)
+      .where(where)
+      .orderBy(desc(g.id))
+      .limit(GROUPS_PAGE_SIZE)
+      .offset(page * GROUPS_PAGE_SIZE),
+    db.select({ total: count() }).from(g).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export interface ActiveFilters {
+  search?: string;
+  byVip?: boolean;
+  isFavorite?: boolean;
+}
+
+export type GroupWithOwner = FirmwareGroupRow & { email: string; worker: string };
+
+/** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
+export async function listActiveGroups(
+  db: Db,
+  filters: ActiveFilters,
+  page: number,
+): Promise<Page<GroupWithOwner>> {
+  const pattern = searchPattern(filters.search);
+  const where = and(
+    eq(g.is_removed, false),
+    gt(g.count_firmwares, 0),
+    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
+    filters.byVip ? eq(accounts.is_vip, true) : undefined,
+    pattern
+      ? or(ilike(g.name, pattern), ilike(accounts.email, pattern), ilike(accounts.worker, pattern))
+      : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ group: g, email: accounts.email, worker: accounts.worker })
+      .from(g)
+      .innerJoin(accounts, eq(accounts.id, g.user_id))
+      .where(where)
+      .orderBy(desc(g.id))
+      .limit(GROUPS_PAGE_SIZE)
+      .offset(page * GROUPS_PAGE_SIZE),
+    db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.group, email: row.email, worker: row.worker })),
+    total: totals?.total ?? 0,
+  };
+}
+
+/** A set by id; with `userId`, only that account's (another account's set is as good as missing). */
+export async function findGroup(db: Db, id: number, userId?: number): Promise<FirmwareGroupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(g)
+    .where(and(eq(g.id, id), userId === undefined ? undefined : eq(g.user_id, userId)));
+  return row;
+}
+
+export async function findGroupByLinkUuid(db: Db, linkUuid: string): Promise<FirmwareGroupRow | undefined> {
+  const [row] = await db.select().from(g).where(eq(g.link_uuid, linkUuid));
+  return row;
+}
+
+/** Holds the set's row until the transaction ends, so counters written by concurrent build writes add up. */
+export async function lockGroup(db: Db, id: number): Promise<void> {
+  await db.select({ id: g.id }).from(g).where(eq(g.id, id)).for('update');
+}
+
+/** Whether another set of the account that is not removed has this name, whatever its case. */
+export async function groupNameTaken(
+  db: Db,
+  userId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: g.id })
+    .from(g)
+    .where(
+      and(
+        eq(g.user_id, userId),
+        eq(g.is_removed, false),
+        sql`lower(${g.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(g.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertGroup(db: Db, values: NewGroup): Promise<FirmwareGroupRow> {
+  const [row] = await db.insert(g).values(values).returning();
+  return row;
+}
+
+export async function updateGroup(db: Db, id: number, changes: GroupChanges): Promise<FirmwareGroupRow> {
+  const [row] = await db
+    .update(g)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(g.id, id))
+    .returning();
+  return row;
+}
+
+/** Soft-removes the set; its builds are removed by the caller in the same transaction. */
+export async function markGroupRemoved(db: Db, id: number): Promise<void> {
+  await db.update(g).set({ is_removed: true, updated_at: new Date() }).where(eq(g.id, id));
+}
+
+/**
+ * Recomputes the set's counters from its builds (one aggregate over the builds_group_idx index). Every write
+ * that adds, removes or changes the status of a build calls it in the same transaction, after lockGroup;
+ * build agents (their own issue) must do the same when a build changes status.
+ */
+export async function recountGroup(db: Db, groupId: number): Promise<void> {
+  const live = sql`${builds.is_removed} = false`;
+  const [counts] = await db
+    .select({
+      count_firmwares: sql<number>`count(*) filter (where ${live})::int`,
+      count_pending: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'pending')::int`,
+      count_in_progress: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'in_progress')::int`,
+      count_failed: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'failed')::int`,
+      count_removed_firmwares: sql<number>`count(*) filter (where ${builds.is_removed})::int`,
+    })
+    .from(builds)
+    .where(eq(builds.group_id, groupId));
+  await db
+    .update(g)
+    .set({ ...counts, updated_at: new Date() })
+    .where(eq(g.id, groupId));
+}
+
+export interface GroupVersions {
+  versions: { model: string; release_id: number }[];
+  models: string[];
+}
+
+/**
+ * Per set: each model it has ever built (removed builds included, so 'missing models' can offer them again)
+ * with the release of its newest build.
+ */
+export async function groupVersions(db: Db, groupIds: number[]): Promise<Map<number, GroupVersions>> {
+  const byGroup = new Map<number, GroupVersions>(groupIds.map((id) => [id, { versions: [], models: [] }]));
+  if (groupIds.length === 0) return byGroup;
+  const rows = await db
+    .selectDistinctOn([builds.group_id, builds.model], {
+      group_id: builds.group_id,
+      model: builds.model,
+      release_id: builds.release_id,
+    })
+    .from(builds)
+    .where(inArray(builds.group_id, groupIds))
+    .orderBy(builds.group_id, builds.model, desc(builds.id));
+  for (const row of rows) {
+    const entry = byGroup.get(row.group_id);
+    entry?.versions.push({ model: row.model, release_id: row.release_id });
+    entry?.models.push(row.model);
+  }
+  return byGroup;
+}

@@ -1,0 +1,23 @@
+import { asc, inArray } from 'drizzle-orm';
+import { LANGUAGES } from '../lib/release-rules';
+import type { Db } from './client';
+import { languages } from './schema';
+
+export function listLanguages(db: Db): Promise<{ name: string }[]> {
+  return db.select().from(languages).orderBy(asc(languages.name));
+}
+
+/** The subset of `names` that are known languages. */
+export async function knownLanguages(db: Db, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db.select().from(languages).where(inArray(languages.name, names));
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Seeds the languages releases are described in (en, ru); existing rows are kept. */
+export async function ensureLanguages(db: Db): Promise<void> {
+  await db
+    .insert(languages)
+    .values(LANGUAGES.map((name) => ({ name })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,42 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { type LicenseRow, licenses } from './schema';
+
+export type { LicenseRow };
+
+/** Licenses a fresh console starts with: the regional firmware licenses partners build with. */
+export const DEMO_LICENSES: Pick<LicenseRow, 'name' | 'region'>[] = [
+  { name: 'EU Standard', region: 'Europe' },
+  { name: 'EU Hosting', region: 'Europe' },
+  { name: 'US Standard', region: 'North America' },
+  { name: 'Canada Standard', region: 'North America' },
+  { name: 'Kazakhstan Hosting', region: 'CIS' },
+  { name: 'Russia Standard', region: 'CIS' },
+  { name: 'Paraguay Hydro', region: 'Latin America' },
+  { name: 'UAE Standard', region: 'Middle East' },
+];
+
+/** Seeds the demo licenses when there are none. */
+export async function ensureLicenses(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(licenses);
+  if ((row?.total ?? 0) > 0) return false;
+  await db.insert(licenses).values(DEMO_LICENSES).onConflictDoNothing();
+  return true;
+}
+
+export function listLicenses(db: Db): Promise<LicenseRow[]> {
+  return db.select().from(licenses).orderBy(asc(licenses.region), asc(licenses.name));
+}
+
+/**
+ * How many builds use each license. Builds do not exist yet (their own issue): every count is 0 until the
+ * builds table can be counted here.
+ */
+export async function countIssuedByLicense(_db: Db): Promise<Map<number, number>> {
+  return new Map();
+}
+
+export async function findLicense(db: Db, id: number): Promise<LicenseRow | undefined> {
+  const [row] = await db.select().from(licenses).where(eq(licenses.id, id));
+  return row;
+}

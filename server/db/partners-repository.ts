@@ -1,0 +1,170 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FeeValues } from '../lib/fee-rules';
+import { normaliseEmail } from './accounts-repository';
+import type { Db } from './client';
+import { type AccountRow, accounts, type NewAccountRow, type PartnerFeeRow, partnerFees } from './schema';
+
+export const PARTNERS_PAGE_SIZE = 20;
+
+export interface PartnerFilters {
+  search?: string;
+  byVip?: boolean;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function partnerConditions({ search, byVip }: PartnerFilters): SQL | undefined {
+  const term = search?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
+  return and(
+    eq(accounts.is_removed, false),
+    byVip ? eq(accounts.is_vip, true) : undefined,
+    pattern ? or(ilike(accounts.email, pattern), ilike(accounts.worker, pattern)) : undefined,
+  );
+}
+
+/** One page of accounts that are not removed (admins included), newest first, and the total that match. */
+export async function listPartners(
+  db: Db,
+  filters: PartnerFilters,
+  page: number,
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = partnerConditions(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(desc(accounts.id))
+      .limit(PARTNERS_PAGE_SIZE)
+      .offset(page * PARTNERS_PAGE_SIZE),
+    db.select({ total: count() }).from(accounts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** An account that is not removed. */
+export async function findPartner(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)));
+  return row;
+}
+
+/** The fee records of several accounts, by account id. */
+export async function feesByAccount(db: Db, ids: number[]): Promise<Map<number, PartnerFeeRow[]>> {
+  const byAccount = new Map<number, PartnerFeeRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byAccount;
+  const rows = await db
+    .select()
+    .from(partnerFees)
+    .where(inArray(partnerFees.user_id, ids))
+    .orderBy(asc(partnerFees.series));
+  for (const row of rows) byAccount.get(row.user_id)?.push(row);
+  return byAccount;
+}
+
+export type CustomDevFee = Partial<Record<string, FeeValues>>;
+
+/** Creates and patches the given series' fee records (spec §4: existing series patched, new ones created). */
+async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<void> {
+  for (const [series, values] of Object.entries(fees)) {
+    if (!values) continue;
+    await db
+      .insert(partnerFees)
+      .values({ user_id: userId, series, ...values })
+      .onConflictDoUpdate({ target: [partnerFees.user_id, partnerFees.series], set: values });
+  }
+}
+
+/** Creates an account with its fee records, in one transaction. */
+export function createPartner(db: Db, values: NewAccountRow, fees: CustomDevFee | undefined) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(accounts)
+      .values({ ...values, email: normaliseEmail(values.email) })
+      .returning();
+    if (fees) await upsertFees(tx, row.id, fees);
+    return row;
+  });
+}
+
+export interface PartnerUpdate {
+  values: Partial<NewAccountRow>;
+  /** An object: those series are created or patched. Null: custom DevFee is off, every fee record goes. */
+  fees?: CustomDevFee | null;
+  /** Ends the partner's sessions (blocked, or a new password). */
+  endSessions: boolean;
+}
+
+export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
+  return db.transaction(async (tx) => {
+    const values: PgUpdateSetSource<typeof accounts> = Object.fromEntries(
+      Object.entries(update.values).filter(([, value]) => value !== undefined),
+    );
+    if (update.values.email !== undefined) values.email = normaliseEmail(update.values.email);
+    if (update.endSessions) values.token_version = sql`${accounts.token_version} + 1`;
+    const where = and(eq(accounts.id, id), eq(accounts.is_removed, false));
+    // A patch of fees only changes no column of the account.
+    const [row] =
+      Object.keys(values).length > 0
+        ? await tx.update(accounts).set(values).where(where).returning()
+        : await tx.select().from(accounts).where(where).for('update');
+    if (!row) return undefined;
+    if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
+    else if (update.fees) await upsertFees(tx, id, update.fees);
+    return row;
+  });
+}
+
+/** Removes a partner (soft): hidden from the list, blocked, every session ended. */
+export async function removePartner(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
+    .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
+}
+
+export async function findPartnerFee(db: Db, userId: number, series: string) {
+  const [row] = await db
+    .select()
+    .from(partnerFees)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)));
+  return row;
+}
+
+export async function updatePartnerFee(db: Db, userId: number, series: string, values: Partial<FeeValues>) {
+  const [row] = await db
+    .update(partnerFees)
+    .set(values)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)))
+    .returning();
+  return row;
+}
+
+export async function deletePartnerFee(db: Db, userId: number, series: string): Promise<boolean> {
+  const rows = await db
+    .delete(partnerFees)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)))
+    .returning({ id: partnerFees.id });
+  return rows.length > 0;
+}
+
+/** Spec §2 statistics: accounts that are not removed, and those active within the last 30 days. */
+export async function accountStatistics(db: Db): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active:
+        sql<number>`count(*) filter (where ${accounts.last_active} > now() - interval '30 days')`.mapWith(
+          Number,
+        ),
+    })
+    .from(accounts)
+    .where(eq(accounts.is_removed, false));
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}

@@ -1,0 +1,147 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { accounts, builds, firmwareGroups, workers } from './schema';
+
+/** Tasks are listed 20 a page (spec §9). */
+export const TASKS_PAGE_SIZE = 20;
+
+export interface TaskFilters {
+  /** Only this account's tasks. */
+  userId?: number;
+  search?: string;
+  /** Only tasks of favourite sets. */
+  isFavorite?: boolean;
+  /** Admins' search also matches the owner's e-mail. */
+  searchOwners?: boolean;
+}
+
+const b = builds;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** 1-based place among pending jobs, in claim order; null for a task that is not waiting. */
+const queuePosition = sql<number | null>`case when ${b.status} = 'pending' then (
+  select count(*)::int from builds p
+  where p.status = 'pending' and p.is_removed = false and (p.queued_at, p.id) <= (${b.queued_at}, ${b.id})
+) end`;
+
+const taskColumns = {
+  id: b.id,
+  uuid: b.uuid,
+  group_id: b.group_id,
+  group_name: firmwareGroups.name,
+  model: b.model,
+  series: b.series,
+  release_version: b.release_version,
+  status: b.status,
+  progress: b.progress,
+  cancel_requested: b.cancel_requested,
+  queue_position: queuePosition,
+  attempts: b.attempts,
+  created_at: b.queued_at,
+  started_at: b.started_at,
+  finished_at: b.finished_at,
+  worker_name: workers.name,
+  is_favorite: firmwareGroups.is_favorite,
+  user_id: b.user_id,
+  user_email: accounts.email,
+};
+
+
+/** A task is a build job still on the list: not removed from it, and its build not removed. */
+const listed = and(eq(b.task_hidden, false), eq(b.is_removed, false));
+
+function conditions(filters: TaskFilters): SQL | undefined {
+  const search = filters.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return and(
+    listed,
+    filters.userId === undefined ? undefined : eq(b.user_id, filters.userId),
+    filters.isFavorite ? eq(firmwareGroups.is_favorite, true) : undefined,
+    pattern
+      ? or(
+          ilike(firmwareGroups.name, pattern),
+          ilike(b.model, pattern),
+          ilike(b.release_version, pattern),
+          ilike(sql`${b.uuid}::text`, pattern),
+          filters.searchOwners ? ilike(accounts.email, pattern) : undefined,
+        )
+      : undefined,
+  );
+}
+
+const fromTasks = (db: Db) =>
+  db
+    .select(taskColumns)
+    .from(b)
+    .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+    .innerJoin(accounts, eq(accounts.id, b.user_id))
+    .leftJoin(workers, eq(workers.id, b.worker_id));
+
+/** One page of tasks, the most recently queued first, and how many match. */
+export async function listTasks(db: Db, filters: TaskFilters, page: number) {
+  const where = conditions(filters);
+  const [rows, [totals]] = await Promise.all([
+    fromTasks(db)
+      .where(where)
+      .orderBy(desc(b.queued_at), desc(b.id))
+      .limit(TASKS_PAGE_SIZE)
+      .offset(page * TASKS_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(b)
+      .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+      .innerJoin(accounts, eq(accounts.id, b.user_id))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** A task by build id; with `userId`, only that account's (another account's is as good as missing). */
+export async function findTask(db: Db, id: number, userId?: number) {
+  const [row] = await fromTasks(db)
+    .where(and(eq(b.id, id), userId === undefined ? undefined : eq(b.user_id, userId)))
+    .limit(1);
+  return row;
+}
+
+export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+export interface TaskCounters {
+  pending: number;
+  in_progress: number;
+  failed: number;
+}
+
+/** Spec §3 task counters, over one account or everyone (an index-only count on builds_tasks_status_idx). */
+export async function taskCounters(db: Db, userId?: number): Promise<TaskCounters> {
+  const rows = await db
+    .select({ status: b.status, total: count() })
+    .from(b)
+    .where(
+      and(
+        listed,
+        inArray(b.status, ['pending', 'in_progress', 'failed']),
+        userId === undefined ? undefined : eq(b.user_id, userId),
+      ),
+    )
+    .groupBy(b.status);
+  const counters: TaskCounters = { pending: 0, in_progress: 0, failed: 0 };
+  for (const row of rows) counters[row.status as keyof TaskCounters] = row.total;
+  return counters;
+}
+
+/** The listed tasks among `ids` (with `userId`, only that account's). */
+export async function listedTaskIds(db: Db, ids: number[], userId?: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(inArray(b.id, ids), userId === undefined ? undefined : eq(b.user_id, userId)));
+  return rows.map((row) => row.id);
+}
+
+/** Removes tasks from the list; their builds stay. */
+export async function hideTasks(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(b).set({ task_hidden: true }).where(inArray(b.id, ids));
+}

@@ -1,0 +1,62 @@
+import type { MailMessage } from './mailer';
+
+export type MailLanguage = 'en' | 'ru';
+
+interface Wording {
+  subject: string;
+  lines: string[];
+  action: string;
+  ignore: string;
+}
+
+const RESET: Record<MailLanguage, Wording> = {
+  en: {
+    subject: 'Password reset',
+    lines: ['Someone asked to reset the password of your Firmware Console account.'],
+    action: 'Set a new password',
+    ignore: 'The link works once, for one hour. If you did not ask for it, ignore this message.',
+  },
+  ru: {
+    subject: 'Сброс пароля',
+    lines: ['Кто-то запросил сброс пароля вашей учётной записи Firmware Console.'],
+    action: 'Задать новый пароль',
+    ignore:
+      'Ссылка действует один раз в течение часа. Если вы не запрашивали сброс, просто проигнорируйте это письмо.',
+  },
+};
+
+const CHANGE_EMAIL: Record<MailLanguage, (email: string) => Wording> = {
+  en: (email) => ({
+    subject: 'Confirm your new e-mail',
+    lines: [`Confirm that ${email} is the new e-mail of your Firmware Console account.`],
+    action: 'Confirm the e-mail',
+    ignore: 'The link works once, for 24 hours. If you did not ask for this change, ignore this message.',
+  }),
+  ru: (email) => ({
+    subject: 'Подтвердите новый адрес электронной почты',
+    lines: [`Подтвердите, что ${email} — новый адрес вашей учётной записи Firmware Console.`],
+    action: 'Подтвердить адрес',
+    ignore:
+      'Ссылка действует один раз в течение 24 часов. Если вы не меняли адрес, просто проигнорируйте это письмо.',
+  }),
+};
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function compose(to: string, wording: Wording, link: string): MailMessage {
+  const text = [...wording.lines, '', `${wording.action}: ${link}`, '', wording.ignore, ''].join('\n');
+  const html = [
+    ...wording.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(wording.action)}</a></p>`,
+    `<p>${escapeHtml(wording.ignore)}</p>`,
+  ].join('\n');
+  return { to, subject: wording.subject, text, html, link };
+}
+
+export function resetPasswordMail(to: string, language: MailLanguage, link: string): MailMessage {
+  return compose(to, RESET[language], link);
+}
+
+export function confirmEmailChangeMail(to: string, language: MailLanguage, link: string): MailMessage {
+  return compose(to, CHANGE_EMAIL[language](to), link);
+}

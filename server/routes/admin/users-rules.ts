@@ -1,0 +1,29 @@
+import { emailIssue, passwordIssue } from '../../lib/account-rules';
+import { type FeeIssue, feeIssues } from '../../lib/fee-rules';
+import { ValidationFailedError } from '../../lib/validation-errors';
+import type { PartnerPatch } from '../../schemas/partners-schemas';
+
+export const WORKER_MIN_LENGTH = 3;
+const WORKER_PATTERN = /^[\p{L}\d_]+$/u;
+
+function workerIssue(worker: string): string | undefined {
+  if (worker.length === 0) return 'Worker is required';
+  if ([...worker].length < WORKER_MIN_LENGTH) return `Minimum ${WORKER_MIN_LENGTH} characters`;
+  if (!WORKER_PATTERN.test(worker)) return 'Only letters, numbers and _';
+  return undefined;
+}
+
+/** Spec §5 for a partner's fields (all of them on create, the given ones on update); throws a 422. */
+export function checkPartner(body: PartnerPatch): void {
+  const issues: FeeIssue[] = [];
+  const add = (field: string, msg: string | undefined) => {
+    if (msg) issues.push({ loc: ['body', field], msg });
+  };
+  if (body.email !== undefined) add('email', emailIssue(body.email));
+  if (body.password !== undefined) add('password', passwordIssue(body.password));
+  if (body.worker !== undefined) add('worker', workerIssue(body.worker));
+  for (const [series, values] of Object.entries(body.custom_dev_fee ?? {})) {
+    if (values) issues.push(...feeIssues(values, ['body', 'custom_dev_fee', series]));
+  }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+}

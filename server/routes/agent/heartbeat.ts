@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { deployedReleases } from '../../db/agent-releases-repository';
+import { renewWorkerLeases } from '../../db/jobs-repository';
+import { touchWorker } from '../../db/workers-repository';
+import { errorResponses } from '../../schemas/common-schemas';
+import { HeartbeatAnswerSchema, HeartbeatBodySchema } from '../../schemas/agent-schemas';
+
+const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/agent/heartbeat',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'I am alive, and this is what I hold; renews the leases of my jobs',
+        description:
+          'Every 10 s. An agent is offline after 25 s without any call. The answer lists the deployed releases, ' +
+          'whose sources the agent may fetch ahead of builds and then report here.',
+        body: HeartbeatBodySchema,
+        response: { 200: HeartbeatAnswerSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const { releases, sources } = request.body;
+      await touchWorker(app.db, request.worker.id, { releases, sources });
+      await renewWorkerLeases(app.db, request.worker.id, app.jobQueue.options.leaseMs);
+      return { ok: true as const, deployed: await deployedReleases(app.db) };
+    },
+  );
+};
+
+export default heartbeatRoutes;

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
+import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
+import { toMessage } from '../../builds/job-queue';
+import { conflict } from '../../lib/http-errors';
+import { invalid } from '../../lib/validation-errors';
+import {
+  ClaimAnswerSchema,
+  EventsBodySchema,
+  FinishAnswerSchema,
+  FinishBodySchema,
+  JobIdParamsSchema,
+  JobStateSchema,
+} from '../../schemas/agent-schemas';
+import { errorResponses } from '../../schemas/common-schemas';
+
+export const NOT_HELD = 'This agent does not hold the job (cancelled, finished, or re-queued after its lease expired)';
+
+const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['agent'];
+
+  /** The job, when the caller holds it; its lease is renewed on the way. */
+  const held = async (id: number, workerId: number) => {
+    const job = await renewLease(app.db, id, workerId, app.jobQueue.options.leaseMs);
+    if (!job) throw conflict(NOT_HELD);
+    return job;
+  };
+
+  app.post(
+    '/agent/jobs/claim',
+    {
+      schema: {
+        tags,
+        summary: 'Wait for a job and take it (long poll)',
+        description:
+          'Answers as soon as a job is pending (the oldest first), or 204 after about 25 s. Claimed with ' +
+          'SELECT … FOR UPDATE SKIP LOCKED and a 60-second lease that every events call and heartbeat renews.',
+        response: { 200: ClaimAnswerSchema, 204: Type.Null({ description: 'No job came' }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // The response closing before we answered means the agent hung up (timeout, stopped).
+      let hungUp = false;
+      reply.raw.once('close', () => {
+        hungUp = !reply.raw.writableFinished;
+      });
+      const job = await app.jobQueue.claim(request.worker, app.jobQueue.options.claimWaitMs, () => hungUp);
+      if (!job) return reply.code(204).send(null);
+      return { job: { id: job.id, uuid: job.uuid, attempt: job.attempt, spec: job.spec } };
+    },
+  );
+
+  app.post(
+    '/agent/jobs/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "Report a job's log lines and progress; answers whether to go on",
+        description:
+          'Each event is stored once per (job, attempt, seq): a batch sent again after a lost answer doubles ' +
+          "nothing. 'cancelling' tells the agent to stop the build and finish it as failed. An empty batch " +
+          'only renews the lease.',
+        params: JobIdParamsSchema,
+        body: EventsBodySchema,
+        response: { 200: JobStateSchema, ...errorResponses(401, 403, 409, 422) },
+      },
+    },
+    async (request) => {
+      const job = await held(request.params.id, request.worker.id);
+      if (request.body.attempt !== undefined && request.body.attempt !== job.attempt) throw conflict(NOT_HELD);
+      const stored = await appendAgentEvents(app.db, job.id, job.attempt, request.body.events);
+      const progress = stored.filter((row) => row.type === 'progress').at(-1);
+      if (progress) await setProgress(app.db, job.id, Number(progress.data));
+      await app.buildEvents.publish(stored.map((row) => toMessage(row)));
+      return { state: job.cancel_requested ? ('cancelling' as const) : ('running' as const) };
+    },
+  );
+
+  app.post(
+    '/agent/jobs/:id/finish',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a job: done (the uploaded artifact must match sha256 and size) or failed',
+        description: "A job whose cancel was asked for ends 'cancelled' whatever the agent says.",
+        params: JobIdParamsSchema,
+        body: FinishBodySchema,
+        response: { 200: FinishAnswerSchema, ...errorResponses(401, 403, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { status, sha256, size, reason } = request.body;
+      const job = await held(request.params.id, request.worker.id);
+      if (status === 'done' && !job.cancel_requested) {
+        if (!sha256 || size === undefined) throw invalid(['body', 'sha256'], 'sha256 and size are required when done');
+        if (job.sha256 !== sha256 || job.file_size !== size) {
+          throw invalid(['body', 'sha256'], 'No uploaded artifact matches this sha256 and size');
+        }
+      }
+      const ended = await finishJob(app.db, job.id, request.worker.id, status);
+      if (!ended) throw conflict(NOT_HELD);
+      const line =
+        ended.status === 'done'
+          ? `Done: ${size} bytes, sha256 ${sha256}`
+          : ended.status === 'cancelled'
+            ? 'Cancelled'
+            : `Failed: ${reason?.trim() || 'the agent gave no reason'}`;
+      const row = await appendServerLine(app.db, ended.id, ended.attempt, line);
+      await refreshGroupCounters(app.db, [ended.group_id]);
+      await app.buildEvents.publish([
+        toMessage(row),
+        { fw_id: ended.id, type: 'progress_build', data: ended.progress, seq: row.id },
+      ]);
+      return { status: ended.status as 'done' | 'failed' | 'cancelled' };
+    },
+  );
+};
+
+export default jobsRoutes;

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
+import { issueEmailToken } from '../../db/email-tokens-repository';
+import { EMAIL_SENT_MESSAGE } from '../../lib/account-rules';
+import { FixedWindowLimiter } from '../../lib/fixed-window-limiter';
+import { HttpError } from '../../lib/http-errors';
+import { resetPasswordMail } from '../../mail/templates';
+import { ForgotPasswordBodySchema, MessageSchema } from '../../schemas/auth-schemas';
+import { errorResponses } from '../../schemas/common-schemas';
+import type { SignInLimits } from './sign-in';
+
+/**
+ * Sends a password-reset link. The answer is the same whether or not the e-mail has an account, and the mail
+ * goes out after the answer, so neither the body nor the timing tells which e-mails exist.
+ */
+const forgotPasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
+  const perEmailIp = new FixedWindowLimiter(limits.perEmailIp);
+  const perIp = new FixedWindowLimiter(limits.perIp);
+
+  const sendResetLink = async (email: string) => {
+    const account = await findAccountByEmail(app.db, email);
+    if (!account || account.is_blocked || account.is_removed) return;
+    const token = await issueEmailToken(app.db, { account_id: account.id, purpose: 'reset_password' });
+    const link = `${app.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await app.mailer.send(resetPasswordMail(account.email, account.language, link));
+  };
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a single-use password reset link (valid for one hour)',
+        security: [],
+        body: ForgotPasswordBodySchema,
+        response: { 200: MessageSchema, ...errorResponses(403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const withinIp = perIp.hit(request.ip);
+      const withinKey = perEmailIp.hit(`${email}|${request.ip}`);
+      if (!withinIp || !withinKey) throw new HttpError(429, 'Too many requests, try again later');
+      sendResetLink(email).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not send the password reset e-mail'),
+      );
+      return { detail: EMAIL_SENT_MESSAGE };
+    },
+  );
+};
+
+export default forgotPasswordRoutes;

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { buildOptionDefaults } from '../../../db/build-options-repository';
+import { errorResponses } from '../../../schemas/common-schemas';
+import { BuildOptionsValuesSchema } from '../../../schemas/firmware-schemas';
+
+/** Non-admins build with the default options (spec §2); the form reads them here. */
+const buildOptionDefaultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client/firmware/build-options/defaults',
+    {
+      schema: {
+        tags: ['builds'],
+        summary: 'The default value of every build option, by name',
+        response: { 200: BuildOptionsValuesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => buildOptionDefaults(app.db),
+  );
+};
+
+export default buildOptionDefaultsRoutes;

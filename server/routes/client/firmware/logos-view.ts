@@ -1,0 +1,16 @@
+import type { LogoRow } from '../../../db/logos-repository';
+
+export const logoUrl = (id: number, variant: 'le' | 'de') => `/api/logos/${id}/${variant}`;
+
+/**
+ * A logo set as the API shows it. The general logo (owned by nobody) is the default when the account has no
+ * default of its own.
+ */
+export function toLogoSet(row: LogoRow, accountHasDefault: boolean) {
+  return {
+    id: row.id,
+    le: logoUrl(row.id, 'le'),
+    de: logoUrl(row.id, 'de'),
+    is_default: row.account_id === null ? !accountHasDefault : row.is_default,
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listPoolPresets } from '../../../db/pool-presets-repository';
+import { errorResponses } from '../../../schemas/common-schemas';
+import { PoolPresetSchema } from '../../../schemas/pool-schemas';
+
+/** Pool presets for the build form's pool slots (spec §3 Pool preset). */
+const poolUrlRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client/pool-url',
+    {
+      schema: {
+        tags: ['builds'],
+        summary: 'Well-known pools and their stratum urls',
+        response: { 200: Type.Array(PoolPresetSchema), ...errorResponses(401, 403) },
+      },
+    },
+    () => listPoolPresets(app.db),
+  );
+};
+
+export default poolUrlRoutes;

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
+import { findBuild } from '../../../db/firmwares-repository';
+import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
+import {
+  findTask,
+  hideTasks,
+  listedTaskIds,
+  listTasks,
+  TASKS_PAGE_SIZE,
+  taskCounters,
+} from '../../../db/tasks-repository';
+import { toMessage } from '../../../builds/job-queue';
+import { notFound } from '../../../lib/http-errors';
+import { setPageHeaders } from '../../../lib/paging';
+import { errorResponses } from '../../../schemas/common-schemas';
+import {
+  TaskCountersSchema,
+  TaskIdParamsSchema,
+  TaskIdsQuerySchema,
+  TaskListSchema,
+  TaskLogSchema,
+  TaskSchema,
+  TasksQuerySchema,
+} from '../../../schemas/tasks-schemas';
+import { toTask } from './tasks-view';
+
+const TASK_NOT_FOUND = 'Task not found';
+
+/**
+ * The signed-in account's tasks (build jobs): list, counters, cancel, remove, log. Admins reach anyone's
+ * task through the same cancel, remove and log paths; another partner's id answers 404.
+ */
+const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['tasks'];
+  /** Whose tasks the account may touch: its own, or anyone's for an admin. */
+  const scope = (account: { id: number; is_admin: boolean }) => (account.is_admin ? undefined : account.id);
+
+  /** Cancels and tells the log and the live socket; answers how many changed. */
+  const cancel = async (ids: number[], by: string) => {
+    const changed = await cancelJobs(app.db, ids);
+    const messages = [];
+    for (const job of changed) {
+      const line = job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`;
+      messages.push(toMessage(await appendServerLine(app.db, job.id, job.attempt, line)));
+    }
+    await refreshGroupCounters(
+      app.db,
+      changed.map((job) => job.group_id),
+    );
+    await app.buildEvents.publish(messages);
+  };
+
+  app.get(
+    '/client/firmware/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'My tasks, 20 a page, the most recently queued first',
+        querystring: TasksQuerySchema,
+        response: { 200: TaskListSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { search, is_favorite, by_favorite, page = 0 } = request.query;
+      const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
+      const { rows, total } = await listTasks(app.db, filters, page);
+      setPageHeaders(reply, page, TASKS_PAGE_SIZE, total);
+      return rows.map(toTask);
+    },
+  );
+
+  app.get(
+    '/client/firmware/tasks/status',
+    {
+      schema: {
+        tags,
+        summary: 'My task counters: pending, in progress, failed',
+        response: { 200: TaskCountersSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => taskCounters(app.db, request.account.id),
+  );
+
+  app.post(
+    '/client/firmware/tasks/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a task: a pending one at once, a running one as soon as its agent next calls',
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const task = await findTask(app.db, id, scope(request.account));
+      if (!task) throw notFound(TASK_NOT_FOUND);
+      await cancel([id], request.account.email);
+      const after = await findTask(app.db, id);
+      if (!after) throw notFound(TASK_NOT_FOUND);
+      return toTask(after);
+    },
+  );
+
+  app.delete(
+    '/client/firmware/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'Remove tasks from the list (their builds stay); running ones are cancelled',
+        querystring: TaskIdsQuerySchema,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ids = [...new Set(request.query.ids.split(',').map(Number))];
+      const found = await listedTaskIds(app.db, ids, scope(request.account));
+      if (found.length !== ids.length) throw notFound(TASK_NOT_FOUND);
+      await cancel(ids, request.account.email);
+      await hideTasks(app.db, ids);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/client/firmware/firmwares/:id/log',
+    {
+      schema: {
+        tags,
+        summary: "A build's whole stored log and its progress",
+        description: 'Each line has the seq that live log_build messages carry, so a client can join the two.',
+        params: TaskIdParamsSchema,
+        response: { 200: TaskLogSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const build = await findBuild(app.db, request.params.id, scope(request.account));
+      if (!build) throw notFound('Build not found');
+      const lines = await listLogLines(app.db, build.id);
+      return {
+        progress: build.progress,
+        lines: lines.map((row) => ({ seq: row.id, line: row.data, at: row.created_at.toISOString() })),
+      };
+    },
+  );
+};
+
+export default tasksRoutes;

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listReleases, releaseVisibility } from '../../db/releases-repository';
+import { errorResponses } from '../../schemas/common-schemas';
+import { ReleaseListQuerySchema, ReleaseListSchema } from '../../schemas/release-schemas';
+
+/** Every release the signed-in account may see (spec §6), newest first; not paged (there are few). */
+const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client/releases',
+    {
+      schema: {
+        tags: ['releases'],
+        summary: 'Releases visible to the signed-in account',
+        description:
+          'Admins see every release (removed ones with include_deleted); developers the published ones ' +
+          'except dev-stage releases of others, plus their own; testers public ones outside dev and ' +
+          'prerelease; everyone else public stable ones. Series x17 and t2t are for admins only.',
+        querystring: ReleaseListQuerySchema,
+        response: { 200: ReleaseListSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => listReleases(app.db, releaseVisibility(request.account, request.query.include_deleted)),
+  );
+};
+
+export default releasesRoutes;

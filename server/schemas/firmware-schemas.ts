@@ -1,0 +1,145 @@
+import { type Static, Type } from 'typebox';
+import { BUILD_STATUSES } from '../builds/build-constants';
+import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
+import { StageSchema } from './release-schemas';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const BuildStatusSchema = Type.Enum([...BUILD_STATUSES]);
+
+const OptionValueSchema = Type.Union([
+  Type.Boolean(),
+  Type.String({ maxLength: 1000 }),
+  Type.Array(Type.String()),
+]);
+export const BuildOptionsValuesSchema = Type.Record(Type.String(), OptionValueSchema, {
+  description: 'Build option values by name (admins; everyone else builds with the defaults)',
+});
+
+export const BuildSchema = Type.Object({
+  id: Type.Integer(),
+  group_id: Type.Integer(),
+  user_id: Type.Integer(),
+  name: Type.String(),
+  model: Type.String(),
+  series: Type.String(),
+  platform: Type.String(),
+  install_type: Type.String(),
+  release_id: Type.Integer(),
+  release_version: Type.String(),
+  stage: StageSchema,
+  license_id: Nullable(Type.Integer()),
+  add_license: Type.Boolean(),
+  status: BuildStatusSchema,
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  is_removed: Type.Boolean(),
+  is_updating: Type.Boolean({ description: 'A rebuild or upgrade is waiting to be built' }),
+  warranty: Type.Boolean(),
+  ssh_keys: Type.Array(Type.Integer()),
+  logo_id: Type.Integer(),
+  uuid: Type.String({ format: 'uuid' }),
+  options: BuildOptionsValuesSchema,
+  fee_pools_configs: Type.Array(PoolEntrySchema),
+  file_size: Nullable(Type.Integer()),
+  sha256: Nullable(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const buildFields = {
+  group_id: Type.Integer({ minimum: 1, description: 'One of my sets' }),
+  series: Type.Optional(
+    Type.String({ maxLength: 64, description: 'The model’s series, when the form sends it' }),
+  ),
+  model: Type.String({ maxLength: 64 }),
+  platform: Type.String({ maxLength: 64 }),
+  install_type: Type.String({ maxLength: 64 }),
+  release_id: Type.Integer({ minimum: 1, description: 'A release of the model’s series that I may see' }),
+  license_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  add_license: Type.Optional(Type.Boolean({ description: 'Default true; then license_id is required' })),
+  options: Type.Optional(BuildOptionsValuesSchema),
+  ssh_keys: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, description: 'My key ids; default: the set’s' }),
+  ),
+  logo_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: '1 is the general logo, else one of mine; default: the set’s' }),
+  ),
+  fee_pools_configs: PoolEntriesInputSchema,
+};
+
+export const BuildCreateSchema = Type.Object(buildFields, { additionalProperties: false });
+
+export const BuildPatchSchema = Type.Object(
+  {
+    group_id: Type.Optional(buildFields.group_id),
+    series: buildFields.series,
+    model: Type.Optional(buildFields.model),
+    platform: Type.Optional(buildFields.platform),
+    install_type: Type.Optional(buildFields.install_type),
+    release_id: Type.Optional(buildFields.release_id),
+    license_id: buildFields.license_id,
+    add_license: buildFields.add_license,
+    options: buildFields.options,
+    ssh_keys: buildFields.ssh_keys,
+    logo_id: buildFields.logo_id,
+    fee_pools_configs: Type.Optional(buildFields.fee_pools_configs),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const PoolPatchSchema = Type.Object(
+  { fee_pools_configs: PoolEntriesInputSchema },
+  { additionalProperties: false },
+);
+
+export const BuildListQuerySchema = Type.Object(
+  {
+    group_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed builds too' })),
+  },
+  { additionalProperties: false },
+);
+
+export const BuildIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const FirmwareIdQuerySchema = Type.Object(
+  { firmware_id: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+export const AdminFirmwareQuerySchema = Type.Object(
+  {
+    firmware_id: Type.Integer({ minimum: 1 }),
+    user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The owner; another answers 404' })),
+  },
+  { additionalProperties: false },
+);
+
+// Checked by the handlers, so that a bad one answers the spec's 'Invalid uuid'.
+export const UuidParamsSchema = Type.Object({ uuid: Type.String({ maxLength: 100 }) });
+export const LinksQuerySchema = Type.Object(
+  { uuid: Type.String({ maxLength: 100 }) },
+  { additionalProperties: false },
+);
+
+export const SharedFirmwareSchema = Type.Object({
+  uuid: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  model: Type.String(),
+  series: Type.String(),
+  platform: Type.String(),
+  install_type: Type.String(),
+  release_version: Type.String(),
+  status: BuildStatusSchema,
+  file_size: Nullable(Type.Integer()),
+  sha256: Nullable(Type.String()),
+  download_url: Nullable(Type.String({ description: '/api/files/firmwares/{uuid} once the build is done' })),
+});
+
+export const SharedLinksSchema = Type.Object({
+  group_name: Type.String(),
+  firmwares: Type.Array(SharedFirmwareSchema),
+});
+
+export type Build = Static<typeof BuildSchema>;
+export type BuildCreate = Static<typeof BuildCreateSchema>;
+export type BuildPatch = Static<typeof BuildPatchSchema>;

@@ -1,0 +1,98 @@
+import { type Static, Type } from 'typebox';
+
+export const GroupSchema = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  logo_id: Type.Integer(),
+  is_favorite: Type.Boolean(),
+  is_removed: Type.Boolean(),
+  ssh_keys: Type.Array(Type.Integer()),
+  versions: Type.Array(Type.Object({ model: Type.String(), release_id: Type.Integer() }), {
+    description: 'Every model the set has built (removed builds too) with the release of its newest build',
+  }),
+  models: Type.Array(Type.String()),
+  count_firmwares: Type.Integer({ description: 'Builds that are not removed' }),
+  count_pending: Type.Integer(),
+  count_in_progress: Type.Integer(),
+  count_failed: Type.Integer(),
+  count_removed_firmwares: Type.Integer(),
+  link_uuid: Type.String({
+    format: 'uuid',
+    description: 'The public links page: /links/{name}?uuid={link_uuid}',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const GroupWithOwnerSchema = Type.Object({
+  ...GroupSchema.properties,
+  email: Type.String(),
+  worker: Type.String(),
+});
+
+const nameField = Type.String({
+  maxLength: 64,
+  description: 'At least 3 letters, digits, spaces, _ - or .; unique among my sets that are not removed',
+});
+const groupFields = {
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  logo_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: '1 is the general logo; else one of mine' }),
+  ),
+  ssh_keys: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, description: 'My key ids' }),
+  ),
+  is_favorite: Type.Optional(Type.Boolean()),
+};
+
+export const GroupCreateSchema = Type.Object(
+  { name: nameField, ...groupFields },
+  { additionalProperties: false },
+);
+
+export const GroupPatchSchema = Type.Object(
+  {
+    name: Type.Optional(nameField),
+    ...groupFields,
+    force_rebuild: Type.Optional(
+      Type.Boolean({ description: 'Rebuild every build of the set that is not removed' }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const GroupListQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the set name' })),
+    is_favorite: Type.Optional(Type.Boolean({ description: 'Favourites only' })),
+    is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed sets too' })),
+    page: Type.Integer({ minimum: 0, default: 0, description: 'Zero-based, 20 a page' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ActiveGroupsQuerySchema = Type.Object(
+  {
+    search: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Part of the set name, e-mail or worker' }),
+    ),
+    by_vip: Type.Optional(Type.Boolean({ description: 'VIP partners only' })),
+    is_favorite: Type.Optional(Type.Boolean()),
+    page: Type.Integer({ minimum: 0, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const GroupIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const FullCleanQuerySchema = Type.Object(
+  {
+    full_clean: Type.Boolean({ default: false, description: 'Also delete the artifact files' }),
+  },
+  { additionalProperties: false },
+);
+
+export type Group = Static<typeof GroupSchema>;
+export type GroupCreate = Static<typeof GroupCreateSchema>;
+export type GroupPatch = Static<typeof GroupPatchSchema>;

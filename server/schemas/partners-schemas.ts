@@ -1,0 +1,99 @@
+import { type Static, Type } from 'typebox';
+import { PARTNER_FEE_SERIES } from '../lib/fee-rules';
+import { PartnerFeeSchema } from './account-schemas';
+
+export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);
+
+const FeeValuesSchema = Type.Object(
+  { min_dev_fee: Type.Number(), min_total_fee: Type.Number() },
+  { additionalProperties: false },
+);
+
+/** Custom DevFee per series: `{x19: {min_dev_fee, min_total_fee}, …}`. */
+const CustomDevFeeSchema = Type.Object(
+  {
+    x19: Type.Optional(FeeValuesSchema),
+    x21: Type.Optional(FeeValuesSchema),
+    l9: Type.Optional(FeeValuesSchema),
+    l7: Type.Optional(FeeValuesSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const PartnerSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  worker: Type.String(),
+  fee: Type.Array(PartnerFeeSchema),
+  last_active: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  is_blocked: Type.Boolean(),
+  is_vip: Type.Boolean(),
+  is_tester: Type.Boolean(),
+  is_developer: Type.Boolean(),
+  is_admin: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const PartnersQuerySchema = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 254 })),
+  by_vip: Type.Optional(Type.Boolean()),
+  page: Type.Integer({ minimum: 0, default: 0 }),
+});
+
+export const UserIdQuerySchema = Type.Object({ user_id: Type.Integer({ minimum: 1 }) });
+
+// Lengths are checked by the handlers with the spec's messages; the schema only caps absurd input.
+const partnerFields = {
+  email: Type.String({ maxLength: 1000 }),
+  password: Type.String({ maxLength: 1000 }),
+  worker: Type.String({ maxLength: 64 }),
+  is_vip: Type.Optional(Type.Boolean()),
+  is_tester: Type.Optional(Type.Boolean()),
+  is_developer: Type.Optional(Type.Boolean()),
+  is_admin: Type.Optional(Type.Boolean()),
+  is_blocked: Type.Optional(Type.Boolean()),
+};
+
+export const PartnerCreateSchema = Type.Object(
+  { ...partnerFields, custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])) },
+  { additionalProperties: false },
+);
+
+export const PartnerPatchSchema = Type.Object(
+  {
+    email: Type.Optional(partnerFields.email),
+    password: Type.Optional(partnerFields.password),
+    worker: Type.Optional(partnerFields.worker),
+    is_vip: partnerFields.is_vip,
+    is_tester: partnerFields.is_tester,
+    is_developer: partnerFields.is_developer,
+    is_admin: partnerFields.is_admin,
+    is_blocked: partnerFields.is_blocked,
+    custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const FeeCreateSchema = Type.Object(
+  {
+    user_id: Type.Integer({ minimum: 1 }),
+    series: FeeSeriesSchema,
+    min_dev_fee: Type.Number(),
+    min_total_fee: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+
+export const FeeQuerySchema = Type.Object({
+  user_id: Type.Integer({ minimum: 1 }),
+  series: FeeSeriesSchema,
+});
+
+export const FeePatchSchema = Type.Object(
+  { min_dev_fee: Type.Optional(Type.Number()), min_total_fee: Type.Optional(Type.Number()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export type Partner = Static<typeof PartnerSchema>;
+export type PartnerCreate = Static<typeof PartnerCreateSchema>;
+export type PartnerPatch = Static<typeof PartnerPatchSchema>;

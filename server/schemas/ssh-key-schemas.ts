@@ -1,0 +1,21 @@
+import { type Static, Type } from 'typebox';
+
+export const SSH_KEY_NAME_MAX_LENGTH = 64;
+// An 16384-bit RSA key is about 2,800 characters; the rest is room for a comment.
+export const SSH_KEY_MAX_LENGTH = 4096;
+
+export const SshKeySchema = Type.Object({ id: Type.Integer(), name: Type.String(), key: Type.String() });
+
+const name = Type.String({ maxLength: SSH_KEY_NAME_MAX_LENGTH });
+const key = Type.String({ maxLength: SSH_KEY_MAX_LENGTH });
+
+export const SshKeyCreateSchema = Type.Object({ name, key }, { additionalProperties: false });
+
+export const SshKeyUpdateSchema = Type.Object(
+  { name: Type.Optional(name), key: Type.Optional(key) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const SshKeyIdQuerySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export type SshKeyUpdate = Static<typeof SshKeyUpdateSchema>;

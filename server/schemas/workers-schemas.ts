@@ -1,0 +1,53 @@
+import { Type } from 'typebox';
+
+export const WorkerSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  token_prefix: Type.String({ description: 'The first 8 characters of the token, to tell tokens apart' }),
+  is_blocked: Type.Boolean(),
+  status: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('busy')], {
+    description: 'offline after two missed heart-beats (25 s without a call); busy while building',
+  }),
+  current_build: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      uuid: Type.String(),
+      group_name: Type.String(),
+      model: Type.String(),
+      progress: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+  releases: Type.Array(
+    Type.Object({ id: Type.Integer(), series: Type.String(), version: Type.String(), stage: Type.String() }),
+    { description: 'Deployed releases whose sources the agent holds' },
+  ),
+  sources: Type.Array(Type.Object({ repository: Type.String(), tags: Type.Array(Type.String()) })),
+  last_contact: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const WorkerWithTokenSchema = Type.Object({
+  ...WorkerSchema.properties,
+  token: Type.String({ description: 'Shown in this answer only; stored hashed' }),
+});
+
+export const WorkerAnswerSchema = Type.Object({
+  ...WorkerSchema.properties,
+  token: Type.Optional(Type.String({ description: 'Present only when the token was regenerated' })),
+});
+
+const name = Type.String({ minLength: 3, maxLength: 100, examples: ['build-01'] });
+
+export const WorkerCreateSchema = Type.Object({ name }, { additionalProperties: false });
+
+export const WorkerUpdateSchema = Type.Object(
+  {
+    name: Type.Optional(name),
+    is_blocked: Type.Optional(Type.Boolean()),
+    token: Type.Optional(Type.Literal(true, { description: 'Regenerate: the old token stops working at once' })),
+  },
+  { additionalProperties: false },
+);
+
+export const WorkerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

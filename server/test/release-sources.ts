@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { registerDemoRepositories } from '../db/demo-releases';
+import { ensureLanguages } from '../db/languages-repository';
+import { insertRelease } from '../db/releases-repository';
+import { type NewReleaseRow, releaseDescriptions, releases, releaseTags } from '../db/schema';
+import { type DemoRepository, ensureDemoRepositories } from '../git/demo-repositories';
+import { seedCatalogue } from './helper';
+
+export const ALL_SERIES = ['x19', 'x21', 'l9', 'l7', 'x17', 't2t'];
+
+export interface ReleaseSources {
+  dir: string;
+  repos: DemoRepository[];
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * The catalogue, the languages and the demo git repositories in a temp dir, registered and mapped (each
+ * series → firmware-<series> + web-ui). Once per test file.
+ */
+export async function createReleaseSources(db: Db): Promise<ReleaseSources> {
+  const dir = await mkdtemp(join(tmpdir(), 'release-sources-'));
+  await seedCatalogue(db);
+  await ensureLanguages(db);
+  const repos = await ensureDemoRepositories(dir, ALL_SERIES);
+  await registerDemoRepositories(db, repos);
+  return { dir, repos, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Tags of the demo repositories of a series, as a release body names them. */
+export const demoTags = (series: string, tag = 'v1.1.0') => [
+  { repository_name: `firmware-${series}`, tag_name: tag },
+  { repository_name: 'web-ui', tag_name: tag },
+];
+
+let versions = 0;
+
+/** A release written straight to the database (no validation): a fixture for reads and updates. */
+export async function makeRelease(db: Db, values: Partial<NewReleaseRow> = {}): Promise<number> {
+  const series = values.series ?? 'x19';
+  versions += 1;
+  return insertRelease(
+    db,
+    {
+      series,
+      version: `0.${versions}.0`,
+      stage: 'stable',
+      is_draft: false,
+      is_public: true,
+      ...values,
+    },
+    demoTags(series),
+    [
+      { language: 'en', description: `Release notes ${versions}` },
+      { language: 'ru', description: `Описание выпуска ${versions}` },
+    ],
+  );
+}
+
+/** Rows in the three release tables, to show a refused write left nothing behind. */
+export async function countReleaseRows(db: Db): Promise<number[]> {
+  const count = async (table: typeof releases | typeof releaseTags | typeof releaseDescriptions) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  return [await count(releases), await count(releaseTags), await count(releaseDescriptions)];
+}

@@ -1,0 +1,71 @@
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { useHttpClient } from '../../api/ApiContext';
+import { fieldErrors } from '../../errors/fieldErrors';
+import { useShowError } from '../../errors/showError';
+import { email, emailDiffers, required } from '../../lib/validators';
+import { AccountSection } from './AccountSection';
+import { requestEmailChange } from './accountApi';
+
+/** Change e-mail: a valid, different address without Cyrillic; the server mails a confirmation link to it. */
+export const ChangeEmailForm = ({ currentEmail }: { currentEmail: string }) => {
+  const translate = useTranslate();
+  const httpClient = useHttpClient();
+  const notify = useNotify();
+  const showError = useShowError();
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string>();
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = async (values: { email?: string }) => {
+    const address = values.email?.trim() ?? '';
+    setBusy(true);
+    try {
+      await requestEmailChange(httpClient, address);
+      notify('app.notifications.email_sent', { type: 'success' });
+      setSentTo(address);
+      setFormKey((k) => k + 1);
+    } catch (error) {
+      showError(error);
+      return fieldErrors(error, ['email']);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountSection title="app.account.change_email" hint="app.account.change_email_hint">
+      <Form key={formKey} onSubmit={submit} noValidate>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
+          <Box sx={{ flex: 1 }}>
+            <TextInput
+              source="email"
+              label="app.account.new_email"
+              type="email"
+              autoComplete="email"
+              helperText={translate('app.account.current_email', { email: currentEmail })}
+              validate={[required('email'), email(), emailDiffers(currentEmail)]}
+              fullWidth
+            />
+          </Box>
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ mt: { sm: 1.75 }, whiteSpace: 'nowrap' }}
+          >
+            {translate('app.account.change_email_submit')}
+          </Button>
+        </Stack>
+      </Form>
+      {sentTo && (
+        <Alert severity="success" onClose={() => setSentTo(undefined)}>
+          {translate('app.notifications.email_sent')}{' '}
+          {translate('app.account.confirm_link_sent', { email: sentTo })}
+        </Alert>
+      )}
+    </AccountSection>
+  );
+};

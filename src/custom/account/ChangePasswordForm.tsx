@@ -1,0 +1,72 @@
+import { Button, CircularProgress, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { useHttpClient } from '../../api/ApiContext';
+import { writeToken } from '../../authProvider/session';
+import { fieldErrors } from '../../errors/fieldErrors';
+import { useShowError } from '../../errors/showError';
+import { required, validatePassword } from '../../lib/validators';
+import { AccountSection } from './AccountSection';
+import { changePassword } from './accountApi';
+
+const validateCurrent = [required('password')];
+
+/** Change password: the current one and a new one of 8 to 32; the answer's token replaces the revoked one. */
+export const ChangePasswordForm = () => {
+  const translate = useTranslate();
+  const httpClient = useHttpClient();
+  const notify = useNotify();
+  const showError = useShowError();
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const submit = async (values: { old_password?: string; new_password?: string }) => {
+    setBusy(true);
+    try {
+      const token = await changePassword(httpClient, {
+        old_password: values.old_password ?? '',
+        new_password: values.new_password ?? '',
+      });
+      writeToken(token);
+      notify('app.notifications.password_changed', { type: 'success' });
+      setFormKey((k) => k + 1);
+    } catch (error) {
+      showError(error);
+      return fieldErrors(error, ['old_password', 'new_password']);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountSection title="app.account.change_password">
+      <Form key={formKey} onSubmit={submit} noValidate>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
+          <PasswordInput
+            source="old_password"
+            label="app.account.current_password"
+            autoComplete="current-password"
+            validate={validateCurrent}
+            sx={{ flex: 1 }}
+          />
+          <PasswordInput
+            source="new_password"
+            label="app.auth.new_password"
+            autoComplete="new-password"
+            validate={validatePassword}
+            sx={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            sx={{ mt: { sm: 1.75 }, whiteSpace: 'nowrap' }}
+          >
+            {translate('app.account.change_password_submit')}
+          </Button>
+        </Stack>
+      </Form>
+    </AccountSection>
+  );
+};

@@ -1,0 +1,69 @@
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { LOGO_TYPES } from '../../lib/constants';
+import { LogoPreview, type LogoTheme } from './LogoPreview';
+
+/** Picks one image for one theme and previews it on that theme's background. */
+export const LogoFilePicker = ({
+  theme,
+  file,
+  disabled,
+  onChange,
+}: {
+  theme: LogoTheme;
+  file?: File;
+  disabled?: boolean;
+  onChange: (file?: File) => void;
+}) => {
+  const translate = useTranslate();
+  const id = useId();
+  const [preview, setPreview] = useState<string>();
+  const label = translate(`app.logos.${theme}_logo`);
+
+  useEffect(() => {
+    if (!file) return setPreview(undefined);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  return (
+    <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" component="label" htmlFor={id}>
+        {label}
+      </Typography>
+      <LogoPreview src={preview} theme={theme} alt={label} />
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
+        <Button
+          component="label"
+          size="small"
+          variant="text"
+          disabled={disabled}
+          startIcon={<UploadFileOutlinedIcon />}
+        >
+          {translate(file ? 'app.logos.replace' : 'app.logos.choose')}
+          <Box
+            component="input"
+            id={id}
+            type="file"
+            aria-label={label}
+            accept={LOGO_TYPES.join(',')}
+            disabled={disabled}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+              onChange(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+            sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          />
+        </Button>
+        {file && (
+          <Typography variant="caption" color="text.secondary" noWrap title={file.name}>
+            {file.name}
+          </Typography>
+        )}
+      </Stack>
+    </Stack>
+  );
+};

@@ -1,0 +1,136 @@
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useHttpClient } from '../../api/ApiContext';
+import { useShowError } from '../../errors/showError';
+import { AccountSection } from './AccountSection';
+import { type LogoSet, uploadLogos } from './accountApi';
+import { LogoFilePicker } from './LogoFilePicker';
+import { LogoSetCard } from './LogoSetCard';
+import { logoFileError, logoUploadError } from './logoFiles';
+
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
+
+/** 'my logo for use in sets': the current sets, and a new one from a light-theme and a dark-theme image. */
+export const LogoSection = () => {
+  const translate = useTranslate();
+  const httpClient = useHttpClient();
+  const notify = useNotify();
+  const showError = useShowError();
+  const { data: logos = [], refetch } = useGetList<LogoSet>('logos', ALL);
+  const [deleteOne, { isPending: deleting }] = useDelete();
+  const [light, setLight] = useState<File>();
+  const [dark, setDark] = useState<File>();
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<LogoSet>();
+
+  const pick = (set: (file?: File) => void) => (file?: File) => {
+    const error = file && logoFileError(file);
+    setProblem(error);
+    set(error ? undefined : file);
+  };
+
+  const upload = async () => {
+    const error = logoUploadError(light, dark);
+    setProblem(error);
+    if (error || !light || !dark) return;
+    setBusy(true);
+    try {
+      await uploadLogos(httpClient, { light, dark, makeDefault });
+      notify('app.logos.uploaded', { type: 'success' });
+      setLight(undefined);
+      setDark(undefined);
+      setMakeDefault(false);
+      await refetch();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = () => {
+    if (!removing) return;
+    deleteOne(
+      'logos',
+      { id: removing.id, previousData: removing },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setRemoving(undefined);
+          notify('app.logos.removed', { type: 'success' });
+          refetch();
+        },
+        onError: (e) => {
+          setRemoving(undefined);
+          showError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountSection title="app.logos.title" hint="app.logos.hint">
+      {logos.length > 0 && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))',
+            mb: 2,
+          }}
+        >
+          {logos.map((logo) => (
+            <LogoSetCard key={logo.id} logo={logo} onRemove={setRemoving} />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <LogoFilePicker theme="light" file={light} disabled={busy} onChange={pick(setLight)} />
+          <LogoFilePicker theme="dark" file={dark} disabled={busy} onChange={pick(setDark)} />
+        </Stack>
+        {problem && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {translate(problem)}
+          </Alert>
+        )}
+        <Stack
+          direction="row"
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ mt: 1.5 }}
+          flexWrap="wrap"
+        >
+          <FormControlLabel
+            control={
+              <Checkbox checked={makeDefault} onChange={(event) => setMakeDefault(event.target.checked)} />
+            }
+            label={translate('app.logos.make_default')}
+          />
+          <Button
+            variant="outlined"
+            onClick={upload}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CloudUploadOutlinedIcon />}
+          >
+            {translate('app.logos.upload')}
+          </Button>
+        </Stack>
+      </Box>
+      <Confirm
+        isOpen={Boolean(removing)}
+        loading={deleting}
+        title="app.logos.remove_title"
+        content="app.logos.remove_confirm"
+        confirm="ra.action.delete"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setRemoving(undefined)}
+      />
+    </AccountSection>
+  );
+};

@@ -1,0 +1,210 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient, type HttpRequest } from '../../api/httpClient';
+import type { Account } from '../../authProvider/account';
+import { readToken, writeToken } from '../../authProvider/session';
+import { createDataProvider } from '../../dataProvider';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { LogoSection } from './LogoSection';
+import { PreferencesSection } from './PreferencesSection';
+
+type Answer = (path: string, request: HttpRequest) => unknown;
+
+function setup(ui: React.ReactNode, answer: Answer = () => ({})) {
+  const calls: { path: string; request: HttpRequest }[] = [];
+  const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
+    calls.push({ path, request });
+    return { status: 200, headers: new Headers(), json: await answer(path, request) };
+  }) as unknown as HttpClient;
+  renderWithAdmin(
+    <>
+      {ui}
+      <Notification />
+    </>,
+    { httpClient, dataProvider: createDataProvider(httpClient) },
+  );
+  return () => calls.filter((c) => c.request.method && c.request.method !== 'GET');
+}
+
+const user = () => userEvent.setup({ delay: null });
+async function fill(u: ReturnType<typeof user>, element: HTMLElement, text: string) {
+  await u.click(element);
+  await u.paste(text);
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('change e-mail', { timeout: 20_000 }, () => {
+  it.each([
+    ['partner@example.com', 'email is the same'],
+    ['PARTNER@example.com', 'email is the same'],
+    ['почта@example.com', 'Cyrillic symbols are not allowed'],
+    ['not-an-email', 'Invalid email'],
+  ])('refuses %s: %s', async (value, message) => {
+    const u = user();
+    const writes = setup(<ChangeEmailForm currentEmail="partner@example.com" />);
+    await fill(u, screen.getByLabelText(/^New e-mail/), value);
+    await u.click(screen.getByRole('button', { name: 'Send confirmation' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it('asks the server to mail the new address and says so', async () => {
+    const u = user();
+    const writes = setup(<ChangeEmailForm currentEmail="partner@example.com" />);
+    await fill(u, screen.getByLabelText(/^New e-mail/), 'new@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send confirmation' }));
+    expect(
+      await screen.findAllByText(/The email was send\. Please, check the spam directory also\./),
+    ).not.toHaveLength(0);
+    expect(writes()).toEqual([
+      {
+        path: '/client/account/change-email',
+        request: { method: 'POST', body: { email: 'new@example.com' } },
+      },
+    ]);
+  });
+});
+
+describe('change password', { timeout: 20_000 }, () => {
+  it('needs the current password and a new one of 8 to 32 characters', async () => {
+    const u = user();
+    const writes = setup(<ChangePasswordForm />);
+    await fill(u, screen.getByLabelText(/^New password/), 'short');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password length must be from 8 to 32 characters')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it("stores the new token and says 'Password was changed'", async () => {
+    const u = user();
+    writeToken('old-token');
+    const writes = setup(<ChangePasswordForm />, () => ({ access_token: 'new-token', token_type: 'bearer' }));
+    await fill(u, screen.getByLabelText(/^Current password/), 'partner-pass-123');
+    await fill(u, screen.getByLabelText(/^New password/), 'partner-pass-456');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password was changed')).toBeInTheDocument();
+    expect(readToken()).toBe('new-token');
+    expect(writes()[0]).toEqual({
+      path: '/client/account/change-password',
+      request: {
+        method: 'POST',
+        body: { old_password: 'partner-pass-123', new_password: 'partner-pass-456' },
+      },
+    });
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    const u = user();
+    writeToken('old-token');
+    setup(<ChangePasswordForm />, () => {
+      throw new ApiError(
+        'Unprocessable Entity',
+        422,
+        {
+          detail: [
+            { loc: ['body', 'old_password'], msg: 'Current password is incorrect', type: 'value_error' },
+          ],
+        },
+        'Unprocessable Entity',
+      );
+    });
+    await fill(u, screen.getByLabelText(/^Current password/), 'wrong-pass-1');
+    await fill(u, screen.getByLabelText(/^New password/), 'partner-pass-456');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(readToken()).toBe('old-token');
+  });
+});
+
+describe('my logo', { timeout: 20_000 }, () => {
+  const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+
+  it("needs both images: 'Please upload both logotypes'", async () => {
+    const u = user();
+    const writes = setup(<LogoSection />, (path) => (path === '/client/firmware/logo' ? [] : {}));
+    await u.upload(screen.getByLabelText('Light-theme logo'), png('light.png'));
+    await u.click(screen.getByRole('button', { name: 'Upload logos' }));
+    expect(await screen.findByText('Please upload both logotypes')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it('refuses other file types', async () => {
+    const u = userEvent.setup({ delay: null, applyAccept: false });
+    setup(<LogoSection />, (path) => (path === '/client/firmware/logo' ? [] : {}));
+    await u.upload(
+      screen.getByLabelText('Dark-theme logo'),
+      new File(['gif'], 'x.gif', { type: 'image/gif' }),
+    );
+    expect(await screen.findByText('Choose a PNG, JPEG or SVG image')).toBeInTheDocument();
+  });
+
+  it('uploads both images as multipart with the default flag', async () => {
+    const u = user();
+    const writes = setup(<LogoSection />, (path) =>
+      path === '/client/firmware/logo'
+        ? []
+        : { id: 2, le: '/api/logos/2/le.png', de: '/api/logos/2/de.png', is_default: true },
+    );
+    await u.upload(screen.getByLabelText('Light-theme logo'), png('light.png'));
+    await u.upload(screen.getByLabelText('Dark-theme logo'), png('dark.png'));
+    await u.click(screen.getByLabelText('Make these images the default'));
+    await u.click(screen.getByRole('button', { name: 'Upload logos' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    const body = writes()[0].request.body as FormData;
+    expect(writes()[0].path).toBe('/client/account/logo');
+    expect((body.get('image_le') as File).name).toBe('light.png');
+    expect((body.get('image_de') as File).name).toBe('dark.png');
+    expect(body.get('make_images_default')).toBe('true');
+    expect(await screen.findByText('Logos uploaded')).toBeInTheDocument();
+  });
+});
+
+describe('preferences', { timeout: 20_000 }, () => {
+  const account = (over: Partial<Account> = {}): Account => ({
+    id: 3,
+    email: 'partner@example.com',
+    worker: 'acme',
+    language: 'en',
+    send_email: false,
+    role: 'user',
+    is_blocked: false,
+    is_admin: false,
+    is_developer: false,
+    is_tester: false,
+    fee: [],
+    beta_testing: false,
+    ...over,
+  });
+
+  it('saves allow mailing as send_email; no beta switch for non-testers', async () => {
+    const u = user();
+    const writes = setup(<PreferencesSection account={account()} onChanged={() => {}} />, (_, r) => r.body);
+    expect(screen.queryByLabelText('Take part in beta testing')).toBeNull();
+    await u.click(screen.getByLabelText('Notify me by e-mail about new releases'));
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        { path: '/client/account/info', request: { method: 'PATCH', body: { send_email: true } } },
+      ]),
+    );
+  });
+
+  it('gives beta testers the beta-testing switch', async () => {
+    const u = user();
+    const writes = setup(
+      <PreferencesSection account={account({ is_tester: true, role: 'tester' })} onChanged={() => {}} />,
+      (_, r) => r.body,
+    );
+    await u.click(screen.getByLabelText('Take part in beta testing'));
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        { path: '/client/account/info', request: { method: 'PATCH', body: { beta_testing: true } } },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useHttpClient } from '../../api/ApiContext';
+import { useShowError } from '../../errors/showError';
+import { PageLoading } from '../../lib/lazyPage';
+import { missingModels } from '../../resources/firmwares/buildRules';
+import { SetPageHeader } from '../../resources/firmwares/SetPageHeader';
+import type { Build } from '../../resources/firmwares/types';
+import { useGroup } from '../../resources/firmwares/useGroup';
+import { NotFound } from '../pages/NotFound';
+import { BuildForm } from './BuildForm';
+import {
+  changedBuildFields,
+  optionDefaults,
+  toBuildBody,
+  valuesFromBuild,
+  valuesFromSet,
+  withModelPreset,
+} from './formModes';
+import { resolveLogoId } from './logoUpload';
+import { serverFieldErrors } from './serverErrors';
+import type { BuildFormValues } from './types';
+import { useBuildFormData } from './useBuildFormData';
+
+/**
+ * /firmwares/:id/build — the build form of a set (spec §4 modes): from the set; `?firmware_id=` from an existing
+ * build (saving updates it, which rebuilds it); `?model=` a model from the 'List of missing models'.
+ */
+export const BuildFormPage = () => {
+  const { id = '' } = useParams();
+  const groupId = Number(id);
+  const [params] = useSearchParams();
+  const firmwareId = Number(params.get('firmware_id') ?? '') || undefined;
+  const presetModel = params.get('model') ?? '';
+  const http = useHttpClient();
+  const dataProvider = useDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const showError = useShowError();
+  const data = useBuildFormData();
+  const group = useGroup(groupId);
+  const builds = useGetList<Build>(
+    'firmwares',
+    { pagination: { page: 1, perPage: 100_000 }, meta: { query: { group_id: groupId } } },
+    { enabled: Number.isFinite(groupId) && groupId > 0, onError: showError },
+  );
+  const build = firmwareId ? builds.data?.find((b) => b.id === firmwareId) : undefined;
+  const ready = !data.isPending && !group.isPending && !builds.isPending;
+
+  // The form starts once per mode, when everything it needs has arrived: later refetches (polling) must not
+  // reset what the user typed.
+  const formKey = `${groupId}-${firmwareId ?? ''}-${presetModel}`;
+  const initial = useRef<{ key: string; values: BuildFormValues }>(undefined);
+  if (ready && group.data && (!firmwareId || build) && initial.current?.key !== formKey) {
+    const blank = { ...valuesFromSet(group.data, data.logos), options: optionDefaults(data.options) };
+    const values = build
+      ? valuesFromBuild(build, group.data, data.logos, data.releases)
+      : presetModel
+        ? withModelPreset(blank, presetModel, data.catalogue)
+        : blank;
+    initial.current = { key: formKey, values };
+  }
+  const defaultValues = initial.current?.key === formKey ? initial.current.values : undefined;
+
+  const missing = useMemo(
+    () =>
+      missingModels(builds.data ?? [], data.catalogue.models, data.catalogue.series, data.isAdmin).map(
+        (m) => m.name,
+      ),
+    [builds.data, data.catalogue, data.isAdmin],
+  );
+
+  if (!ready) return <PageLoading />;
+  if (!group.data || (firmwareId && !build)) return <NotFound />;
+
+  const submit = async (values: BuildFormValues) => {
+    try {
+      const logoId = await resolveLogoId(http, values, data.logos);
+      const body = toBuildBody(values, logoId, data.isAdmin);
+      if (build) {
+        const changed = changedBuildFields(body, build);
+        if (Object.keys(changed).length > 0) {
+          await dataProvider.update('firmwares', { id: build.id, data: changed, previousData: build });
+        }
+        notify('resources.firmwares.notifications.build_updated', { type: 'success' });
+      } else {
+        await dataProvider.create('firmwares', { data: body });
+        notify('resources.firmwares.notifications.build_created', { type: 'success' });
+      }
+      await queryClient.invalidateQueries({ queryKey: ['firmwares'] });
+      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      navigate(`/firmwares/${groupId}`);
+      return undefined;
+    } catch (error) {
+      showError(error);
+      return serverFieldErrors(error, values, data.isAdmin);
+    }
+  };
+
+  return (
+    <>
+      <SetPageHeader group={group.data} subtitle={build ? 'edit_build' : 'new_build'} />
+      {defaultValues && (
+        <BuildForm
+          key={formKey}
+          defaultValues={defaultValues}
+          data={data}
+          setName={group.data.name}
+          missing={missing}
+          editing={Boolean(build)}
+          onSubmit={submit}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,115 @@
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import { useShowError } from '../../errors/showError';
+import type { Build, Group, PoolEntry } from '../../resources/firmwares/types';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const poolSummary = (pools: readonly PoolEntry[]) =>
+  pools.map((p) => `${p.alias || p.type_fee_pool} ${p.fee}%`).join(' · ');
+
+/** 'duplicate pool settings from another set': pick a set, then one of its builds, and take its pools. */
+export const CopyPoolsDialog = ({
+  open,
+  groupId,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  /** The set the form builds for: offered first, since its builds' pools are the likeliest to reuse. */
+  groupId?: number;
+  onClose: () => void;
+  onPick: (pools: PoolEntry[]) => void;
+}) => {
+  const translate = useTranslate();
+  const showError = useShowError();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [group, setGroup] = useState<Group | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const sets = useGetList<Group>(
+    'groups',
+    { pagination: { page: 1, perPage: 20 }, filter: search ? { search } : {} },
+    { enabled: open, onError: showError },
+  );
+  useEffect(() => {
+    if (open && !group && groupId && sets.data) setGroup(sets.data.find((g) => g.id === groupId) ?? null);
+  }, [open, group, groupId, sets.data]);
+  const builds = useGetList<Build>(
+    'firmwares',
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'DESC' },
+      meta: { query: { group_id: group?.id } },
+    },
+    { enabled: open && Boolean(group), onError: showError },
+  );
+  const withPools = (builds.data ?? []).filter((b) => !b.is_removed && b.fee_pools_configs?.length);
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="copy-pools-title">
+      <DialogTitle id="copy-pools-title">{translate('app.build_form.copy_pools.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Autocomplete<Group>
+          options={sets.data ?? []}
+          value={group}
+          loading={sets.isPending}
+          getOptionLabel={(g) => g.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_, value) => setGroup(value)}
+          onInputChange={(_, value, reason) => reason === 'input' && setText(value)}
+          filterOptions={(options) => options}
+          renderInput={(params) => (
+            <TextField {...params} label={translate('app.build_form.copy_pools.set')} size="small" />
+          )}
+        />
+        <Box sx={{ mt: 2, minHeight: '8rem' }}>
+          {group && !builds.isPending && withPools.length === 0 && (
+            <Typography color="text.secondary" sx={{ py: 2 }}>
+              {translate('app.build_form.copy_pools.empty')}
+            </Typography>
+          )}
+          {!group && (
+            <Typography color="text.secondary" sx={{ py: 2 }}>
+              {translate('app.build_form.copy_pools.pick_set')}
+            </Typography>
+          )}
+          <List dense disablePadding>
+            {withPools.map((b) => (
+              <ListItemButton
+                key={b.id}
+                onClick={() => onPick(b.fee_pools_configs)}
+                sx={{ borderRadius: 1.5 }}
+              >
+                <ListItemText
+                  primary={`${b.model} · ${b.release_version} · ${b.platform} / ${b.install_type}`}
+                  secondary={poolSummary(b.fee_pools_configs)}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

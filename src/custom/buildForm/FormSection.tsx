@@ -1,0 +1,38 @@
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** One titled card of the build form. */
+export const FormSection = ({
+  title,
+  hint,
+  action,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={translate(title)}>
+      <CardContent sx={{ p: { xs: 2, md: 3 }, '&:last-child': { pb: { xs: 2, md: 3 } } }}>
+        <Stack direction="row" alignItems="flex-start" spacing={2} sx={{ mb: 2 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+              {translate(title)}
+            </Typography>
+            {hint && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+                {translate(hint)}
+              </Typography>
+            )}
+          </Box>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+};

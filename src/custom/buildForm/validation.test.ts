@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
+import type { ValidationMessage, Validator } from '../../lib/validators';
+import { emptyPool, splitPools } from './pools';
+import { build } from './test/fixtures';
+import type { BuildFormValues } from './types';
+import {
+  logoFilesError,
+  partnerMinimums,
+  poolValidators,
+  totalFeeError,
+  validateLicense,
+  validateModel,
+  validateRelease,
+  validateSeries,
+  validateSetName,
+} from './validation';
+
+/** The English text of a validator's answer, as the user reads it. */
+function text(message: ValidationMessage | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = typeof message === 'string' ? message : message.message;
+  const args = typeof message === 'string' ? {} : message.args;
+  const template = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+  expect(typeof template, key).toBe('string');
+  return (template as string).replace(/%\{(\w+)\}/g, (_, name: string) => String(args[name]));
+}
+
+const first = (validators: Validator[], value: unknown, all: unknown = {}) => {
+  for (const validate of validators) {
+    const message = validate(value, all);
+    if (message) return text(message);
+  }
+  return undefined;
+};
+
+describe('build form and set form messages (spec §5)', () => {
+  it('set name: required, at least 3 characters', () => {
+    expect(first(validateSetName, '')).toBe('Name is required');
+    expect(first(validateSetName, 'ab')).toBe('Minimum 3 characters');
+    expect(first(validateSetName, 'Farm #1')).toBe('Only letters, numbers, spaces and _ - .');
+    expect(first(validateSetName, 'Ферма_1 north-2.a')).toBeUndefined();
+    expect(first(validateSetName, 'North farm')).toBeUndefined();
+  });
+
+  it('series, model and release are required', () => {
+    expect(first(validateSeries, '')).toBe('Model series is required');
+    expect(first(validateModel, '')).toBe('Model is required');
+    expect(first(validateRelease, null)).toBe('Release is required');
+  });
+
+  it('a license only while Add license is on', () => {
+    expect(text(validateLicense(null, { addLicense: true }))).toBe('Field is required');
+    expect(validateLicense(null, { addLicense: false })).toBeUndefined();
+  });
+
+  it('pool fields', () => {
+    const pool = poolValidators(undefined, 1.5);
+    expect(first(pool.url, '')).toBe('Pool is required');
+    expect(first(pool.url, 'not a url')).toBe('Must be a valid url');
+    expect(first(pool.url, 'https://pool.example.com')).toBe('Must be a valid url');
+    expect(first(pool.url, 'stratum+tcp://pool.example.com:99999')).toBe('Must be a valid url');
+    expect(first(pool.url, 'stratum+tcp://pool.example.com:3333')).toBeUndefined();
+    expect(first(pool.url, 'stratum2+tcp://v2.example.com:3336/9bXi')).toBeUndefined();
+    expect(first(pool.url, 'stratum+ssl://[2001:db8::1]:443')).toBeUndefined();
+    expect(first(pool.account, '')).toBe('Account is required');
+    expect(first(pool.account, 'my_acc')).toBe('Only letters, numbers and dot');
+    expect(first(pool.account, 'my.acc')).toBeUndefined();
+    expect(first(pool.worker, '')).toBe('Worker is required');
+    expect(first(pool.worker, 'w1')).toBe('Minimum 3 characters');
+    expect(first(pool.worker, 'rig-01')).toBe('Only letters, numbers and dot');
+    expect(first(pool.worker, 'rig.01')).toBeUndefined();
+    expect(first(pool.fee, '')).toBe('Fee is required');
+    expect(first(pool.fee, 'abc')).toBe('Not a valid number');
+    expect(first(pool.fee, 101)).toBe('Enter a value from 0 to 100');
+    expect(first(pool.fee, -1)).toBe('Enter a value from 0 to 100');
+    expect(first(pool.fee, '2.555')).toBe('Maximum 2 decimal places');
+    expect(first(pool.fee, 1)).toBe('Cannot be less than 1.5');
+    expect(first(pool.fee, 2)).toBeUndefined();
+    expect(first(pool.fake_fee, '')).toBeUndefined();
+    expect(first(pool.fake_fee, 100.5)).toBe('Enter a value from 0 to 100');
+  });
+
+  it('fee slot fields are required only once something is typed in the slot', () => {
+    const slot = (all: Partial<BuildFormValues>) => all.fee_pools_configs?.[0];
+    const pool = poolValidators(slot);
+    const blank = { fee_pools_configs: [emptyPool()] };
+    expect(first(pool.url, '', blank)).toBeUndefined();
+    const typed = { fee_pools_configs: [{ ...emptyPool(), account: 'acc' }] };
+    expect(first(pool.url, '', typed)).toBe('Pool is required');
+    expect(first(pool.fee, '', typed)).toBe('Fee is required');
+  });
+
+  it('total fee: at most 100 and not below the partner’s minimum', () => {
+    const values = splitPools(build.fee_pools_configs);
+    expect(totalFeeError(values, 0)).toBeUndefined();
+    values.fee_pools_configs[0].fee = 98.5;
+    expect(text(totalFeeError(values, 0))).toBe('Total fee cannot be more than 100');
+    values.fee_pools_configs[0].fee = 0;
+    expect(text(totalFeeError(values, 3))).toBe('Cannot be less than 3');
+    expect(partnerMinimums([{ series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: 2 }], 'x19')).toEqual(
+      {
+        minDevFee: 1,
+        minTotalFee: 3,
+      },
+    );
+    expect(partnerMinimums([], 'x19')).toEqual({ minDevFee: 0, minTotalFee: 0 });
+  });
+
+  it('a build logo needs both images', () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const base = { logoSelect: 'build_logo' as const, savedLogoID: null };
+    expect(text(logoFilesError({ ...base, customLogoFiles: { image_le: file, image_de: null } }))).toBe(
+      'Please upload both logotypes',
+    );
+    expect(text(logoFilesError({ ...base, customLogoFiles: { image_le: null, image_de: null } }))).toBe(
+      'Please upload both logotypes',
+    );
+    expect(logoFilesError({ ...base, customLogoFiles: { image_le: file, image_de: file } })).toBeUndefined();
+    // The build's own pair is kept when no new file is chosen.
+    expect(
+      logoFilesError({ ...base, savedLogoID: 42, customLogoFiles: { image_le: null, image_de: null } }),
+    ).toBeUndefined();
+    expect(
+      logoFilesError({
+        logoSelect: 'default',
+        savedLogoID: null,
+        customLogoFiles: { image_le: null, image_de: null },
+      }),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useNotify, usePermissions } from 'react-admin';
+import { canAccess } from '../../authProvider/canAccess';
+import { readToken } from '../../authProvider/session';
+import { ERROR_TOAST } from '../../errors/showError';
+import { type BuildLive, EMPTY_BUILD } from './liveMessages';
+import { connectLiveSocket } from './liveSocket';
+import { createLiveStore, type LiveStore } from './liveStore';
+
+/** The resources whose lists change when a build finishes (react-admin's query keys start with the resource). */
+export const REFRESHED_ON_FINISH = new Set(['groups', 'firmwares', 'tasks', 'allTasks']);
+
+interface LiveContextValue {
+  store: LiveStore;
+  /** The socket is on for this account (admins and developers); others follow builds by polling. */
+  socket: boolean;
+}
+
+// Outside a LiveProvider (tests, public pages) components read an empty store that never changes.
+const LiveContext = createContext<LiveContextValue>({ store: createLiveStore(), socket: false });
+
+function useLiveSocket(store: LiveStore, enabled: boolean) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return connectLiveSocket({
+      store,
+      getToken: readToken,
+      onFinished: () =>
+        queryClient.invalidateQueries({
+          predicate: (query) => REFRESHED_ON_FINISH.has(String(query.queryKey[0])),
+        }),
+      onError: (event) => {
+        console.error('WebSocket error', event);
+        notify('app.errors.websocket', ERROR_TOAST);
+      },
+    });
+  }, [enabled, store, notify, queryClient]);
+}
+
+/**
+ * Live build progress and log lines for the signed-in shell (spec §4 Live socket). For admins and developers it
+ * holds the socket open while mounted: leaving the shell (logout) disconnects it.
+ */
+export const LiveProvider = ({ children }: { children: ReactNode }) => {
+  const [store] = useState(createLiveStore);
+  const { permissions } = usePermissions();
+  const socket = canAccess(permissions, 'list', 'websocket');
+  useLiveSocket(store, socket);
+  const value = useMemo(() => ({ store, socket }), [store, socket]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+};
+
+export const useLive = (): LiveContextValue => useContext(LiveContext);
+
+/** A build's live progress and socket log lines (empty until a message about it arrives). */
+export function useBuildLive(fwId: number | undefined): BuildLive {
+  const { store } = useLive();
+  return useSyncExternalStore(store.subscribe, () =>
+    fwId === undefined ? EMPTY_BUILD : (store.getState().get(fwId) ?? EMPTY_BUILD),
+  );
+}
+
+/** A build's progress: the socket's latest when there is one, else the polled value given. */
+export function useBuildProgress(fwId: number | undefined, polled: number | null | undefined): number {
+  const live = useBuildLive(fwId).progress;
+  return live ?? polled ?? 0;
+}
+
+/** Counts the socket's (re)connections: lines sent while it was down are to be read from the stored log. */
+export function useLiveConnections(): number {
+  const { store } = useLive();
+  return useSyncExternalStore(store.subscribe, store.getConnections);
+}

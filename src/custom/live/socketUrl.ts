@@ -1,0 +1,10 @@
+import { API_BASE } from '../../lib/constants';
+
+/** The live socket's address (spec §7 WebSocket): /api/client/ws on this host, the access token as `token`. */
+export function liveSocketUrl(
+  token: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${API_BASE}/client/ws?token=${encodeURIComponent(token)}`;
+}

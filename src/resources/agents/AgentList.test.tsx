@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient, HttpRequest } from '../../api/httpClient';
+import { createDataProvider } from '../../dataProvider';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { AgentList } from './AgentList';
+import { AgentsTopPanel } from './AgentsTopPanel';
+import type { Agent } from './types';
+
+const agent = (id: number, name: string, prefix: string, extra: Partial<Agent> = {}): Agent => ({
+  id,
+  name,
+  token_prefix: prefix,
+  is_blocked: false,
+  status: 'online',
+  current_build: null,
+  releases: [{ id: 1, series: 'x19', version: '1.4.0', stage: 'stable' }],
+  sources: [],
+  last_contact: new Date().toISOString(),
+  ...extra,
+});
+
+const FULL_TOKEN = 'wk_Zq81xYtoken_full_secret_value';
+
+function setup(role: 'admin' | 'developer' = 'admin') {
+  const agents: Agent[] = [
+    agent(1, 'embedded', 'wk_Ab12', {
+      status: 'busy',
+      current_build: { id: 40, uuid: 'u', group_name: 'Farm A', model: 'S19', progress: 35 },
+    }),
+  ];
+  const writes: { path: string; method?: string; body?: unknown }[] = [];
+  const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
+    if (!request.method || request.method === 'GET')
+      return { status: 200, headers: new Headers(), json: agents };
+    writes.push({ path, method: request.method, body: request.body });
+    const { name } = request.body as { name: string };
+    const created = agent(2, name, FULL_TOKEN.slice(0, 8));
+    agents.push(created);
+    return { status: 201, headers: new Headers(), json: { ...created, token: FULL_TOKEN } };
+  }) as unknown as HttpClient;
+  renderWithAdmin(
+    <>
+      <AgentsTopPanel />
+      <AgentList />
+      <Notification />
+    </>,
+    { role, path: '/agents', dataProvider: createDataProvider(httpClient), httpClient },
+  );
+  return { writes };
+}
+
+describe('AgentList', { timeout: 40_000 }, () => {
+  it('adds an agent and shows its token once, then only its prefix', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    expect(await screen.findByText('embedded')).toBeInTheDocument();
+    expect(screen.getByText('Busy')).toBeInTheDocument();
+    expect(screen.getByText('Farm A · S19')).toBeInTheDocument();
+    expect(screen.getByText('x19 1.4.0')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add new agent' }));
+    const form = await screen.findByRole('dialog');
+    await user.click(within(form).getByLabelText(/Name/));
+    await user.paste('builder-2');
+    await user.click(within(form).getByRole('button', { name: 'Add agent' }));
+
+    expect(writes).toEqual([{ path: '/admin/workers', method: 'POST', body: { name: 'builder-2' } }]);
+    expect(await screen.findByText('Agent was added')).toBeInTheDocument();
+    const tokenDialog = await screen.findByRole('dialog', { name: /Token of builder-2/ });
+    expect(within(tokenDialog).getByLabelText('Token')).toHaveTextContent(FULL_TOKEN);
+    expect(within(tokenDialog).getByText(new RegExp(`--token ${FULL_TOKEN}`))).toBeInTheDocument();
+
+    await user.click(within(tokenDialog).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByText(FULL_TOKEN)).not.toBeInTheDocument());
+    expect(await screen.findByText('builder-2')).toBeInTheDocument();
+    expect(screen.getByText(`${FULL_TOKEN.slice(0, 8)}…`)).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(FULL_TOKEN);
+  });
+
+  it('shows developers the agents without the admin actions', async () => {
+    setup('developer');
+    expect(await screen.findByText('embedded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add new agent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+});

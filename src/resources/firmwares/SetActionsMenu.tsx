@@ -1,0 +1,81 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ReplayIcon from '@mui/icons-material/Replay';
+import UpgradeIcon from '@mui/icons-material/Upgrade';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Group } from './types';
+
+export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';
+
+const ITEMS: { action: SetAction; icon: ReactElement; danger?: boolean }[] = [
+  { action: 'edit', icon: <EditOutlinedIcon fontSize="small" /> },
+  { action: 'copy_link', icon: <LinkIcon fontSize="small" /> },
+  { action: 'upgrade', icon: <UpgradeIcon fontSize="small" /> },
+  { action: 'rebuild', icon: <ReplayIcon fontSize="small" /> },
+  { action: 'remove', icon: <DeleteOutlineIcon fontSize="small" />, danger: true },
+];
+
+/** The set's actions in a menu: edit, copy link, upgrade all, rebuild all, remove. */
+export const SetActionsMenu = ({
+  group,
+  onAction,
+  disabled,
+}: {
+  group: Group;
+  onAction: (action: SetAction, group: Group) => void;
+  disabled?: boolean;
+}) => {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = translate('resources.firmwares.actions.set_menu', { name: group.name });
+  const hasBuilds = group.count_firmwares > 0;
+  return (
+    <>
+      <Tooltip title={translate('resources.firmwares.actions.more')}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="menu"
+          disabled={disabled}
+          onClick={(event) => {
+            event.stopPropagation();
+            setAnchor(event.currentTarget);
+          }}
+        >
+          <MoreVertIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        onClick={(event) => event.stopPropagation()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {ITEMS.map(({ action, icon, danger }) => [
+          danger ? <Divider key={`${action}-divider`} /> : null,
+          <MenuItem
+            key={action}
+            disabled={(action === 'upgrade' || action === 'rebuild') && !hasBuilds}
+            onClick={() => {
+              setAnchor(null);
+              onAction(action, group);
+            }}
+            sx={danger ? { color: 'error.main' } : undefined}
+          >
+            <ListItemIcon sx={danger ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
+            <ListItemText>
+              {translate(
+                `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
+              )}
+            </ListItemText>
+          </MenuItem>,
+        ])}
+      </Menu>
+    </>
+  );
+};

@@ -1,0 +1,63 @@
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { Box, Breadcrumbs, Link as MuiLink, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { Group } from './types';
+
+/** 'My sets › {set}' (and the page within it), the set's name, and the page's actions on the right. */
+export const SetPageHeader = ({
+  group,
+  subtitle,
+  children,
+}: {
+  group: Group;
+  /** A page inside the set: new_build or edit_build. */
+  subtitle?: 'new_build' | 'edit_build';
+  children?: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      alignItems={{ md: 'flex-end' }}
+      sx={{ pt: 2, pb: 0.5 }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Breadcrumbs separator={<NavigateNextIcon fontSize="small" />} sx={{ fontSize: '0.875rem' }}>
+          <MuiLink component={Link} to="/firmwares" underline="hover" color="inherit">
+            {translate('resources.firmwares.filters.my_sets')}
+          </MuiLink>
+          {subtitle ? (
+            <MuiLink component={Link} to={`/firmwares/${group.id}`} underline="hover" color="inherit">
+              {group.name}
+            </MuiLink>
+          ) : (
+            <Typography color="text.primary" sx={{ fontSize: 'inherit' }}>
+              {group.name}
+            </Typography>
+          )}
+          {subtitle && (
+            <Typography color="text.primary" sx={{ fontSize: 'inherit' }}>
+              {translate(`resources.firmwares.pages.${subtitle}`)}
+            </Typography>
+          )}
+        </Breadcrumbs>
+        <Typography variant="h5" component="h1" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+          {subtitle ? translate(`resources.firmwares.pages.${subtitle}`) : group.name}
+        </Typography>
+        {!subtitle && group.description && (
+          <Typography color="text.secondary" sx={{ mt: 0.25 }}>
+            {group.description}
+          </Typography>
+        )}
+      </Box>
+      {children && (
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          {children}
+        </Stack>
+      )}
+    </Stack>
+  );
+};

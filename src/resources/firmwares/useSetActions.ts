@@ -1,0 +1,85 @@
+// The actions on a set (spec §2 set actions; the set form saves itself): favourite, upgrade all, rebuild all, remove (with or without its
+// files), copy link. Each reports failures through the shared error display and refreshes the sets and builds.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { useHttpClient } from '../../api/ApiContext';
+import { useShowError } from '../../errors/showError';
+import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
+import { sharedLinkUrl } from './buildRules';
+import { groupAction } from './firmwaresApi';
+import type { Group } from './types';
+
+export function useRefreshFirmwares() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['groups'] }),
+      queryClient.invalidateQueries({ queryKey: ['firmwares'] }),
+    ]);
+  }, [queryClient]);
+}
+
+export function useSetActions() {
+  const dataProvider = useDataProvider();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const showError = useShowError();
+  const copy = useCopyToClipboard();
+  const refresh = useRefreshFirmwares();
+  const { permissions } = usePermissions();
+  const isAdmin = permissions === 'admin';
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    async (action: () => Promise<unknown>, done?: string) => {
+      setBusy(true);
+      try {
+        await action();
+        if (done) notify(done, { type: 'success' });
+        return true;
+      } catch (error) {
+        showError(error);
+        return false;
+      } finally {
+        setBusy(false);
+        await refresh();
+      }
+    },
+    [notify, showError, refresh],
+  );
+
+  return {
+    busy,
+    isAdmin,
+    toggleFavorite: (group: Group) =>
+      run(() =>
+        dataProvider.update<Group>('groups', {
+          id: group.id,
+          data: { is_favorite: !group.is_favorite },
+          previousData: group,
+        }),
+      ),
+    upgradeAll: (group: Group) =>
+      run(
+        () => groupAction(http, group, 'upgrade', isAdmin),
+        'resources.firmwares.notifications.set_upgraded',
+      ),
+    rebuildAll: (group: Group) =>
+      run(
+        () => groupAction(http, group, 'rebuild', isAdmin),
+        'resources.firmwares.notifications.set_rebuilt',
+      ),
+    remove: (group: Group, fullClean: boolean) =>
+      run(
+        () =>
+          dataProvider.delete<Group>('groups', {
+            id: group.id,
+            previousData: group,
+            meta: { query: { full_clean: fullClean } },
+          }),
+        'resources.firmwares.notifications.set_removed',
+      ),
+    copyLink: (group: Group) => copy(sharedLinkUrl(window.location.origin, group)),
+  };
+}

@@ -1,0 +1,67 @@
+import { Alert } from '@mui/material';
+import { useMemo } from 'react';
+import { useDataProvider, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { useHttpClient } from '../../api/ApiContext';
+import { RequireAccess } from '../../custom/pages/RequireAccess';
+import { fieldErrors } from '../../errors/fieldErrors';
+import { useShowError } from '../../errors/showError';
+import { PageLoading } from '../../lib/lazyPage';
+import { ACCOUNT_FIELDS } from './PartnerCreate';
+import { PartnerDeleteButton } from './PartnerDeleteButton';
+import { PartnerFormPage } from './PartnerFormPage';
+import { toFormValues, updatePartner } from './partnerSave';
+import type { Partner, PartnerFormValues } from './types';
+
+const PartnerEditForm = ({ id }: { id: string }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const httpClient = useHttpClient();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const showError = useShowError();
+  const { data: partner, isPending, error, refetch } = useGetOne<Partner>('partners', { id: Number(id) });
+  const values = useMemo(() => toFormValues(partner), [partner]);
+
+  if (isPending) return <PageLoading />;
+  if (error || !partner)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {translate('ra.notification.item_doesnt_exist')}
+      </Alert>
+    );
+
+  const save = async (next: PartnerFormValues) => {
+    try {
+      await updatePartner(dataProvider, httpClient, partner, next);
+      notify('app.partners.saved', { type: 'success', messageArgs: { name: next.worker } });
+      redirect('/partners');
+    } catch (e) {
+      showError(e);
+      // Part of the save may have gone through: show what the server holds now.
+      refetch();
+      return fieldErrors(e, ACCOUNT_FIELDS);
+    }
+  };
+
+  return (
+    <PartnerFormPage
+      title={partner.worker || partner.email}
+      subtitle={partner.email}
+      values={values}
+      isCreate={false}
+      onSubmit={save}
+      actions={<PartnerDeleteButton partner={partner} />}
+    />
+  );
+};
+
+/** /partners/:id (admins): PATCH /admin/user, then the fee records as planFeeChanges says. */
+export const PartnerEdit = () => {
+  const { id = '' } = useParams();
+  return (
+    <RequireAccess resource="partners" action="edit">
+      <PartnerEditForm id={decodeURIComponent(id)} />
+    </RequireAccess>
+  );
+};

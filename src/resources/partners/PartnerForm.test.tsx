@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient, HttpRequest } from '../../api/httpClient';
+import { createDataProvider } from '../../dataProvider';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { PartnerCreate } from './PartnerCreate';
+import { PartnerEdit } from './PartnerEdit';
+import type { Partner } from './types';
+
+const stored: Partner = {
+  id: 5,
+  email: 'miner@example.com',
+  worker: 'miner_5',
+  fee: [
+    { series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: 5 },
+    { series: 'x21', min_dev_fee: 2, min_total_fee: 4, user_id: 5 },
+  ],
+  last_active: null,
+  is_blocked: false,
+  is_vip: false,
+  is_tester: false,
+  is_developer: false,
+  is_admin: false,
+};
+
+function setup(ui: React.ReactNode, path: string) {
+  const writes: { method?: string; path: string; query?: unknown; body?: unknown }[] = [];
+  const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
+    if (!request.method || request.method === 'GET')
+      return { status: 200, headers: new Headers(), json: stored };
+    writes.push({ method: request.method, path: p, query: request.query, body: request.body });
+    return { status: 201, headers: new Headers(), json: p === '/admin/users' ? { ...stored, id: 77 } : {} };
+  }) as unknown as HttpClient;
+  renderWithAdmin(ui, { role: 'admin', path, dataProvider: createDataProvider(httpClient), httpClient });
+  return writes;
+}
+
+const user = () => userEvent.setup({ delay: null });
+const group = (series: string) => screen.getByRole('group', { name: series });
+async function fill(u: ReturnType<typeof user>, element: HTMLElement, text: string) {
+  await u.clear(element);
+  await u.click(element);
+  await u.paste(text);
+}
+
+describe('partner form', { timeout: 30_000 }, () => {
+  it('validates worker and fee inputs with the spec messages', async () => {
+    const u = user();
+    setup(<PartnerCreate />, '/partners/create');
+    await fill(u, await screen.findByLabelText(/^Worker/), 'a-b');
+    await u.click(screen.getByLabelText('Custom DevFee'));
+    await fill(u, within(group('x19')).getByLabelText('Min devfee percent'), '100.5');
+    await fill(u, within(group('x19')).getByLabelText('Sum of fee percent'), '1.234');
+    await fill(u, within(group('x21')).getByLabelText('Min devfee percent'), '2');
+    await u.click(screen.getByRole('button', { name: 'Create partner' }));
+    expect(await screen.findByText('Only letters, numbers and _')).toBeInTheDocument();
+    expect(screen.getByText('Enter a value from 0 to 100')).toBeInTheDocument();
+    expect(screen.getByText('Maximum 2 decimal places')).toBeInTheDocument();
+    expect(screen.getByText('Fee is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('creates the partner, then the fee records of the filled series', async () => {
+    const u = user();
+    const writes = setup(<PartnerCreate />, '/partners/create');
+    await fill(u, await screen.findByLabelText(/^E-mail/), 'new@example.com');
+    await fill(u, screen.getByLabelText(/^Worker/), 'new_partner');
+    await fill(u, screen.getByLabelText(/^Password/), 'secret-pass-1');
+    await u.click(screen.getByLabelText('VIP'));
+    await u.click(screen.getByLabelText('Custom DevFee'));
+    await fill(u, within(group('x19')).getByLabelText('Min devfee percent'), '1.5');
+    await fill(u, within(group('x19')).getByLabelText('Sum of fee percent'), '3.25');
+    await u.click(screen.getByRole('button', { name: 'Create partner' }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[0]).toMatchObject({
+      method: 'POST',
+      path: '/admin/users',
+      body: {
+        email: 'new@example.com',
+        worker: 'new_partner',
+        password: 'secret-pass-1',
+        is_admin: false,
+        is_developer: false,
+        is_tester: false,
+        is_vip: true,
+        is_blocked: false,
+      },
+    });
+    expect(writes[1]).toEqual({
+      method: 'POST',
+      path: '/admin/user/fee',
+      query: undefined,
+      body: { user_id: 77, series: 'x19', min_dev_fee: 1.5, min_total_fee: 3.25 },
+    });
+  });
+
+  it('on edit patches changed series, creates new ones and leaves the account alone when unchanged', async () => {
+    const u = user();
+    const writes = setup(
+      <Routes>
+        <Route path="/partners/:id" element={<PartnerEdit />} />
+      </Routes>,
+      '/partners/5',
+    );
+    await fill(
+      u,
+      await within(await screen.findByRole('group', { name: 'x19' })).findByLabelText('Min devfee percent'),
+      '1.25',
+    );
+    await fill(u, within(group('l7')).getByLabelText('Min devfee percent'), '0.5');
+    await fill(u, within(group('l7')).getByLabelText('Sum of fee percent'), '1');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/user/fee',
+        query: undefined,
+        body: { user_id: 5, series: 'l7', min_dev_fee: 0.5, min_total_fee: 1 },
+      },
+      {
+        method: 'PATCH',
+        path: '/admin/user/fee',
+        query: { user_id: 5, series: 'x19' },
+        body: { min_dev_fee: 1.25 },
+      },
+    ]);
+  });
+
+  it('on edit deletes every fee record when custom DevFee is turned off', async () => {
+    const u = user();
+    const writes = setup(
+      <Routes>
+        <Route path="/partners/:id" element={<PartnerEdit />} />
+      </Routes>,
+      '/partners/5',
+    );
+    await u.click(await screen.findByLabelText('Custom DevFee'));
+    await fill(u, screen.getByLabelText(/^Worker/), 'renamed_5');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(3));
+    expect(writes).toEqual([
+      { method: 'PATCH', path: '/admin/user', query: { user_id: '5' }, body: { worker: 'renamed_5' } },
+      { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x19' }, body: undefined },
+      { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x21' }, body: undefined },
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Avatar, Button, Card, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { DataTable, List, Pagination, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useShowError } from '../../errors/showError';
+import { PAGE_SIZE } from '../../lib/constants';
+import { LastActive } from './LastActive';
+import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
+import { PARTNERS_LIST_KEY, usePartnersTotal } from './partnersListState';
+import type { Partner } from './types';
+
+/** Hands the list's total to the top panel's tab badge. */
+const PublishTotal = () => {
+  const { total } = useListContext();
+  const [, setTotal] = usePartnersTotal();
+  useEffect(() => {
+    if (total !== undefined) setTotal(total);
+  }, [total, setTotal]);
+  return null;
+};
+
+const Worker = ({ partner }: { partner: Partner }) => (
+  <Stack direction="row" spacing={1.25} alignItems="center">
+    <Avatar sx={{ width: '2rem', height: '2rem', fontSize: '0.875rem', bgcolor: 'primary.main' }}>
+      {(partner.worker || partner.email).slice(0, 1).toUpperCase()}
+    </Avatar>
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {partner.worker || '—'}
+    </Typography>
+  </Stack>
+);
+
+const Empty = () => {
+  const translate = useTranslate();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'partners', action: 'create' });
+  return (
+    <Card sx={{ mt: 1, width: '100%' }}>
+      <Stack alignItems="center" spacing={1.5} sx={{ py: 6, color: 'text.secondary' }}>
+        <PeopleAltOutlinedIcon sx={{ fontSize: '3rem', opacity: 0.5 }} />
+        <Typography>{translate('app.partners.empty')}</Typography>
+        {canCreate && (
+          <Button
+            component={Link}
+            to="/partners/create"
+            variant="contained"
+            startIcon={<PersonAddAlt1OutlinedIcon />}
+          >
+            {translate('app.partners.add')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+};
+
+/** The partners, 20 a page from the server (x-total-count), filtered by the top panel's search and VIP switch. */
+export const PartnersTable = () => {
+  const translate = useTranslate();
+  const showError = useShowError();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'partners', action: 'edit' });
+  const label = (field: string) => translate(`resources.partners.fields.${field}`);
+  return (
+    <List<Partner>
+      resource="partners"
+      storeKey={PARTNERS_LIST_KEY}
+      disableSyncWithLocation
+      perPage={PAGE_SIZE}
+      actions={false}
+      empty={<Empty />}
+      pagination={<Pagination rowsPerPageOptions={[]} />}
+      queryOptions={{ onError: showError }}
+      sx={{ '& .RaList-main': { mt: 1 } }}
+    >
+      <PublishTotal />
+      <DataTable<Partner> rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+        <DataTable.Col<Partner>
+          source="worker"
+          label={label('worker')}
+          disableSort
+          render={(p) => <Worker partner={p} />}
+        />
+        <DataTable.Col<Partner> source="email" label={label('email')} disableSort />
+        <DataTable.Col<Partner>
+          source="fee"
+          label={label('fee')}
+          disableSort
+          render={(p) => <PartnerFeeSummary partner={p} />}
+        />
+        <DataTable.Col<Partner>
+          source="last_active"
+          label={label('last_active')}
+          disableSort
+          render={(p) => <LastActive value={p.last_active} />}
+        />
+        <DataTable.Col<Partner>
+          label={label('status')}
+          disableSort
+          render={(p) => <PartnerStatusChips partner={p} />}
+        />
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,89 @@
+// Saving the partner form: the account (POST /admin/users or PATCH /admin/user) and then its fee records as
+// planFeeChanges says (POST, PATCH and DELETE /admin/user/fee).
+import type { DataProvider } from 'react-admin';
+import type { HttpClient } from '../../api/httpClient';
+import { PARTNER_FEE_SERIES } from '../../lib/constants';
+import { type FeePlan, planFeeChanges } from './planFeeChanges';
+import { PARTNER_FLAGS, type Partner, type PartnerFormValues } from './types';
+
+export const FEE_PATH = '/admin/user/fee';
+
+/** The account fields of the form; the password only when one was typed. */
+export function accountFields(values: Partial<PartnerFormValues>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    email: values.email?.trim(),
+    worker: values.worker?.trim(),
+  };
+  for (const flag of PARTNER_FLAGS) fields[flag] = Boolean(values[flag]);
+  if (values.password) fields.password = values.password;
+  return fields;
+}
+
+/** The form's values for a partner: its fee records become the per-series inputs. */
+export function toFormValues(partner?: Partial<Partner>): PartnerFormValues {
+  const fee = partner?.fee ?? [];
+  const fees = Object.fromEntries(
+    PARTNER_FEE_SERIES.map((series) => {
+      const record = fee.find((f) => f.series === series);
+      return [
+        series,
+        { min_dev_fee: record?.min_dev_fee ?? null, min_total_fee: record?.min_total_fee ?? null },
+      ];
+    }),
+  );
+  return {
+    email: partner?.email ?? '',
+    password: '',
+    worker: partner?.worker ?? '',
+    is_admin: Boolean(partner?.is_admin),
+    is_developer: Boolean(partner?.is_developer),
+    is_tester: Boolean(partner?.is_tester),
+    is_vip: Boolean(partner?.is_vip),
+    is_blocked: Boolean(partner?.is_blocked),
+    custom_fee: fee.length > 0,
+    fees,
+  };
+}
+
+export async function applyFeePlan(http: HttpClient, userId: number, plan: FeePlan): Promise<void> {
+  for (const record of plan.create) {
+    await http(FEE_PATH, { method: 'POST', body: { user_id: userId, ...record } });
+  }
+  for (const { series, data } of plan.patch) {
+    await http(FEE_PATH, { method: 'PATCH', query: { user_id: userId, series }, body: data });
+  }
+  for (const series of plan.remove) {
+    await http(FEE_PATH, { method: 'DELETE', query: { user_id: userId, series } });
+  }
+}
+
+export async function createPartner(
+  dataProvider: DataProvider,
+  http: HttpClient,
+  values: PartnerFormValues,
+): Promise<Partner> {
+  const { data } = await dataProvider.create<Partner>('partners', {
+    data: accountFields(values) as Partial<Partner>,
+  });
+  await applyFeePlan(http, Number(data.id), planFeeChanges([], values));
+  return data;
+}
+
+export async function updatePartner(
+  dataProvider: DataProvider,
+  http: HttpClient,
+  previous: Partner,
+  values: PartnerFormValues,
+): Promise<void> {
+  const before = accountFields(toFormValues(previous));
+  const after = accountFields(values);
+  const changed = Object.keys(after).some((key) => after[key] !== before[key]);
+  if (changed) {
+    await dataProvider.update<Partner>('partners', {
+      id: previous.id,
+      data: after as Partial<Partner>,
+      previousData: before as unknown as Partner,
+    });
+  }
+  await applyFeePlan(http, previous.id, planFeeChanges(previous.fee ?? [], values));
+}

@@ -1,0 +1,45 @@
+import type { PartnerFee } from '../../authProvider/account';
+import type { PARTNER_FEE_SERIES } from '../../lib/constants';
+
+export type FeeSeries = (typeof PARTNER_FEE_SERIES)[number];
+
+/** GET /admin/users item and GET /admin/user (spec §3 Partner / user list item). */
+export interface Partner {
+  id: number;
+  email: string;
+  worker: string;
+  fee: PartnerFee[];
+  last_active: string | null;
+  is_blocked: boolean;
+  is_vip: boolean;
+  is_tester: boolean;
+  is_developer: boolean;
+  is_admin: boolean;
+  created_at?: string;
+}
+
+/** The per-series inputs of the partner form; empty inputs are null. */
+export interface FeeInput {
+  min_dev_fee?: number | null;
+  min_total_fee?: number | null;
+}
+
+export interface FeeFormValues {
+  /** 'custom DevFee' */
+  custom_fee: boolean;
+  fees: Partial<Record<FeeSeries, FeeInput>>;
+}
+
+export interface PartnerFormValues extends FeeFormValues {
+  email: string;
+  password?: string;
+  worker: string;
+  is_admin: boolean;
+  is_developer: boolean;
+  is_tester: boolean;
+  is_vip: boolean;
+  is_blocked: boolean;
+}
+
+/** The role and status switches the partner form sends with the account fields (POST /admin/users, PATCH /admin/user). */
+export const PARTNER_FLAGS = ['is_admin', 'is_developer', 'is_tester', 'is_vip', 'is_blocked'] as const;

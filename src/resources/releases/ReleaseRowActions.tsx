@@ -1,0 +1,115 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { IconButton, Stack, Tooltip } from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import type { Release, ReleasePatch } from './types';
+import { useReleaseNotices } from './useReleaseNotices';
+
+type Pending = 'publish' | 'redeploy' | 'remove';
+
+const Action = ({
+  label,
+  icon,
+  onClick,
+  to,
+  color,
+  disabled,
+}: {
+  label: string;
+  icon: ReactElement;
+  onClick?: () => void;
+  to?: string;
+  color?: 'error' | 'primary';
+  disabled?: boolean;
+}) => (
+  <Tooltip title={label}>
+    <span>
+      {to ? (
+        <IconButton size="small" aria-label={label} component={Link} to={to} disabled={disabled}>
+          {icon}
+        </IconButton>
+      ) : (
+        <IconButton size="small" aria-label={label} onClick={onClick} color={color} disabled={disabled}>
+          {icon}
+        </IconButton>
+      )}
+    </span>
+  </Tooltip>
+);
+
+/** Edit, publish (drafts), redeploy (published) and remove, for admins and developers. */
+export const ReleaseRowActions = ({ release }: { release: Release }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
+  const notices = useReleaseNotices();
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = `${release.series} ${release.version}`;
+
+  const patch = async (data: ReleasePatch) => {
+    await dataProvider.update('releases', { id: release.id, data, previousData: release });
+    notices.success('updated');
+  };
+  const run = async (what: Pending) => {
+    setBusy(true);
+    try {
+      if (what === 'publish') await patch({ is_draft: false, is_public: true });
+      if (what === 'redeploy') await patch({ redeploy: true });
+      if (what === 'remove') {
+        await dataProvider.delete('releases', { id: release.id, previousData: release });
+        notices.success('removed');
+      }
+      refresh();
+    } catch (error) {
+      notices.failure('update', error);
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
+
+  if (release.is_removed) return null;
+  const t = (key: string) => translate(`resources.releases.actions.${key}`);
+  return (
+    <Stack direction="row" spacing={0.25} justifyContent="flex-end">
+      <Action label={t('edit')} icon={<EditOutlinedIcon fontSize="small" />} to={`/releases/${release.id}`} />
+      {release.is_draft ? (
+        <Action
+          label={t('publish')}
+          icon={<PublishOutlinedIcon fontSize="small" />}
+          onClick={() => setConfirming('publish')}
+          color="primary"
+          disabled={busy}
+        />
+      ) : (
+        <Action
+          label={t('redeploy')}
+          icon={<ReplayIcon fontSize="small" />}
+          onClick={() => setConfirming('redeploy')}
+          disabled={busy}
+        />
+      )}
+      <Action
+        label={t('remove')}
+        icon={<DeleteOutlineIcon fontSize="small" />}
+        onClick={() => setConfirming('remove')}
+        color="error"
+        disabled={busy}
+      />
+      <Confirm
+        isOpen={confirming !== null}
+        loading={busy}
+        title={translate(`resources.releases.confirm.${confirming ?? 'remove'}_title`, { name })}
+        content={translate(`resources.releases.confirm.${confirming ?? 'remove'}_content`, { name })}
+        confirm={confirming ? t(confirming) : undefined}
+        confirmColor={confirming === 'remove' ? 'warning' : 'primary'}
+        onConfirm={() => confirming && run(confirming)}
+        onClose={() => setConfirming(null)}
+      />
+    </Stack>
+  );
+};

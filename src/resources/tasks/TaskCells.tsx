@@ -1,0 +1,113 @@
+import StarIcon from '@mui/icons-material/Star';
+import { Box, Chip, type ChipProps, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { format, isValid, parseISO } from 'date-fns';
+import { enUS, ru } from 'date-fns/locale';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useBuildProgress } from '../../custom/live/LiveProvider';
+import { isCancelling, type Task, type TaskStatus } from './types';
+
+const STATUS_COLOR: Record<TaskStatus, ChipProps['color']> = {
+  pending: 'warning',
+  in_progress: 'info',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+};
+
+export const TaskStatusChip = ({ task }: { task: Pick<Task, 'status' | 'cancel_requested'> }) => {
+  const translate = useTranslate();
+  const { status } = task;
+  const cancelling = isCancelling(task);
+  return (
+    <Chip
+      size="small"
+      color={cancelling ? 'default' : (STATUS_COLOR[status] ?? 'default')}
+      variant={status === 'done' || status === 'failed' ? 'filled' : 'outlined'}
+      label={translate(`app.tasks.state.${cancelling ? 'cancelling' : status}`, { _: status })}
+      sx={{ fontWeight: 600, borderRadius: 1.5, height: '1.5rem' }}
+    />
+  );
+};
+
+/** The set (favourites starred) and the build's uuid. */
+export const TaskSet = ({ task }: { task: Task }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Stack direction="row" alignItems="center" spacing={0.5}>
+      {task.is_favorite && <StarIcon sx={{ fontSize: '1rem', color: 'warning.main' }} />}
+      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        {task.group_name}
+      </Typography>
+    </Stack>
+    <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={task.uuid}>
+      {task.uuid?.slice(0, 8)}
+    </Typography>
+  </Box>
+);
+
+/** Progress bar (live for admins and developers, polled for others) and, while pending, the queue position. */
+export const TaskProgress = ({ task }: { task: Task }) => {
+  const translate = useTranslate();
+  const live = useBuildProgress(task.id, task.progress);
+  const progress = Math.round(
+    task.status === 'done' ? 100 : task.status === 'in_progress' ? live : task.progress,
+  );
+  if (task.status === 'pending') {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {task.queue_position
+          ? translate('app.tasks.queue_position', { position: task.queue_position })
+          : translate('app.tasks.queued')}
+      </Typography>
+    );
+  }
+  const color = task.status === 'failed' ? 'error' : task.status === 'done' ? 'success' : 'primary';
+  return (
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '8rem' }}>
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        color={color}
+        aria-label={translate('resources.tasks.fields.progress')}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+      />
+      <Typography
+        variant="caption"
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: '3.5ch', textAlign: 'right' }}
+      >
+        {progress}%
+      </Typography>
+    </Stack>
+  );
+};
+
+const LOCALES = { en: enUS, ru };
+
+const When = ({ label, value }: { label: string; value: string | null }) => {
+  const [localeName] = useLocaleState();
+  const date = value ? parseISO(value) : undefined;
+  if (!date || !isValid(date)) return null;
+  const locale = LOCALES[localeName as keyof typeof LOCALES] ?? enUS;
+  return (
+    <Tooltip title={`${label}: ${format(date, 'PPpp', { locale })}`}>
+      <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {label}
+        </Box>{' '}
+        {format(date, 'd MMM, HH:mm', { locale })}
+      </Typography>
+    </Tooltip>
+  );
+};
+
+/** Started and finished times (the created time while the task waits). */
+export const TaskTimes = ({ task }: { task: Task }) => {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.tasks.fields.${key}`);
+  if (!task.started_at) return <When label={t('created_at')} value={task.created_at} />;
+  return (
+    <>
+      <When label={t('started_at')} value={task.started_at} />
+      <When label={t('finished_at')} value={task.finished_at} />
+    </>
+  );
+};

@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDialog, linkFromOutbox, partnersPage } from './support/accountPages';
+import { launchBrowser, newVisitor } from './support/browser';
+import { loginPage, shell } from './support/pages';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // No SMTP_URL: the server writes each e-mail to DATA_DIR/outbox.
+  [server, browser] = await Promise.all([startServer({ SMTP_URL: '' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+// Notices render outside an open dialog, which marks the rest of the page aria-hidden: include hidden alerts.
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
+
+const partner = { email: 'acme@example.com', worker: 'acme_pool', password: 'acme-pass-123' };
+const newPassword = 'acme-pass-456';
+const SSH_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl acme@laptop';
+const svg = (fill: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60"><rect x="4" y="10" width="40" height="40" rx="8" fill="${fill}"/><text x="56" y="42" font-family="Arial" font-size="30" font-weight="700" fill="${fill}">ACME</text></svg>`,
+  );
+
+async function signIn(page: Page, email: string, password: string) {
+  await loginPage(page, server.url).open();
+  await loginPage(page, server.url).signIn(email, password);
+  await page.waitForURL(/\/releases$/);
+}
+
+describe('accounts and partners', () => {
+  it('an admin adds a partner with a custom DevFee on x19 and finds it by search', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await signIn(page, server.admin.email, server.admin.password);
+    await shell(page)
+      .menuItem(/^Partners$/)
+      .click();
+    await page.waitForURL(/\/partners$/);
+    const partners = partnersPage(page, server.url);
+    await expect.poll(() => partners.tab(/^Partners\s*\d+$/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('stat-totalUsers').textContent()).toMatch(/\d/);
+
+    await partners.add({ ...partner, fees: { x19: [1.5, 3] } });
+    await expect.poll(() => notice(page, 'Partner acme_pool was added').isVisible()).toBe(true);
+    const row = partners.row(partner.email);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.getByTestId('fee-x19').textContent()).toBe('x191.5% / 3%');
+
+    await partners.search().fill('acme');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and acme
+    await expect.poll(() => partners.row('partner@localhost').count()).toBe(0);
+    await expect.poll(() => partners.row(partner.email).isVisible()).toBe(true);
+    await screenshot(page, 'accounts-partners');
+
+    await partners.tab(/^License list$/).click();
+    await expect.poll(() => page.getByTestId('license-region').count()).toBeGreaterThan(0);
+    await partners.tab(/^Partners/).click();
+    await context.close();
+  });
+
+  it('the new partner uploads logos, adds an SSH key and changes the password', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await signIn(page, partner.email, partner.password);
+    const account = accountDialog(page);
+    await account.open();
+
+    const dialog = account.dialog();
+    await dialog
+      .getByLabel('Light-theme logo')
+      .setInputFiles({ name: 'light.svg', mimeType: 'image/svg+xml', buffer: svg('#1e6fd9') });
+    await dialog.getByRole('button', { name: 'Upload logos' }).click();
+    await expect.poll(() => dialog.getByText('Please upload both logotypes').isVisible()).toBe(true);
+    await dialog
+      .getByLabel('Dark-theme logo')
+      .setInputFiles({ name: 'dark.svg', mimeType: 'image/svg+xml', buffer: svg('#6aa8ff') });
+    await dialog.getByRole('button', { name: 'Upload logos' }).click();
+    await expect.poll(() => notice(page, 'Logos uploaded').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('logo-set').count()).toBe(2);
+
+    await account.addSshKey('laptop', SSH_KEY);
+    await expect.poll(() => notice(page, 'SSH keys updated').isVisible()).toBe(true);
+    await screenshot(page, 'accounts-ssh-keys');
+
+    await account.changePassword(partner.password, newPassword);
+    await expect.poll(() => notice(page, 'Password was changed').isVisible()).toBe(true);
+    await screenshot(page, 'accounts-my-settings');
+    await account.close();
+
+    // The console keeps working with the token the password change answered.
+    await page.reload();
+    await expect
+      .poll(() =>
+        shell(page)
+          .menuItem(/^Releases$/)
+          .isVisible(),
+      )
+      .toBe(true);
+    await account.open();
+    await account.tab(/^SSH keys$/).click();
+    await expect.poll(() => account.dialog().getByTestId('ssh-key').count()).toBe(1);
+    await account.close();
+
+    await shell(page).logout();
+    await page.waitForURL(/\/login$/);
+    await loginPage(page, server.url).signIn(partner.email, partner.password);
+    await expect.poll(() => page.getByText('Incorrect email or password').isVisible()).toBe(true);
+    await loginPage(page, server.url).signIn(partner.email, newPassword);
+    await page.waitForURL(/\/releases$/);
+    await context.close();
+  });
+
+  it('a forgotten password is reset through the e-mailed link', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await loginPage(page, server.url).open();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel(/^Email/).fill(partner.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    const sent = 'The email was send. Please, check the spam directory also.';
+    await expect.poll(() => page.getByRole('main').getByText(sent).isVisible()).toBe(true);
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => (link = await linkFromOutbox(server.dataDir, '/reset-password')))
+      .toBeTruthy();
+    await page.goto(link as string);
+    await page.getByLabel(/^New password/).fill('acme-pass-789');
+    await page.getByLabel(/^Confirm password/).fill('acme-pass-789');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect.poll(() => page.getByText(/Redirecting/).isVisible()).toBe(true);
+    await screenshot(page, 'accounts-reset-password');
+    await page.waitForURL(/\/login$/, { timeout: 15_000 });
+
+    await loginPage(page, server.url).signIn(partner.email, 'acme-pass-789');
+    await page.waitForURL(/\/releases$/);
+
+    // The link is single-use.
+    await page.goto(link as string);
+    await page.getByLabel(/^New password/).fill('acme-pass-000');
+    await page.getByLabel(/^Confirm password/).fill('acme-pass-000');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect
+      .poll(() => page.getByRole('main').getByText('Invalid or expired token').isVisible())
+      .toBe(true);
+    await context.close();
+  });
+});

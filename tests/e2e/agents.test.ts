@@ -1,0 +1,189 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSession } from './support/api';
+import { launchBrowser, newVisitor } from './support/browser';
+import { loginPage } from './support/pages';
+import { type RunningServer, startServer } from './support/server';
+import { agentsPage, tasksPage } from './support/taskPages';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+
+async function signedIn(account: { email: string; password: string }, landing = /\/releases$/) {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await loginPage(page, server.url).open();
+  await loginPage(page, server.url).signIn(account.email, account.password);
+  await page.waitForURL(landing);
+  return { context, page };
+}
+
+interface Release {
+  id: number;
+  series: string;
+  stage: string;
+  is_draft: boolean;
+}
+interface Combination {
+  model: string;
+  platform: string;
+  install_type: string;
+}
+
+/** A set and one build in it, submitted through the API as the build form would (a stable x19 release). */
+async function submitBuild(api: ApiSession, setName: string): Promise<{ id: number; uuid: string }> {
+  const [releases, models, combinations, licenses] = await Promise.all([
+    api.call<Release[]>('GET', '/client/releases'),
+    api.call<{ name: string; series: string }[]>('GET', '/client/firmware/models'),
+    api.call<Combination[]>('GET', '/client/firmware/model-platform-install_type'),
+    api.call<{ id: number }[]>('GET', '/client/firmware/license'),
+  ]);
+  const release = releases.find((r) => r.series === 'x19' && r.stage === 'stable' && !r.is_draft);
+  const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
+  const combination = combinations.find((c) => x19.has(c.model));
+  if (!release || !combination) throw new Error('the demo data has no stable x19 release or model');
+  const sets = await api.call<{ id: number; name: string }[]>(
+    'GET',
+    `/client/firmware/groups?search=${encodeURIComponent(setName)}`,
+  );
+  const set =
+    sets.find((s) => s.name === setName) ??
+    (await api.call<{ id: number }>('POST', '/client/firmware/groups', { name: setName }));
+  return api.call('POST', '/client/firmware/firmwares', {
+    group_id: set.id,
+    series: 'x19',
+    ...combination,
+    release_id: release.id,
+    license_id: licenses[0]?.id ?? null,
+    add_license: licenses.length > 0,
+    fee_pools_configs: [
+      {
+        alias: 'DevFee',
+        url: 'stratum+tcp://btc.viabtc.io:3333',
+        account: 'vendor',
+        worker: setName.replace(/\W/g, ''),
+        fee: 2,
+        fake_fee: null,
+        hidden: false,
+        type_fee_pool: 'devfee',
+      },
+      {
+        alias: 'F2Pool',
+        url: 'stratum+tcp://btc.f2pool.com:1314',
+        account: 'partner.main',
+        worker: 'rig001',
+        fee: 1.5,
+        fake_fee: null,
+        hidden: true,
+        type_fee_pool: 'fee',
+      },
+    ],
+  });
+}
+
+describe('build agents and live tasks', () => {
+  it('an admin adds an agent, sees its token once and then only its prefix, and deletes it', async () => {
+    const { context, page } = await signedIn(server.admin);
+    const agents = agentsPage(page, server.url);
+    await agents.open();
+    const token = await agents.add('e2e-builder');
+    expect(token.length).toBeGreaterThan(20);
+    await expect.poll(() => page.getByText('Agent was added').isVisible()).toBe(true);
+    expect(await agents.tokenDialog().getByText(`--token ${token}`).isVisible()).toBe(true);
+    await screenshot(page, 'agents-token-once');
+
+    await agents.closeToken();
+    const row = agents.row('e2e-builder');
+    await expect.poll(() => row.getByText(`${token.slice(0, 8)}…`).isVisible()).toBe(true);
+    expect(await page.content()).not.toContain(token);
+    await page.reload();
+    await expect.poll(() => agents.row('e2e-builder').isVisible()).toBe(true);
+    expect(await page.content()).not.toContain(token);
+    await screenshot(page, 'agents-list');
+
+    await agents.remove('e2e-builder');
+    await expect.poll(() => page.getByText('Agent deleted').isVisible()).toBe(true);
+    await expect.poll(() => agents.row('e2e-builder').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the demo partner watches a build reach 100 % on /tasks and downloads the file', async () => {
+    const partnerApi = await apiSession(server.url, server.partner);
+    const build = await submitBuild(partnerApi, 'E2E Farm');
+    const { context, page } = await signedIn(server.partner);
+    const tasks = tasksPage(page, server.url);
+    await page.getByRole('link', { name: /My tasks/ }).click();
+    await page.waitForURL(/\/tasks\?tab=my$/);
+    const row = tasks.row(build.uuid.slice(0, 8));
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'tasks-partner-running');
+    // Partners have no socket: the 5 s polling brings the progress.
+    await expect
+      .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, intervals: [1000] })
+      .toBe(true);
+    expect(await row.getByText('100%').isVisible()).toBe(true);
+    await screenshot(page, 'tasks-partner-done');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    const file = join(server.dataDir, 'e2e-download.tar.gz');
+    await download.saveAs(file);
+    expect((await stat(file)).size).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('an admin opens the log of a queued build and sees its lines arrive live, each once', async () => {
+    const partnerApi = await apiSession(server.url, server.partner);
+    // Three builds at once: the last waits in the queue while its log dialog opens.
+    const builds = [];
+    for (let i = 0; i < 3; i++) builds.push(await submitBuild(partnerApi, 'E2E Live'));
+    const last = builds[builds.length - 1];
+
+    const { context, page } = await signedIn(server.admin);
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+    const tasks = tasksPage(page, server.url);
+    await tasks.open('all');
+    const row = tasks.row(last.uuid.slice(0, 8));
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await tasks.openLog(last.uuid.slice(0, 8));
+    await expect.poll(() => tasks.logDialog().getByText('Live', { exact: true }).isVisible()).toBe(true);
+    const before = await tasks.logLines().count();
+
+    await expect.poll(() => tasks.logLines().count(), { timeout: 120_000 }).toBeGreaterThan(before + 2);
+    await screenshot(page, 'tasks-admin-live-log');
+    await expect
+      .poll(() => tasks.logDialog().getByText('100%').isVisible(), { timeout: 120_000, intervals: [1000] })
+      .toBe(true);
+    const live = frames
+      .map((f) => JSON.parse(f) as { fw_id: number; type: string })
+      .filter((m) => m.fw_id === last.id && m.type === 'log_build');
+    expect(live.length).toBeGreaterThan(0);
+
+    // Every stored line shown once, in order.
+    const stored = await partnerApi.call<{ lines: { seq: number }[] }>(
+      'GET',
+      `/client/firmware/firmwares/${last.id}/log`,
+    );
+    const shown = await tasks
+      .logLines()
+      .evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-seq'))));
+    expect(shown).toEqual(stored.lines.map((l) => l.seq));
+    await screenshot(page, 'tasks-admin-log-done');
+    await context.close();
+  });
+});
