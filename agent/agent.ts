@@ -99,7 +99,11 @@ export class Agent {
       } catch (error) {
         if (this.stopping) break;
         const refused = error instanceof AgentApiError && error.refused;
-        this.log.warn(refused ? `The server refused the worker token: ${error.message}` : `Claim failed: ${describe(error)}`);
+        this.log.warn(
+          refused
+            ? `The server refused the worker token: ${error.message}`
+            : `Claim failed: ${describe(error)}`,
+        );
         await this.pause(backoff);
         backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 30_000);
       }
@@ -120,14 +124,18 @@ export class Agent {
   private async heartbeat(): Promise<void> {
     clearTimeout(this.heartbeatTimer);
     try {
-      const [sources, releases] = await Promise.all([this.sources.holdings(), this.sources.releasesHeld(this.deployed)]);
+      const [sources, releases] = await Promise.all([
+        this.sources.holdings(),
+        this.sources.releasesHeld(this.deployed),
+      ]);
       const answer = await this.api.heartbeat({ releases, sources });
       this.deployed = answer.deployed ?? [];
       void this.prefetch();
     } catch (error) {
       this.log.warn(`Heartbeat failed: ${describe(error)}`);
     }
-    if (!this.stopping) this.heartbeatTimer = setTimeout(() => void this.heartbeat(), this.options.heartbeatMs ?? 10_000);
+    if (!this.stopping)
+      this.heartbeatTimer = setTimeout(() => void this.heartbeat(), this.options.heartbeatMs ?? 10_000);
   }
 
   /** Fetches the sources of deployed releases ahead of their builds, one at a time. */

@@ -1,13 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import type {
-  ClaimedJob,
-  FinishBody,
-  HeartbeatAnswer,
-  HeartbeatBody,
-  JobEvent,
-  JobState,
-} from './protocol';
+import type { ClaimedJob, FinishBody, HeartbeatAnswer, HeartbeatBody, JobEvent, JobState } from './protocol';
 
 /** A refusal the server meant (4xx, or 5xx after every retry): retrying the same call will not help. */
 export class AgentApiError extends Error {
@@ -79,7 +72,12 @@ export class AgentApi {
 
   /** Waits for a job (the server long-polls); undefined when none came within the server's wait. */
   async claim(signal?: AbortSignal): Promise<ClaimedJob | undefined> {
-    const res = await this.call('/api/agent/jobs/claim', { method: 'POST', json: {}, signal, timeoutMs: 90_000 });
+    const res = await this.call('/api/agent/jobs/claim', {
+      method: 'POST',
+      json: {},
+      signal,
+      timeoutMs: 90_000,
+    });
     if (res.status === 204) return undefined;
     return ((await res.json()) as { job: ClaimedJob }).job;
   }

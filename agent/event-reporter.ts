@@ -22,6 +22,7 @@ export class EventReporter {
   private seq = 0;
   private lastProgress = -1;
   private timer: NodeJS.Timeout | undefined;
+  private timerDue = 0;
   private sending: Promise<void> | undefined;
   private lastSent = Date.now();
   private closed = false;
@@ -66,8 +67,13 @@ export class EventReporter {
     if (!this.closed) this.schedule(this.options.flushMs);
   }
 
+  /** Arms the one timer for `ms` from now, unless it is already due sooner (or a batch is on its way). */
   private schedule(ms: number): void {
-    if (this.closed || this.timer || this.state !== 'running') return;
+    if (this.closed || this.sending || this.state !== 'running') return;
+    const due = Date.now() + ms;
+    if (this.timer && this.timerDue <= due) return;
+    clearTimeout(this.timer);
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.sending = this.flushOnce().then(() => {

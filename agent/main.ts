@@ -38,7 +38,9 @@ function options() {
   }
   // One cache per server and token unless told otherwise, so two agents on one machine do not share runs.
   const id = createHash('sha256').update(`${server} ${token}`).digest('hex').slice(0, 12);
-  const workDir = path.resolve(values['work-dir'] ?? process.env.AGENT_WORK_DIR ?? path.join(tmpdir(), `firmware-agent-${id}`));
+  const workDir = path.resolve(
+    values['work-dir'] ?? process.env.AGENT_WORK_DIR ?? path.join(tmpdir(), `firmware-agent-${id}`),
+  );
   const buildCommand = values['build-command'] ?? process.env.BUILD_COMMAND;
   const heartbeatMs = Number(values['heartbeat-ms'] ?? 10_000);
   return { server, token, workDir, buildCommand, heartbeatMs };

@@ -48,7 +48,10 @@ export class SourceCache {
     const part = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
     try {
       const body = await api.source(repository, tag, jobId);
-      await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), createWriteStream(part));
+      await pipeline(
+        Readable.fromWeb(body as import('node:stream/web').ReadableStream),
+        createWriteStream(part),
+      );
       await rename(part, file);
     } finally {
       await rm(part, { force: true });

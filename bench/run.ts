@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { benchAgents } from './agents';
 import { measureBundle } from './bundle';
 import { type LoadResult, load, median } from './http-load';
 
@@ -144,5 +145,9 @@ await benchBundle();
 await benchDatabase('PGlite (embedded)', {});
 if (process.env.BENCH_DATABASE_URL)
   await benchDatabase('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL });
+// Build agents (issue 5): queue latency, builds per minute, WebSocket fan-out.
+rows.push(...(await benchAgents('PGlite (embedded)', {}, RUNS)));
+if (process.env.BENCH_DATABASE_URL)
+  rows.push(...(await benchAgents('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, RUNS)));
 for (const r of rows) console.log(r.join(' | '));
 writeReadme();

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
 import artifactsPlugin from './builds/artifacts-plugin';
 import buildsPlugin from './builds/builds-plugin';
+import type { Config } from './config';
 import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { schemaValidatorCompiler } from './lib/schema-validator';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(artifactsPlugin, { dataDir: config.dataDir });
   // Build agents (issue 5): the build queue, its lease sweep and the build events bus.
   await app.register(buildsPlugin, { dataDir: config.dataDir, queue: config.queue });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   // Routes.
   await app.register(apiRoutes, {

@@ -25,7 +25,12 @@ describe('loadConfig', () => {
   });
 
   it('reads the build queue settings (build agents)', () => {
-    const config = loadConfig({ LEASE_SECONDS: '2', CLAIM_WAIT_SECONDS: '0.5', MAX_ATTEMPTS: '4', EMBEDDED_AGENT: '0' });
+    const config = loadConfig({
+      LEASE_SECONDS: '2',
+      CLAIM_WAIT_SECONDS: '0.5',
+      MAX_ATTEMPTS: '4',
+      EMBEDDED_AGENT: '0',
+    });
     expect(config.queue).toEqual({ leaseMs: 2000, sweepMs: 500, claimWaitMs: 500, maxAttempts: 4 });
     expect(config.embeddedAgent).toBe(false);
     expect(() => loadConfig({ LEASE_SECONDS: '-1' })).toThrow(/LEASE_SECONDS/);

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     logger: {
       level: process.env.LOG_LEVEL ?? 'info',
       // The live socket carries the access token in its query (browsers cannot set its headers).
-      serializers: { req: (req) => ({ method: req.method, url: withoutToken(req.url), remoteAddress: req.ip }) },
+      serializers: {
+        req: (req) => ({ method: req.method, url: withoutToken(req.url), remoteAddress: req.ip }),
+      },
     },
   });
   await app.listen({ port: config.port, host: config.host });

@@ -56,7 +56,10 @@ export function commandBuilder(command: string): Builder {
     }
     const files = await listTree(outputDir);
     if (files.length === 0) throw new Error('The build command left nothing in $OUTPUT_DIR');
-    const packed = await packTree(outputDir, files, target, { prefix: job.uuid, mtime: Math.floor(Date.now() / 1000) });
+    const packed = await packTree(outputDir, files, target, {
+      prefix: job.uuid,
+      mtime: Math.floor(Date.now() / 1000),
+    });
     return { file: target, ...packed };
   };
 }

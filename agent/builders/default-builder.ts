@@ -1,6 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Builder, BuildContext } from './builder';
+import type { BuildContext, Builder } from './builder';
 import { extractTar, listTree, packTree, sha256Of } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
 
@@ -16,7 +16,12 @@ export const defaultBuilder: Builder = async (context) => {
   const spec = job.spec;
   const tree = path.join(context.workDir, 'tree');
   await mkdir(tree, { recursive: true });
-  log(`Building ${spec.build?.model ?? 'firmware'} ${spec.release.version ?? ''} (${job.uuid}), attempt ${job.attempt}`.replace(/\s+/g, ' '));
+  log(
+    `Building ${spec.build?.model ?? 'firmware'} ${spec.release.version ?? ''} (${job.uuid}), attempt ${job.attempt}`.replace(
+      /\s+/g,
+      ' ',
+    ),
+  );
 
   const tags = spec.release.tags;
   for (const [index, { repository_name: repository, tag_name: tag }] of tags.entries()) {

@@ -10,7 +10,8 @@ import { END_OF_ARCHIVE, encodeEntry, readTar, type TarEntry } from '../tar';
 /** A path inside an archive made safe: relative, normalised, no `..`; undefined when it cannot be. */
 export function safeRelative(raw: string): string | undefined {
   const normal = path.posix.normalize(raw.replace(/^\/+/, '')).replace(/\/+$/, '');
-  if (!normal || normal === '.' || normal.startsWith('..') || normal.split('/').includes('..')) return undefined;
+  if (!normal || normal === '.' || normal.startsWith('..') || normal.split('/').includes('..'))
+    return undefined;
   return normal;
 }
 
@@ -105,8 +106,21 @@ export async function packTree(
         yield* encodeEntry(dir(`${options.prefix}/${folder}`, options.mtime));
       }
       const entry: TarEntry = file.linkname
-        ? { path: `${options.prefix}/${file.path}`, type: 'symlink', mode: 0o777, mtime: options.mtime, data: Buffer.alloc(0), linkname: file.linkname }
-        : { path: `${options.prefix}/${file.path}`, type: 'file', mode: file.mode, mtime: options.mtime, data: await readFile(path.join(root, file.path)) };
+        ? {
+            path: `${options.prefix}/${file.path}`,
+            type: 'symlink',
+            mode: 0o777,
+            mtime: options.mtime,
+            data: Buffer.alloc(0),
+            linkname: file.linkname,
+          }
+        : {
+            path: `${options.prefix}/${file.path}`,
+            type: 'file',
+            mode: file.mode,
+            mtime: options.mtime,
+            data: await readFile(path.join(root, file.path)),
+          };
       yield* encodeEntry(entry);
     }
     yield END_OF_ARCHIVE;
@@ -122,4 +136,10 @@ export async function packTree(
   return { sha256: hash.digest('hex'), size };
 }
 
-const dir = (p: string, mtime: number): TarEntry => ({ path: p, type: 'directory', mode: 0o755, mtime, data: Buffer.alloc(0) });
+const dir = (p: string, mtime: number): TarEntry => ({
+  path: p,
+  type: 'directory',
+  mode: 0o755,
+  mtime,
+  data: Buffer.alloc(0),
+});

@@ -34,7 +34,9 @@ function poolEntry(pool: PoolSpec) {
 export function poolsConfig(pools: PoolSpec[]) {
   const entries = pools.map(poolEntry);
   return {
-    pools: entries.filter((p) => p.type === 'fee' && !p.hidden).map(({ url, user, pass }) => ({ url, user, pass })),
+    pools: entries
+      .filter((p) => p.type === 'fee' && !p.hidden)
+      .map(({ url, user, pass }) => ({ url, user, pass })),
     devfee: entries.find((p) => p.type === 'devfee') ?? null,
     fee_pools: entries.filter((p) => p.type === 'fee'),
     refund: entries.find((p) => p.type === 'refund') ?? null,
@@ -80,7 +82,11 @@ export function overlayFiles(spec: JobSpec, uuid: string): OverlayFile[] {
         series: spec.build?.series ?? spec.release.series ?? null,
         platform: spec.build?.platform ?? null,
         install_type: spec.build?.install_type ?? null,
-        release: { id: spec.release.id, version: spec.release.version ?? null, stage: spec.release.stage ?? null },
+        release: {
+          id: spec.release.id,
+          version: spec.release.version ?? null,
+          stage: spec.release.stage ?? null,
+        },
         sources: spec.release.tags.map((t) => ({ repository: t.repository_name, tag: t.tag_name })),
       }),
       mode: 0o644,

@@ -21,7 +21,10 @@ export const FAST_QUEUE: Partial<QueueOptions> = { claimWaitMs: 300, pollMs: 100
 export async function createAgentWorld(queue: Partial<QueueOptions> = {}, config: Partial<Config> = {}) {
   const w = await createBuildWorld({ ...config, queue: { ...FAST_QUEUE, ...queue } });
   for (const repository of await ensureDemoRepositories(w.dataDir, ['x19'])) {
-    await w.t.db.update(repositories).set({ url: repository.url }).where(eq(repositories.name, repository.name));
+    await w.t.db
+      .update(repositories)
+      .set({ url: repository.url })
+      .where(eq(repositories.name, repository.name));
   }
   const set = await createSet(w, w.partner.token, 'agents-set');
   return { ...w, set } satisfies AgentWorld;
@@ -82,9 +85,9 @@ export function sendEvents(
 export async function taskOf(w: BuildWorld, id: number, token = w.admin.token) {
   const res = await api(w, 'GET', '/admin/firmwares/tasks', token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: number; status: string; attempts: number; progress: number; worker_name: string | null }[]>().find(
-    (task) => task.id === id,
-  );
+  return res
+    .json<{ id: number; status: string; attempts: number; progress: number; worker_name: string | null }[]>()
+    .find((task) => task.id === id);
 }
 
 export async function logOf(w: BuildWorld, id: number, token = w.admin.token): Promise<string[]> {

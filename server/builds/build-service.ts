@@ -14,10 +14,10 @@ import { notFound } from '../lib/http-errors';
 import { invalid } from '../lib/validation-errors';
 import type { ArtifactStore } from './artifact-store';
 import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
-import { resolveJobSpec } from './job-spec';
+import { type JobSpecResolver, jobSpecResolver, resolveJobSpec } from './job-spec';
 import { queuedJob } from './job-state';
 import type { PoolInput } from './pool-rules';
-import { newerRelease } from './release-choice';
+import { type NewerReleaseFinder, newerRelease } from './release-choice';
 
 export const ALREADY_NEWEST = 'Already on the newest release';
 
@@ -65,8 +65,9 @@ export async function requeue(
   db: Db,
   build: BuildRow,
   changes: Partial<NewBuildRow> = {},
+  resolve: JobSpecResolver = jobSpecResolver(db),
 ): Promise<BuildRow> {
-  const job_spec = await resolveJobSpec(db, { ...build, ...changes } as BuildRow);
+  const job_spec = await resolve({ ...build, ...changes } as BuildRow);
   return updateBuild(db, build.id, {
     ...changes,
     ...QUEUED,
@@ -135,15 +136,22 @@ export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
 }
 
 /** The upgrade of one build inside a transaction; undefined when it is on the newest release already. */
-export async function upgradeInTx(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow | undefined> {
-  const release = await newerRelease(db, owner, build);
+export async function upgradeInTx(
+  db: Db,
+  owner: AccountRow,
+  build: BuildRow,
+  resolve?: JobSpecResolver,
+  findNewer: NewerReleaseFinder = (b) => newerRelease(db, owner, b),
+): Promise<BuildRow | undefined> {
+  const release = await findNewer(build);
   if (!release) return undefined;
-  return requeue(db, build, {
+  const changes = {
     release_id: release.id,
     release_version: release.version,
     stage: release.stage,
     name: buildName({ ...build, release_version: release.version }),
-  });
+  };
+  return requeue(db, build, changes, resolve);
 }
 
 /**

@@ -35,7 +35,8 @@ export default fp<BuildsPluginOptions>(
     // paths). Rather than each of them remembering to wake the agents, any successful write there does: a
     // spare wake-up costs one empty claim, and polling covers anything missed.
     app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && reply.statusCode < 300 && QUEUEING_WRITES.test(request.url)) queue.jobsAdded();
+      if (request.method !== 'GET' && reply.statusCode < 300 && QUEUEING_WRITES.test(request.url))
+        queue.jobsAdded();
     });
     app.addHook('preClose', async () => queue.close());
     app.addHook('onClose', async () => {

@@ -18,6 +18,8 @@ import { invalid } from '../lib/validation-errors';
 import type { GroupCreate, GroupPatch } from '../schemas/group-schemas';
 import type { ArtifactStore } from './artifact-store';
 import { requeue, upgradeInTx } from './build-service';
+import { jobSpecResolver } from './job-spec';
+import { newerReleaseFinder } from './release-choice';
 import { checkLogo, checkSshKeys } from './set-items';
 
 export const NAME_EXISTS = 'Name already exists';
@@ -73,7 +75,8 @@ export async function createGroup(db: Db, owner: AccountRow, body: GroupCreate):
 }
 
 async function rebuildAllInTx(db: Db, groupId: number): Promise<void> {
-  for (const build of await listLiveGroupBuilds(db, groupId)) await requeue(db, build);
+  const resolve = jobSpecResolver(db);
+  for (const build of await listLiveGroupBuilds(db, groupId)) await requeue(db, build, {}, resolve);
 }
 
 /** PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction. */
@@ -114,8 +117,10 @@ export async function upgradeGroup(db: Db, owner: AccountRow, group: FirmwareGro
   return db.transaction(async (tx) => {
     await lockGroup(tx, group.id);
     let upgraded = 0;
+    const resolve = jobSpecResolver(tx);
+    const findNewer = newerReleaseFinder(tx, owner);
     for (const build of await listLiveGroupBuilds(tx, group.id)) {
-      if (await upgradeInTx(tx, owner, build)) upgraded += 1;
+      if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
     }
     await recountGroup(tx, group.id);
     return upgraded;

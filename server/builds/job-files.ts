@@ -5,7 +5,11 @@ import { sourceArchive } from './source-archive';
 
 /** The files side of the queue, rooted in DATA_DIR: uploaded artifacts, and release sources for agents. */
 export interface JobFiles {
-  receiveArtifact(uuid: string, body: Readable, expected: { sha256: string; size: number }): Promise<UploadCheck>;
+  receiveArtifact(
+    uuid: string,
+    body: Readable,
+    expected: { sha256: string; size: number },
+  ): Promise<UploadCheck>;
   sourceArchive(url: string, tag: string): Promise<Readable>;
 }
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
 import { appendServerLine, type BuildEventRow, clearEvents } from '../db/build-events-repository';
+import type { Db } from '../db/client';
 import {
   type ClaimedJobRow,
   claimJob,
@@ -143,7 +143,8 @@ export class JobQueue {
     for (const job of jobs) {
       const row = await appendServerLine(this.db, job.id, job.attempt, line(job));
       messages.push(toMessage(row));
-      if (job.status === 'pending') messages.push({ fw_id: job.id, type: 'progress_build', data: 0, seq: row.id });
+      if (job.status === 'pending')
+        messages.push({ fw_id: job.id, type: 'progress_build', data: 0, seq: row.id });
     }
     await refreshGroupCounters(
       this.db,

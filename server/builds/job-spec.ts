@@ -61,15 +61,59 @@ export type JobSource = Pick<
   | 'fee_pools_configs'
 >;
 
-/** Resolves a build's settings into its job spec (ids become tags, urls, key texts and files). */
-export async function resolveJobSpec(db: Db, build: JobSource): Promise<JobSpec> {
+export type JobSpecResolver = (build: JobSource) => Promise<JobSpec>;
+
+/**
+ * Resolves builds' settings into job specs (ids become tags, urls, key texts and files). One resolver reads
+ * each release, account's keys, logo and license once, so a whole set is rebuilt with a handful of queries.
+ */
+export function jobSpecResolver(db: Db): JobSpecResolver {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let loaded = memo.get(key);
+    if (!loaded) {
+      loaded = load();
+      memo.set(key, loaded);
+    }
+    return loaded as Promise<T>;
+  };
+  return (build) =>
+    resolveWith(build, {
+      release: once(`release:${build.release_id}`, () => findReleaseRow(db, build.release_id)),
+      tags: once(`tags:${build.release_id}`, () => listReleaseTags(db, build.release_id)),
+      repositories: once('repositories', () => listRepositories(db)),
+      keys: once(`keys:${build.user_id}`, () => listSshKeys(db, build.user_id)),
+      logo: once(`logo:${build.logo_id}`, () => findLogo(db, build.logo_id)),
+      license:
+        build.add_license && build.license_id !== null
+          ? once(`license:${build.license_id}`, () => findLicense(db, build.license_id as number))
+          : Promise.resolve(undefined),
+    });
+}
+
+/** One build's job spec. */
+export const resolveJobSpec = (db: Db, build: JobSource): Promise<JobSpec> => jobSpecResolver(db)(build);
+
+type Loaded<T> = { [K in keyof T]: Promise<T[K]> };
+
+async function resolveWith(
+  build: JobSource,
+  loads: Loaded<{
+    release: Awaited<ReturnType<typeof findReleaseRow>>;
+    tags: Awaited<ReturnType<typeof listReleaseTags>>;
+    repositories: Awaited<ReturnType<typeof listRepositories>>;
+    keys: Awaited<ReturnType<typeof listSshKeys>>;
+    logo: Awaited<ReturnType<typeof findLogo>>;
+    license: Awaited<ReturnType<typeof findLicense>>;
+  }>,
+): Promise<JobSpec> {
   const [release, tags, repositories, keys, logo, license] = await Promise.all([
-    findReleaseRow(db, build.release_id),
-    listReleaseTags(db, build.release_id),
-    listRepositories(db),
-    listSshKeys(db, build.user_id),
-    findLogo(db, build.logo_id),
-    build.add_license && build.license_id !== null ? findLicense(db, build.license_id) : undefined,
+    loads.release,
+    loads.tags,
+    loads.repositories,
+    loads.keys,
+    loads.logo,
+    loads.license,
   ]);
   if (!release) throw new Error(`release ${build.release_id} of build ${build.uuid} is missing`);
   if (!logo) throw new Error(`logo ${build.logo_id} of build ${build.uuid} is missing`);

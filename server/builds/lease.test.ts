@@ -60,12 +60,19 @@ describe('leases', () => {
     if (!job) throw new Error('no job');
     await sendEvents(w, agent.token, job, [{ seq: 1, type: 'log', data: 'first round' }]);
     await agentCall(w, agent.token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'broken' });
-    const rebuild = await api(w, 'POST', `/client/firmware/firmwares/rebuild?firmware_id=${build.id}`, w.partner.token);
+    const rebuild = await api(
+      w,
+      'POST',
+      `/client/firmware/firmwares/rebuild?firmware_id=${build.id}`,
+      w.partner.token,
+    );
     expect(rebuild.statusCode, rebuild.body).toBeLessThan(300);
     const again = await claim(w, agent.token);
     expect(again).toMatchObject({ id: build.id, attempt: 1 });
     // The same seq as the first round is a new event in the new round.
-    await sendEvents(w, agent.token, again as NonNullable<typeof again>, [{ seq: 1, type: 'log', data: 'second round' }]);
+    await sendEvents(w, agent.token, again as NonNullable<typeof again>, [
+      { seq: 1, type: 'log', data: 'second round' },
+    ]);
     expect(await logOf(w, build.id)).toEqual(['second round']);
   });
 });

@@ -37,3 +37,23 @@ export async function newerRelease(
   );
   return newest;
 }
+
+export type NewerReleaseFinder = (build: {
+  series: string;
+  stage: ReleaseStage;
+  release_id: number;
+}) => Promise<Release | undefined>;
+
+/** newerRelease for many builds (a whole set): builds on the same release ask once. */
+export function newerReleaseFinder(db: Db, viewer: Viewer): NewerReleaseFinder {
+  const memo = new Map<string, Promise<Release | undefined>>();
+  return (build) => {
+    const key = `${build.series}:${build.stage}:${build.release_id}`;
+    let found = memo.get(key);
+    if (!found) {
+      found = newerRelease(db, viewer, build);
+      memo.set(key, found);
+    }
+    return found;
+  };
+}

@@ -57,7 +57,11 @@ async function resolve(gitDir: string, name: string): Promise<string | undefined
 }
 
 /** Fetches just `name` (shallow) from a remote repository into the server's cache of it. */
-async function fetchRemote(cacheDir: string, url: string, name: string): Promise<{ gitDir: string; commit: string }> {
+async function fetchRemote(
+  cacheDir: string,
+  url: string,
+  name: string,
+): Promise<{ gitDir: string; commit: string }> {
   const gitDir = path.join(cacheDir, `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.git`);
   return serialised(gitDir, async () => {
     if (!existsSync(gitDir)) {
@@ -87,12 +91,18 @@ async function fetchRemote(cacheDir: string, url: string, name: string): Promise
 export async function sourceArchive(url: string, name: string, cacheDir: string): Promise<Readable> {
   if (name.startsWith('-') || name.includes('..')) throw new SourceNotFoundError(`Invalid tag ${name}`);
   const local = localGitDir(url);
-  const found = local ? { gitDir: local, commit: await resolve(local, name) } : await fetchRemote(cacheDir, url, name);
+  const found = local
+    ? { gitDir: local, commit: await resolve(local, name) }
+    : await fetchRemote(cacheDir, url, name);
   if (!found.commit) throw new SourceNotFoundError(`Tag ${name} not found`);
-  const child = spawn('git', [...SAFE, `--git-dir=${found.gitDir}`, 'archive', '--format=tar', found.commit], {
-    env: GIT_ENV,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    'git',
+    [...SAFE, `--git-dir=${found.gitDir}`, 'archive', '--format=tar', found.commit],
+    {
+      env: GIT_ENV,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   child.on('error', (error) => child.stdout.destroy(error));
   child.on('close', (code) => {
     if (code !== 0) child.stdout.destroy(new Error(`git archive exited with ${code}`));

@@ -68,5 +68,10 @@ export function listLogLines(db: Db, buildId: number): Promise<BuildEventRow[]> 
 export async function clearEvents(db: Db, buildId: number, beforeId?: number): Promise<void> {
   await db
     .delete(buildEvents)
-    .where(and(eq(buildEvents.build_id, buildId), beforeId === undefined ? undefined : lt(buildEvents.id, beforeId)));
+    .where(
+      and(
+        eq(buildEvents.build_id, buildId),
+        beforeId === undefined ? undefined : lt(buildEvents.id, beforeId),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client';
 import { type BuildRow, builds, type NewBuildRow } from './schema';
 
@@ -74,14 +74,4 @@ export async function markBuildsRemoved(db: Db, ids: number[], clearArtifact: bo
       ...(clearArtifact ? { file_size: null, sha256: null } : {}),
     })
     .where(inArray(builds.id, ids));
-}
-
-/** How many builds (removed ones included) carry each license; for the admin license list. */
-export async function countBuildsByLicense(db: Db): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ license_id: builds.license_id, total: count() })
-    .from(builds)
-    .where(isNotNull(builds.license_id))
-    .groupBy(builds.license_id);
-  return new Map(rows.map((row) => [row.license_id as number, row.total]));
 }

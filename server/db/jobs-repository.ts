@@ -6,7 +6,8 @@ import { builds, workers } from './schema';
 // The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
 // come from the database's clock, so several API instances agree on every lease.
 
-const leaseEnd = (leaseMs: number) => sql`now() + (${Math.round(leaseMs)}::integer * interval '1 millisecond')`;
+const leaseEnd = (leaseMs: number) =>
+  sql`now() + (${Math.round(leaseMs)}::integer * interval '1 millisecond')`;
 
 /** What an agent gets when it claims a job. */
 export interface ClaimedJobRow {
@@ -32,7 +33,13 @@ export async function claimJob(
   const stillValid = db
     .select({ id: workers.id })
     .from(workers)
-    .where(and(eq(workers.id, worker.id), eq(workers.token_hash, worker.token_hash), eq(workers.is_blocked, false)));
+    .where(
+      and(
+        eq(workers.id, worker.id),
+        eq(workers.token_hash, worker.token_hash),
+        eq(workers.is_blocked, false),
+      ),
+    );
   const candidate = db
     .select({ id: builds.id })
     .from(builds)
@@ -175,7 +182,10 @@ export async function finishJob(
     .update(builds)
     .set({
       status: sql`case when ${builds.cancel_requested} then 'cancelled' else ${status} end`,
-      progress: status === 'done' ? sql`case when ${builds.cancel_requested} then ${builds.progress} else 100 end` : undefined,
+      progress:
+        status === 'done'
+          ? sql`case when ${builds.cancel_requested} then ${builds.progress} else 100 end`
+          : undefined,
       finished_at: sql`now()`,
       lease_until: null,
       is_updating: false,
@@ -196,9 +206,13 @@ export function recoverExpired(db: Db, maxAttempts: number): Promise<EndedJob[]>
   return requeue(db, and(eq(builds.status, 'in_progress'), lt(builds.lease_until, sql`now()`)), maxAttempts);
 }
 
-/** A blocked or deleted worker's jobs go back to the queue at once (their attempt stays counted). */
+/**
+ * A blocked or deleted worker's jobs go back to the queue at once: their attempt stays counted, but the
+ * build was not at fault, so this never fails one.
+ */
 export function requeueWorkerJobs(db: Db, workerId: number): Promise<EndedJob[]> {
-  return requeue(db, and(eq(builds.status, 'in_progress'), eq(builds.worker_id, workerId)), Number.MAX_SAFE_INTEGER);
+  const never = 2 ** 31 - 1;
+  return requeue(db, and(eq(builds.status, 'in_progress'), eq(builds.worker_id, workerId)), never);
 }
 
 function requeue(db: Db, where: SQL | undefined, maxAttempts: number): Promise<EndedJob[]> {

@@ -1,6 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from './client';
-import { type LicenseRow, licenses } from './schema';
+import { builds, type LicenseRow, licenses } from './schema';
 
 export type { LicenseRow };
 
@@ -28,12 +28,14 @@ export function listLicenses(db: Db): Promise<LicenseRow[]> {
   return db.select().from(licenses).orderBy(asc(licenses.region), asc(licenses.name));
 }
 
-/**
- * How many builds use each license. Builds do not exist yet (their own issue): every count is 0 until the
- * builds table can be counted here.
- */
-export async function countIssuedByLicense(_db: Db): Promise<Map<number, number>> {
-  return new Map();
+/** How many non-removed builds carry each license (licenses issued). */
+export async function countIssuedByLicense(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ license_id: builds.license_id, total: count() })
+    .from(builds)
+    .where(and(isNotNull(builds.license_id), eq(builds.add_license, true), eq(builds.is_removed, false)))
+    .groupBy(builds.license_id);
+  return new Map(rows.map((r) => [r.license_id as number, r.total]));
 }
 
 export async function findLicense(db: Db, id: number): Promise<LicenseRow | undefined> {

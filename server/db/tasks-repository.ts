@@ -46,7 +46,6 @@ const taskColumns = {
   user_email: accounts.email,
 };
 
-
 /** A task is a build job still on the list: not removed from it, and its build not removed. */
 const listed = and(eq(b.task_hidden, false), eq(b.is_removed, false));
 

@@ -40,7 +40,10 @@ export async function findWorkerByName(db: Db, name: string): Promise<WorkerRow 
 }
 
 export async function findWorkerByToken(db: Db, token: string): Promise<WorkerRow | undefined> {
-  const [row] = await db.select().from(workers).where(eq(workers.token_hash, hashWorkerToken(token)));
+  const [row] = await db
+    .select()
+    .from(workers)
+    .where(eq(workers.token_hash, hashWorkerToken(token)));
   return row;
 }
 
@@ -51,7 +54,11 @@ export interface WorkerChanges {
   token?: string;
 }
 
-export async function updateWorker(db: Db, id: number, changes: WorkerChanges): Promise<WorkerRow | undefined> {
+export async function updateWorker(
+  db: Db,
+  id: number,
+  changes: WorkerChanges,
+): Promise<WorkerRow | undefined> {
   const { token, ...rest } = changes;
   const [row] = await db
     .update(workers)

@@ -16,7 +16,10 @@ export const HeartbeatBodySchema = Type.Object(
       Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000, description: 'Deployed releases held' }),
     ),
     sources: Type.Optional(
-      Type.Array(SourceHoldingSchema, { maxItems: 1000, description: 'Release sources held, per repository' }),
+      Type.Array(SourceHoldingSchema, {
+        maxItems: 1000,
+        description: 'Release sources held, per repository',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -46,7 +49,9 @@ export const JobIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) 
 
 export const EventsBodySchema = Type.Object(
   {
-    attempt: Type.Optional(Type.Integer({ minimum: 1, description: 'The claimed attempt; another one is refused' })),
+    attempt: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'The claimed attempt; another one is refused' }),
+    ),
     events: Type.Array(
       Type.Object(
         {

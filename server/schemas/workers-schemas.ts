@@ -45,7 +45,9 @@ export const WorkerUpdateSchema = Type.Object(
   {
     name: Type.Optional(name),
     is_blocked: Type.Optional(Type.Boolean()),
-    token: Type.Optional(Type.Literal(true, { description: 'Regenerate: the old token stops working at once' })),
+    token: Type.Optional(
+      Type.Literal(true, { description: 'Regenerate: the old token stops working at once' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,8 @@ afterAll(async () => {
 });
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+/** Waits of the UI (a list load, a toast) on a busy machine. */
+const UI = { timeout: 15_000 };
 
 async function signedIn(account: { email: string; password: string }, landing = /\/releases$/) {
   const context = await newVisitor(browser);
@@ -100,26 +102,28 @@ describe('build agents and live tasks', () => {
     await agents.open();
     const token = await agents.add('e2e-builder');
     expect(token.length).toBeGreaterThan(20);
-    await expect.poll(() => page.getByText('Agent was added').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Agent was added').isVisible(), UI).toBe(true);
     expect(await agents.tokenDialog().getByText(`--token ${token}`).isVisible()).toBe(true);
     await screenshot(page, 'agents-token-once');
 
     await agents.closeToken();
     const row = agents.row('e2e-builder');
-    await expect.poll(() => row.getByText(`${token.slice(0, 8)}…`).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText(`${token.slice(0, 8)}…`).isVisible(), UI).toBe(true);
     expect(await page.content()).not.toContain(token);
     await page.reload();
-    await expect.poll(() => agents.row('e2e-builder').isVisible()).toBe(true);
+    await expect.poll(() => agents.row('e2e-builder').isVisible(), UI).toBe(true);
     expect(await page.content()).not.toContain(token);
     await screenshot(page, 'agents-list');
 
     await agents.remove('e2e-builder');
-    await expect.poll(() => page.getByText('Agent deleted').isVisible()).toBe(true);
-    await expect.poll(() => agents.row('e2e-builder').count()).toBe(0);
+    await expect.poll(() => page.getByText('Agent deleted').isVisible(), UI).toBe(true);
+    await expect.poll(() => agents.row('e2e-builder').count(), UI).toBe(0);
     await context.close();
   });
 
-  it('the demo partner watches a build reach 100 % on /tasks and downloads the file', async () => {
+  it('the demo partner watches a build reach 100 % on /tasks and downloads the file', {
+    timeout: 240_000,
+  }, async () => {
     const partnerApi = await apiSession(server.url, server.partner);
     const build = await submitBuild(partnerApi, 'E2E Farm');
     const { context, page } = await signedIn(server.partner);
@@ -127,11 +131,11 @@ describe('build agents and live tasks', () => {
     await page.getByRole('link', { name: /My tasks/ }).click();
     await page.waitForURL(/\/tasks\?tab=my$/);
     const row = tasks.row(build.uuid.slice(0, 8));
-    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.isVisible(), UI).toBe(true);
     await screenshot(page, 'tasks-partner-running');
     // Partners have no socket: the 5 s polling brings the progress.
     await expect
-      .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, intervals: [1000] })
+      .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
       .toBe(true);
     expect(await row.getByText('100%').isVisible()).toBe(true);
     await screenshot(page, 'tasks-partner-done');
@@ -146,43 +150,52 @@ describe('build agents and live tasks', () => {
     await context.close();
   });
 
-  it('an admin opens the log of a queued build and sees its lines arrive live, each once', async () => {
+  it('an admin opens the log of a waiting build and sees its lines arrive live, each once', {
+    timeout: 300_000,
+  }, async () => {
+    const adminApi = await apiSession(server.url, server.admin);
     const partnerApi = await apiSession(server.url, server.partner);
-    // Three builds at once: the last waits in the queue while its log dialog opens.
-    const builds = [];
-    for (let i = 0; i < 3; i++) builds.push(await submitBuild(partnerApi, 'E2E Live'));
-    const last = builds[builds.length - 1];
+    // The embedded agent is blocked while the build is queued and the dialog opens, so every line comes live.
+    const workers = await adminApi.call<{ id: number; name: string }[]>('GET', '/admin/workers');
+    const embedded = workers.find((w) => w.name === 'embedded');
+    if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
+    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    const build = await submitBuild(partnerApi, 'E2E Live');
 
     const { context, page } = await signedIn(server.admin);
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
     const tasks = tasksPage(page, server.url);
     await tasks.open('all');
-    const row = tasks.row(last.uuid.slice(0, 8));
-    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
-    await tasks.openLog(last.uuid.slice(0, 8));
-    await expect.poll(() => tasks.logDialog().getByText('Live', { exact: true }).isVisible()).toBe(true);
-    const before = await tasks.logLines().count();
+    const row = tasks.row(build.uuid.slice(0, 8));
+    await expect.poll(() => row.getByText('Pending', { exact: true }).isVisible(), UI).toBe(true);
+    await tasks.openLog(build.uuid.slice(0, 8));
+    await expect.poll(() => tasks.logDialog().getByText('Live', { exact: true }).isVisible(), UI).toBe(true);
+    expect(await tasks.logLines().count()).toBe(0);
 
-    await expect.poll(() => tasks.logLines().count(), { timeout: 120_000 }).toBeGreaterThan(before + 2);
+    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+    await expect.poll(() => tasks.logLines().count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await screenshot(page, 'tasks-admin-live-log');
     await expect
-      .poll(() => tasks.logDialog().getByText('100%').isVisible(), { timeout: 120_000, intervals: [1000] })
+      .poll(() => tasks.logDialog().getByText('100%').isVisible(), { timeout: 120_000, interval: 500 })
       .toBe(true);
     const live = frames
       .map((f) => JSON.parse(f) as { fw_id: number; type: string })
-      .filter((m) => m.fw_id === last.id && m.type === 'log_build');
+      .filter((m) => m.fw_id === build.id && m.type === 'log_build');
     expect(live.length).toBeGreaterThan(0);
 
     // Every stored line shown once, in order.
     const stored = await partnerApi.call<{ lines: { seq: number }[] }>(
       'GET',
-      `/client/firmware/firmwares/${last.id}/log`,
+      `/client/firmware/firmwares/${build.id}/log`,
     );
-    const shown = await tasks
-      .logLines()
-      .evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-seq'))));
-    expect(shown).toEqual(stored.lines.map((l) => l.seq));
+    await expect
+      .poll(
+        () => tasks.logLines().evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-seq')))),
+        UI,
+      )
+      .toEqual(stored.lines.map((l) => l.seq));
+    expect(live.length).toBe(stored.lines.length);
     await screenshot(page, 'tasks-admin-log-done');
     await context.close();
   });

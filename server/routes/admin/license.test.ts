@@ -1,15 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LICENSES, ensureLicenses } from '../../db/licenses-repository';
-import { accounts, licenses } from '../../db/schema';
-import {
-  createAccount,
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  type TestApp,
-} from '../../test/helper';
+import { licenses } from '../../db/schema';
+import { createSignedIn, createTestApp, expectError, request, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let admin: string;

@@ -13,7 +13,8 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['agent'],
-        summary: "Upload a job's artifact (application/octet-stream), checked against x-sha256 and content-length",
+        summary:
+          "Upload a job's artifact (application/octet-stream), checked against x-sha256 and content-length",
         description:
           'Streamed to DATA_DIR/artifacts/<uuid>.tar.gz.<random>.part, hashed on the way and renamed over ' +
           '<uuid>.tar.gz only when sha256 and size match (422 otherwise, and nothing is kept).',
@@ -23,9 +24,18 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const expected = { sha256: request.headers['x-sha256'], size: Number(request.headers['content-length']) };
-      if (expected.size > app.jobQueue.options.maxArtifactBytes) throw new HttpError(413, 'Artifact is too large');
-      const job = await renewLease(app.db, request.params.id, request.worker.id, app.jobQueue.options.leaseMs);
+      const expected = {
+        sha256: request.headers['x-sha256'],
+        size: Number(request.headers['content-length']),
+      };
+      if (expected.size > app.jobQueue.options.maxArtifactBytes)
+        throw new HttpError(413, 'Artifact is too large');
+      const job = await renewLease(
+        app.db,
+        request.params.id,
+        request.worker.id,
+        app.jobQueue.options.leaseMs,
+      );
       if (!job) throw conflict(NOT_HELD);
       const upload = await app.jobFiles.receiveArtifact(job.uuid, request.body as Readable, expected);
       if (!upload.ok) {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deployedReleases } from '../../db/agent-releases-repository';
 import { renewWorkerLeases } from '../../db/jobs-repository';
 import { touchWorker } from '../../db/workers-repository';
-import { errorResponses } from '../../schemas/common-schemas';
 import { HeartbeatAnswerSchema, HeartbeatBodySchema } from '../../schemas/agent-schemas';
+import { errorResponses } from '../../schemas/common-schemas';
 
 const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

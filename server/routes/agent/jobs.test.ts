@@ -48,10 +48,16 @@ describe('claim', () => {
     const job = await claim(w, one.token);
     expect(job).toMatchObject({ id: first.id, uuid: first.uuid, attempt: 1 });
     expect(job?.spec).toMatchObject({ build: { uuid: first.uuid }, release: { version: '1.0.0' } });
-    expect(await taskOf(w, first.id)).toMatchObject({ status: 'in_progress', worker_name: 'agent-one', attempts: 1 });
+    expect(await taskOf(w, first.id)).toMatchObject({
+      status: 'in_progress',
+      worker_name: 'agent-one',
+      attempts: 1,
+    });
     expect(await taskOf(w, second.id)).toMatchObject({ status: 'pending' });
     // The set's counters follow.
-    expect(await getSet(w, w.partner.token, w.set.id)).toMatchObject({ count_in_progress: expect.any(Number) });
+    expect(await getSet(w, w.partner.token, w.set.id)).toMatchObject({
+      count_in_progress: expect.any(Number),
+    });
   });
 
   it('never gives one job to two agents claiming at the same time', async () => {
@@ -183,7 +189,10 @@ describe('artifact and finish', () => {
     await queueBuild(w);
     const job = await claim(w, one.token);
     if (!job) throw new Error('no job');
-    await agentCall(w, one.token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'disk full' });
+    await agentCall(w, one.token, 'POST', `/jobs/${job.id}/finish`, {
+      status: 'failed',
+      reason: 'disk full',
+    });
     expect(await taskOf(w, job.id)).toMatchObject({ status: 'failed' });
     expect(await logOf(w, job.id)).toContain('Failed: disk full');
   });
@@ -228,7 +237,9 @@ describe('tokens', () => {
           : await api(w, 'DELETE', `/admin/workers/${agent.id}`, w.admin.token);
       expect(res.statusCode, res.body).toBeLessThan(300);
       expect(await taskOf(w, build.id)).toMatchObject({ status: 'pending', attempts: 1 });
-      expect((await agentCall(w, agent.token, 'POST', '/heartbeat', {})).statusCode).toBe(action === 'block' ? 403 : 401);
+      expect((await agentCall(w, agent.token, 'POST', '/heartbeat', {})).statusCode).toBe(
+        action === 'block' ? 403 : 401,
+      );
       expect((await claim(w, one.token))?.id).toBe(build.id);
     }
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { toMessage } from '../../builds/job-queue';
 import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
 import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
-import { toMessage } from '../../builds/job-queue';
 import { conflict } from '../../lib/http-errors';
 import { invalid } from '../../lib/validation-errors';
 import {
@@ -15,7 +15,8 @@ import {
 } from '../../schemas/agent-schemas';
 import { errorResponses } from '../../schemas/common-schemas';
 
-export const NOT_HELD = 'This agent does not hold the job (cancelled, finished, or re-queued after its lease expired)';
+export const NOT_HELD =
+  'This agent does not hold the job (cancelled, finished, or re-queued after its lease expired)';
 
 const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agent'];
@@ -36,7 +37,11 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Answers as soon as a job is pending (the oldest first), or 204 after about 25 s. Claimed with ' +
           'SELECT … FOR UPDATE SKIP LOCKED and a 60-second lease that every events call and heartbeat renews.',
-        response: { 200: ClaimAnswerSchema, 204: Type.Null({ description: 'No job came' }), ...errorResponses(401, 403) },
+        response: {
+          200: ClaimAnswerSchema,
+          204: Type.Null({ description: 'No job came' }),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -68,7 +73,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const job = await held(request.params.id, request.worker.id);
-      if (request.body.attempt !== undefined && request.body.attempt !== job.attempt) throw conflict(NOT_HELD);
+      if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
+        throw conflict(NOT_HELD);
       const stored = await appendAgentEvents(app.db, job.id, job.attempt, request.body.events);
       const progress = stored.filter((row) => row.type === 'progress').at(-1);
       if (progress) await setProgress(app.db, job.id, Number(progress.data));
@@ -93,7 +99,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { status, sha256, size, reason } = request.body;
       const job = await held(request.params.id, request.worker.id);
       if (status === 'done' && !job.cancel_requested) {
-        if (!sha256 || size === undefined) throw invalid(['body', 'sha256'], 'sha256 and size are required when done');
+        if (!sha256 || size === undefined)
+          throw invalid(['body', 'sha256'], 'sha256 and size are required when done');
         if (job.sha256 !== sha256 || job.file_size !== size) {
           throw invalid(['body', 'sha256'], 'No uploaded artifact matches this sha256 and size');
         }

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { SourceNotFoundError } from '../../builds/source-archive';
 import { isReleaseTag } from '../../db/agent-releases-repository';
 import { findBuild } from '../../db/firmwares-repository';
 import { renewLease } from '../../db/jobs-repository';
 import { findRepositoryByName } from '../../db/repositories-repository';
-import { SourceNotFoundError } from '../../builds/source-archive';
 import { conflict, notFound } from '../../lib/http-errors';
-import {
-  JobSourceParamsSchema,
-  SourceParamsSchema,
-  SourceQuerySchema,
-} from '../../schemas/agent-schemas';
+import { JobSourceParamsSchema, SourceParamsSchema, SourceQuerySchema } from '../../schemas/agent-schemas';
 import { errorResponses } from '../../schemas/common-schemas';
 import { NOT_HELD } from './jobs';
 
@@ -52,7 +48,8 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id, repository } = request.params;
       const { tag } = request.query;
-      if (!(await renewLease(app.db, id, request.worker.id, app.jobQueue.options.leaseMs))) throw conflict(NOT_HELD);
+      if (!(await renewLease(app.db, id, request.worker.id, app.jobQueue.options.leaseMs)))
+        throw conflict(NOT_HELD);
       const spec = (await findBuild(app.db, id))?.job_spec as { release?: { tags?: SpecTag[] } } | undefined;
       const named = spec?.release?.tags?.some((t) => t.repository_name === repository && t.tag_name === tag);
       if (!named) throw notFound(`The job does not build ${repository} at ${tag}`);
@@ -75,7 +72,8 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { repository } = request.params;
       const { tag } = request.query;
-      if (!(await isReleaseTag(app.db, repository, tag))) throw notFound(`No release names ${repository} at ${tag}`);
+      if (!(await isReleaseTag(app.db, repository, tag)))
+        throw notFound(`No release names ${repository} at ${tag}`);
       return send(reply, repository, tag);
     },
   );

@@ -18,6 +18,11 @@ const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ReleaseListQuerySchema,
         response: { 200: ReleaseListSchema, ...errorResponses(401, 403, 422) },
       },
+      // An empty value (`include_deleted=`, as a path template leaves an unset one) means the default.
+      preValidation: async (request) => {
+        const query = request.query as Record<string, unknown>;
+        if (query.include_deleted === '') delete query.include_deleted;
+      },
     },
     (request) => listReleases(app.db, releaseVisibility(request.account, request.query.include_deleted)),
   );

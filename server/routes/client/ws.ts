@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { WebSocket } from '@fastify/websocket';
 import { Type } from 'typebox';
-import websocket, { type WebSocket } from '@fastify/websocket';
 import { forbidden } from '../../lib/http-errors';
 import { errorResponses } from '../../schemas/common-schemas';
 
@@ -17,8 +17,6 @@ const PING_MS = 30_000;
  * headers on a WebSocket, so the access token comes as the `token` query parameter.
  */
 const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
-
   const sockets = new Set<WebSocket>();
   // One listener for all sockets: each message is serialised once, however many clients there are.
   const off = app.buildEvents.onEvent((message) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,9 @@ import type { HttpClient, HttpRequest } from '../../api/httpClient';
 import { createDataProvider } from '../../dataProvider';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SshKeysTab } from './SshKeysTab';
+
+// The machine running the suite may be busy: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Typing char by char is slow in jsdom; a paste is what a user with a key in the clipboard does anyway. */
 async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,9 @@ import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LogoSection } from './LogoSection';
 import { PreferencesSection } from './PreferencesSection';
+
+// The machine running the suite may be busy: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 type Answer = (path: string, request: HttpRequest) => unknown;
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,9 @@ import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ConfirmEmailChangePage } from './ConfirmEmailChangePage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
+
+// The machine running the suite may be busy: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const Where = () => <output data-testid="where">{useLocation().pathname}</output>;
 

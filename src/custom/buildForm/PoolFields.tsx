@@ -62,7 +62,11 @@ export const PoolFields = ({
           label={label('hidden')}
           helperText={false}
           size="small"
-          sx={{ m: 0, '& .MuiFormControlLabel-root': { mr: 0 }, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
+          sx={{
+            m: 0,
+            '& .MuiFormControlLabel-root': { mr: 0 },
+            '& .MuiFormControlLabel-label': { fontSize: '0.875rem' },
+          }}
         />
         {onRemove && (
           <Tooltip title={translate('app.build_form.pools.remove')}>

@@ -53,6 +53,14 @@ describe('pools of the build form', () => {
     expect(joinPools(values, false).map((p) => p.type_fee_pool)).toEqual(['devfee', 'fee', 'fee']);
   });
 
+  it('takes an emptied input (null) as empty', () => {
+    const emptied = { ...emptyPool(), alias: null, url: null, account: null, worker: null };
+    expect(isBlankPool(emptied)).toBe(true);
+    const values = splitPools(build);
+    values.devfee_pool_config.alias = null;
+    expect(joinPools(values, false)[0].alias).toBe('');
+  });
+
   it('leaves out fee slots that are empty or beyond the pool count', () => {
     const values = splitPools(build);
     values.fee_pools_configs[0] = emptyPool();

@@ -33,14 +33,17 @@ const toNumber = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
+// An input emptied by the user holds null (react-admin's empty value), not ''.
+const text = (value: string | null | undefined) => (value ?? '').trim();
+
 /** Nothing typed in it (a slot left empty is not sent). */
 export function isBlankPool(pool: PoolSlot | undefined): boolean {
   if (!pool) return true;
   return (
-    !pool.alias?.trim() &&
-    !pool.url?.trim() &&
-    !pool.account?.trim() &&
-    !pool.worker?.trim() &&
+    !text(pool.alias) &&
+    !text(pool.url) &&
+    !text(pool.account) &&
+    !text(pool.worker) &&
     toNumber(pool.fee) === null &&
     toNumber(pool.fake_fee) === null
   );
@@ -58,10 +61,10 @@ const toSlot = (entry: PoolEntry, type: PoolType): PoolSlot => ({
 });
 
 const toEntry = (slot: PoolSlot): PoolEntry => ({
-  alias: slot.alias.trim(),
-  url: slot.url.trim(),
-  account: slot.account.trim(),
-  worker: slot.worker.trim(),
+  alias: text(slot.alias),
+  url: text(slot.url),
+  account: text(slot.account),
+  worker: text(slot.worker),
   fee: toNumber(slot.fee) ?? 0,
   fake_fee: toNumber(slot.fake_fee),
   hidden: Boolean(slot.hidden),
@@ -133,7 +136,7 @@ export function removeFeePool(
 /** Resetting pools empties them all and restores the DevFee default, but keeps the DevFee worker. */
 export function resetPools(values: PoolValues): PoolValues {
   return {
-    devfee_pool_config: devfeePool(values.devfee_pool_config?.worker ?? ''),
+    devfee_pool_config: devfeePool(text(values.devfee_pool_config?.worker)),
     fee_pools_configs: emptySlots(),
     poolsLimit: 0,
     refund_pool_config: emptyPool('refund'),
@@ -143,7 +146,7 @@ export function resetPools(values: PoolValues): PoolValues {
 /** 'duplicate pool settings from another set': another build's pools replace these; the DevFee worker stays. */
 export function copyPools(values: PoolValues, entries: readonly PoolEntry[]): PoolValues {
   const copied = splitPools(entries, values.devfee_pool_config?.worker ?? '');
-  const keepWorker = values.devfee_pool_config?.worker?.trim();
+  const keepWorker = text(values.devfee_pool_config?.worker);
   return {
     ...copied,
     devfee_pool_config: {
@@ -155,5 +158,5 @@ export function copyPools(values: PoolValues, entries: readonly PoolEntry[]): Po
 
 /** A preset chosen for a slot: its url, and its name as the alias when the alias is still empty. */
 export function applyPreset(slot: PoolSlot, preset: { pool: string; url: string }): PoolSlot {
-  return { ...slot, url: preset.url, alias: slot.alias.trim() ? slot.alias : preset.pool };
+  return { ...slot, url: preset.url, alias: text(slot.alias) ? slot.alias : preset.pool };
 }

@@ -9,12 +9,12 @@ export const SUBSETS: readonly Subset[] = ['stable', 'test', 'dev'];
 export type LogoSelect = 'default' | 'my_logo' | 'build_logo';
 export const LOGO_SELECTS: readonly LogoSelect[] = ['default', 'my_logo', 'build_logo'];
 
-/** A pool as the form holds it: numbers may be blank while being typed. */
+/** A pool as the form holds it: an emptied input holds null, numbers may be blank while being typed. */
 export interface PoolSlot {
-  alias: string;
-  url: string;
-  account: string;
-  worker: string;
+  alias: string | null;
+  url: string | null;
+  account: string | null;
+  worker: string | null;
   fee: number | string | null;
   fake_fee: number | string | null;
   hidden: boolean;

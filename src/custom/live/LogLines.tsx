@@ -6,12 +6,13 @@ import type { LogLine } from './logLines';
 /** Pixels from the bottom within which the view keeps following new lines. */
 const FOLLOW_SLACK = 24;
 
+/** The server's time of a stored line, shown on hover (lines that came live have none). */
 const time = (at: string | null | undefined) => {
   const date = at ? parseISO(at) : undefined;
   return date && isValid(date) ? format(date, 'HH:mm:ss') : '';
 };
 
-/** A log as a terminal-like list that follows new lines while scrolled to the bottom. */
+/** A log as a terminal-like list, numbered, that follows new lines while scrolled to the bottom. */
 export const LogLines = ({ lines, label }: { lines: readonly LogLine[]; label: string }) => {
   const ref = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -45,10 +46,11 @@ export const LogLines = ({ lines, label }: { lines: readonly LogLine[]; label: s
         py: 1,
       }}
     >
-      {lines.map((line) => (
+      {lines.map((line, index) => (
         <Box
           key={line.seq}
           data-seq={line.seq}
+          title={time(line.at) || undefined}
           sx={{ display: 'flex', gap: 1.5, px: 1.5, '&:hover': { bgcolor: 'rgba(255,255,255,0.04)' } }}
         >
           <Typography
@@ -62,13 +64,8 @@ export const LogLines = ({ lines, label }: { lines: readonly LogLine[]; label: s
               userSelect: 'none',
             }}
           >
-            {line.seq}
+            {index + 1}
           </Typography>
-          {line.at && (
-            <Typography component="span" sx={{ font: 'inherit', color: '#7d8590', userSelect: 'none' }}>
-              {time(line.at)}
-            </Typography>
-          )}
           <Typography
             component="span"
             sx={{ font: 'inherit', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}

@@ -23,7 +23,7 @@ import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
 import { POLL_INTERVAL_MS } from '../../lib/constants';
-import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { uuid as validUuid } from '../../lib/validators';
 import { downloadUrl, formatBytes } from '../../resources/firmwares/buildRules';
 import { fetchSharedLinks } from '../../resources/firmwares/firmwaresApi';

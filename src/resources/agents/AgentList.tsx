@@ -73,7 +73,7 @@ const AgentsTable = () => {
           label={label('name')}
           disableSort
           render={(a) => (
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
               {a.name}
             </Typography>
           )}

@@ -22,6 +22,8 @@ import { formatBytes, groupByStage, type StageGroup } from './buildRules';
 import { BuildProgress, BuildStatusChip } from './StatusChips';
 import type { Build } from './types';
 
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } };
+
 const BuildRow = ({
   build,
   selected,
@@ -51,11 +53,14 @@ const BuildRow = ({
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {build.model}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" component="div">
           {build.platform} · {build.install_type}
         </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+          {build.release_version} · {build.stage}
+        </Typography>
       </TableCell>
-      <TableCell>
+      <TableCell sx={HIDE_ON_PHONE}>
         <Stack direction="row" spacing={1} alignItems="center">
           <Typography variant="body2">{build.release_version}</Typography>
           <ReleaseStageChip stage={build.stage} stageNumber={0} />
@@ -139,7 +144,7 @@ const GroupTable = ({
                 />
               </TableCell>
               <TableCell>{t('fields.model')}</TableCell>
-              <TableCell>{t('fields.release_id')}</TableCell>
+              <TableCell sx={HIDE_ON_PHONE}>{t('fields.release_id')}</TableCell>
               <TableCell>{t('fields.status')}</TableCell>
               <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.file')}</TableCell>
               <TableCell align="right">{t('fields.actions')}</TableCell>

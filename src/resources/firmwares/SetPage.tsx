@@ -17,16 +17,17 @@ import {
 import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BuildLogDialog } from '../../custom/live';
 import { NotFound } from '../../custom/pages/NotFound';
 import { useShowError } from '../../errors/showError';
 import type { MinerModel, Series } from '../../lib/catalogue';
 import { POLL_INTERVAL_MS } from '../../lib/constants';
 import { PageLoading } from '../../lib/lazyPage';
 import type { BuildAction } from './BuildActionsMenu';
-import { BuildLogDialog, MissingModelsDialog } from './BuildDialogs';
 import { BuildsTable } from './BuildsTable';
 import { downloadUrl, hasActiveBuilds, missingModels, setCounters } from './buildRules';
 import { EditPoolsDialog } from './EditPoolsDialog';
+import { MissingModelsDialog } from './MissingModelsDialog';
 import { NoBuilds } from './NoBuilds';
 import { RemoveDialog } from './RemoveDialog';
 import { SetActionsMenu } from './SetActionsMenu';
@@ -220,7 +221,14 @@ export const SetPage = () => {
         onClose={() => setPoolsOf(undefined)}
         onSaved={() => setPoolsOf(undefined)}
       />
-      <BuildLogDialog build={logOf} onClose={() => setLogOf(undefined)} />
+      {logOf && (
+        <BuildLogDialog
+          buildId={logOf.id}
+          open
+          onClose={() => setLogOf(undefined)}
+          subtitle={`${set.name} · ${logOf.model} · ${logOf.release_version}`}
+        />
+      )}
       <MissingModelsDialog
         open={missingOpen}
         models={missing}

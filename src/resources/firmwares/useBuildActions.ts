@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
 import { useShowError } from '../../errors/showError';
-import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { downloadUrl } from './buildRules';
 import { rebuildBuild, upgradeBuild } from './firmwaresApi';
 import type { Build } from './types';

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
 import { useShowError } from '../../errors/showError';
-import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
+import { useCopyToClipboard } from '../../lib/clipboard';
 import { sharedLinkUrl } from './buildRules';
 import { groupAction } from './firmwaresApi';
 import type { Group } from './types';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,9 @@ import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerCreate } from './PartnerCreate';
 import { PartnerEdit } from './PartnerEdit';
 import type { Partner } from './types';
+
+// The machine running the suite may be busy: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const stored: Partner = {
   id: 5,

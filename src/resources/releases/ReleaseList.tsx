@@ -12,10 +12,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
-import { errorMessages } from '../../errors/showError';
+import { errorMessages, useShowError } from '../../errors/showError';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
 import type { Release } from './types';
@@ -23,11 +23,11 @@ import { ALL_SERIES, useReleases, useViewer } from './useReleases';
 
 // A fixed layout keeps long descriptions from widening the page; the description takes what is left.
 const COLUMNS = [
-  { name: 'version', width: '15rem' },
-  { name: 'stage', width: '7.5rem' },
+  { name: 'version', width: '14rem' },
+  { name: 'stage', width: '9rem' },
   { name: 'series', width: '5rem' },
   { name: 'description', width: 'auto' },
-  { name: 'created_at', width: '8rem' },
+  { name: 'created_at', width: '9rem' },
 ] as const;
 
 const Message = ({ text, action }: { text: string; action?: ReactNode }) => (
@@ -69,6 +69,10 @@ export const ReleaseList = () => {
   const { canWrite, isAdmin, showRemoved } = useViewer();
   const { account } = useAccount();
   const { all, shown, selected, setSelected, isPending, error, refetch } = useReleases();
+  const showError = useShowError();
+  useEffect(() => {
+    if (error) showError(error);
+  }, [error, showError]);
   const lastPrereleases = useMemo(
     () => (showRemoved ? lastPrereleaseIds(all) : new Set<number>()),
     [all, showRemoved],
@@ -107,7 +111,8 @@ export const ReleaseList = () => {
   }
 
   return (
-    <Card sx={{ mt: 2, mb: 2 }}>
+    // inline-size containment: a wide table scrolls inside the card instead of widening the page.
+    <Card sx={{ mt: 2, mb: 2, contain: 'inline-size' }}>
       {body ?? (
         <TableContainer>
           <Table
@@ -151,7 +156,7 @@ export const ReleaseList = () => {
                     key={release.id}
                     release={release}
                     parent={release.parent === null ? undefined : byId.get(release.parent)}
-                    newer={hasNewerVersion(release, all)}
+                    newer={!release.is_removed && hasNewerVersion(release, all)}
                     lastPrerelease={lastPrereleases.has(release.id)}
                     actionsColumn={canWrite}
                     canChange={canChange(release)}

@@ -83,7 +83,7 @@ export const ReleaseTopPanel = () => {
         aria-label={translate('resources.releases.filters.series')}
         value={selected}
         onChange={(event) => setSelected(event.target.value)}
-        sx={{ gap: 1, flex: 1 }}
+        sx={{ gap: 1, flex: '1 1 24rem' }}
       >
         <Pill
           value={ALL_SERIES}

@@ -23,7 +23,7 @@ export interface Release extends RaRecord {
   is_draft: boolean;
   is_public: boolean;
   is_removed: boolean;
-  user_id: number;
+  user_id: number | null;
   descriptions: ReleaseDescription[];
   created_at: string;
   deploy_requested_at: string | null;

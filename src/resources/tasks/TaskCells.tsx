@@ -29,17 +29,20 @@ export const TaskStatusChip = ({ task }: { task: Pick<Task, 'status' | 'cancel_r
   );
 };
 
-/** The set (favourites starred) and the build's uuid. */
-export const TaskSet = ({ task }: { task: Task }) => (
-  <Box sx={{ minWidth: 0 }}>
+/** The set (favourites starred), the build's uuid and, on the 'all tasks' tab, whose task it is. */
+export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
+  <Box sx={{ minWidth: 0, maxWidth: '13rem' }}>
     <Stack direction="row" alignItems="center" spacing={0.5}>
       {task.is_favorite && <StarIcon sx={{ fontSize: '1rem', color: 'warning.main' }} />}
-      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={task.group_name}>
         {task.group_name}
       </Typography>
     </Stack>
-    <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} title={task.uuid}>
-      {task.uuid?.slice(0, 8)}
+    <Typography variant="caption" color="text.secondary" component="div" noWrap>
+      <Box component="span" sx={{ fontFamily: 'monospace' }} title={task.uuid}>
+        {task.uuid?.slice(0, 8)}
+      </Box>
+      {owner && task.user_email && ` · ${task.user_email}`}
     </Typography>
   </Box>
 );
@@ -62,7 +65,7 @@ export const TaskProgress = ({ task }: { task: Task }) => {
   }
   const color = task.status === 'failed' ? 'error' : task.status === 'done' ? 'success' : 'primary';
   return (
-    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '8rem' }}>
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '6.5rem' }}>
       <LinearProgress
         variant="determinate"
         value={progress}

@@ -20,12 +20,8 @@ const Empty = ({ filtered }: { filtered: boolean }) => {
   );
 };
 
-const Text = ({ value, strong }: { value: string | null | undefined; strong?: boolean }) => (
-  <Typography
-    variant="body2"
-    color={value ? 'text.primary' : 'text.disabled'}
-    sx={strong ? { fontWeight: 600 } : undefined}
-  >
+const Text = ({ value }: { value: string | null | undefined }) => (
+  <Typography variant="body2" color={value ? 'text.primary' : 'text.disabled'} sx={{ whiteSpace: 'nowrap' }}>
     {value || '—'}
   </Typography>
 );
@@ -53,7 +49,7 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
           source="group_name"
           label={label('set')}
           disableSort
-          render={(t) => <TaskSet task={t} />}
+          render={(t) => <TaskSet task={t} owner={tab === 'all'} />}
         />
         <DataTable.Col<Task>
           source="model"
@@ -91,14 +87,6 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
           disableSort
           render={(t) => <Text value={t.worker_name} />}
         />
-        {tab === 'all' && (
-          <DataTable.Col<Task>
-            source="user_email"
-            label={label('user_email')}
-            disableSort
-            render={(t) => <Text value={t.user_email} />}
-          />
-        )}
         <DataTable.Col<Task>
           label={label('actions')}
           disableSort

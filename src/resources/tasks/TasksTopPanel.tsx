@@ -13,9 +13,10 @@ import { type TasksTab, useTasksFilter, useTasksTab } from './tasksListState';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
-/** A tab's badge: the tasks in progress (spec §4 Polling: the badge follows the in_progress count). */
+/** A tab's badge while tasks run: how many (spec §4 Polling: the badge follows the in_progress count). */
 const Count = ({ value, max }: { value: number; max: number }) => {
   const translate = useTranslate();
+  if (value <= 0) return null;
   return (
     <Tooltip title={`${translate('app.tasks.status.in_progress')}: ${value}`}>
       <Box
@@ -27,8 +28,8 @@ const Count = ({ value, max }: { value: number; max: number }) => {
           fontSize: '0.75rem',
           fontWeight: 700,
           lineHeight: 1.6,
-          color: value ? '#fff' : 'text.secondary',
-          bgcolor: value ? 'info.main' : 'action.selected',
+          color: '#fff',
+          bgcolor: 'info.main',
         }}
       >
         {capBadge(value, max)}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { toMessage } from '../../../builds/job-queue';
 import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
 import { findBuild } from '../../../db/firmwares-repository';
 import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
@@ -11,7 +12,6 @@ import {
   TASKS_PAGE_SIZE,
   taskCounters,
 } from '../../../db/tasks-repository';
-import { toMessage } from '../../../builds/job-queue';
 import { notFound } from '../../../lib/http-errors';
 import { setPageHeaders } from '../../../lib/paging';
 import { errorResponses } from '../../../schemas/common-schemas';
@@ -42,7 +42,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const changed = await cancelJobs(app.db, ids);
     const messages = [];
     for (const job of changed) {
-      const line = job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`;
+      const line =
+        job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`;
       messages.push(toMessage(await appendServerLine(app.db, job.id, job.attempt, line)));
     }
     await refreshGroupCounters(
@@ -130,7 +131,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "A build's whole stored log and its progress",
-        description: 'Each line has the seq that live log_build messages carry, so a client can join the two.',
+        description:
+          'Each line has the seq that live log_build messages carry, so a client can join the two.',
         params: TaskIdParamsSchema,
         response: { 200: TaskLogSchema, ...errorResponses(401, 403, 404) },
       },

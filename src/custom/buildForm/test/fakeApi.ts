@@ -28,7 +28,18 @@ export const BUILD_OPTIONS = [
 
 export function fakeApi(
   role: Role,
-  { groups = [group], builds = [build], handlers = {} }: { groups?: Group[]; builds?: Build[]; handlers?: Record<string, Handler> } = {},
+  {
+    groups = [group],
+    builds = [build],
+    handlers = {},
+    total,
+  }: {
+    groups?: Group[];
+    builds?: Build[];
+    handlers?: Record<string, Handler>;
+    /** The x-total-count of paged lists (default: the rows answered). */
+    total?: number;
+  } = {},
 ) {
   const calls: Call[] = [];
   const routes: Record<string, Handler> = {
@@ -50,11 +61,22 @@ export function fakeApi(
     'GET /client/firmware/build-options/defaults': () =>
       Object.fromEntries(BUILD_OPTIONS.map((o) => [o.name, o.default])),
     'GET /client/firmware/groups': () => groups,
-    'GET /client/firmware/firmwares': ({ query }) => builds.filter((b) => b.group_id === Number(query?.group_id)),
+    'GET /client/firmware/firmwares': ({ query }) =>
+      builds.filter((b) => b.group_id === Number(query?.group_id)),
     'GET /admin/firmwares': ({ query }) => builds.filter((b) => b.group_id === Number(query?.group_id)),
-    'POST /client/firmware/firmwares': ({ body }) => ({ ...build, ...(body as object), id: 101, status: 'pending' }),
+    'POST /client/firmware/firmwares': ({ body }) => ({
+      ...build,
+      ...(body as object),
+      id: 101,
+      status: 'pending',
+    }),
     'PATCH /client/firmware/firmwares/100': ({ body }) => ({ ...build, ...(body as object) }),
-    'POST /client/account/logo': () => ({ id: 77, le: '/api/logos/77/le', de: '/api/logos/77/de', is_default: false }),
+    'POST /client/account/logo': () => ({
+      id: 77,
+      le: '/api/logos/77/le',
+      de: '/api/logos/77/de',
+      is_default: false,
+    }),
     ...handlers,
   };
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
@@ -63,7 +85,7 @@ export function fakeApi(
     const route = routes[`${method} ${path}`];
     if (!route) throw new ApiError('Not Found', 404, { detail: 'Not Found' }, 'Not Found');
     const json = await route({ ...request, path });
-    const headers = new Headers(Array.isArray(json) ? { 'x-total-count': String(json.length) } : {});
+    const headers = new Headers(Array.isArray(json) ? { 'x-total-count': String(total ?? json.length) } : {});
     return { status: method === 'POST' ? 201 : 200, headers, json };
   }) as unknown as HttpClient;
   const dataProvider = createDataProvider(httpClient, resourcePaths, () => role);

@@ -1,0 +1,260 @@
+// Build agents and the queue: submit-to-claim latency with an idle agent, builds per minute with 1, 2 and 4
+// real agent processes, and WebSocket fan-out to 200 clients. The embedded agent is off so that only the
+// agents started here build.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { median, percentile } from './http-load';
+
+type Row = [string, string, string, string];
+
+interface Session {
+  url: string;
+  cookie: string;
+  xsrf: string;
+}
+
+async function session(url: string): Promise<Session> {
+  const res = await fetch(`${url}/api/auth/xsrf`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  return { url, cookie, xsrf: cookie.split('=')[1] };
+}
+
+async function call<T>(s: Session, method: string, p: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${s.url}/api${p}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      cookie: s.cookie,
+      'x-xsrf-token': s.xsrf,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Everything a build needs on the demo data: a set of the partner's and a valid build body. */
+async function prepare(server: RunningServer) {
+  const s = await session(server.url);
+  const signIn = async (who: { email: string; password: string }) =>
+    (await call<{ access_token: string }>(s, 'POST', '/auth/sign-in', undefined, who)).access_token;
+  const admin = await signIn(server.admin);
+  const partner = await signIn(server.partner);
+  const releases = await call<{ id: number; series: string }[]>(s, 'GET', '/client/releases', partner);
+  const release = releases.find((r) => r.series === 'x19');
+  const models = await call<{ name: string; series: string }[]>(s, 'GET', '/client/firmware/models', partner);
+  const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
+  const combos = await call<{ model: string; platform: string; install_type: string }[]>(
+    s,
+    'GET',
+    '/client/firmware/model-platform-install_type',
+    partner,
+  );
+  const combo = combos.find((c) => x19.has(c.model));
+  if (!release || !combo) throw new Error('demo data has no x19 release or model');
+  const set = await call<{ id: number }>(s, 'POST', '/client/firmware/groups', partner, {
+    name: 'bench-set',
+  });
+  const body = {
+    group_id: set.id,
+    series: 'x19',
+    ...combo,
+    release_id: release.id,
+    add_license: false,
+    fee_pools_configs: [
+      {
+        alias: 'DevFee',
+        url: 'stratum+tcp://btc.viabtc.io:3333',
+        account: 'vendor',
+        worker: 'benchset',
+        fee: 2,
+        fake_fee: null,
+        hidden: false,
+        type_fee_pool: 'devfee',
+      },
+    ],
+  };
+  const submit = () => call<{ id: number }>(s, 'POST', '/client/firmware/firmwares', partner, body);
+  const worker = (name: string) =>
+    call<{ token: string }>(s, 'POST', '/admin/workers', admin, { name: `${name}-${run}` });
+  const counters = () =>
+    call<{ pending: number; in_progress: number; failed: number }>(
+      s,
+      'GET',
+      '/admin/firmwares/tasks/status',
+      admin,
+    );
+  return { s, admin, run, submit, worker, counters };
+}
+
+type World = Awaited<ReturnType<typeof prepare>>;
+
+const agentCall = (w: World, token: string, method: string, p: string, body: unknown = {}) =>
+  fetch(`${w.s.url}/api/agent${p}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+
+/** p50 and p90 of submit answered → claim answered, with a claim already waiting each time. */
+async function claimLatency(w: World, samples: number) {
+  const { token } = await w.worker('bench-latency');
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const claimed = agentCall(w, token, 'POST', '/jobs/claim').then(async (res) => ({
+      at: performance.now(),
+      job: ((await res.json()) as { job: { id: number } }).job,
+    }));
+    await new Promise((r) => setTimeout(r, 150));
+    await w.submit();
+    const submitted = performance.now();
+    const { at, job } = await claimed;
+    latencies.push(at - submitted);
+    await agentCall(w, token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'bench' });
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p90: percentile(latencies, 90) };
+}
+
+function startAgent(url: string, token: string, workDir: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', 'agent/main.ts', '--server', url, '--token', token, '--work-dir', workDir],
+    { stdio: 'ignore' },
+  );
+}
+
+async function until(check: () => Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Builds per minute with `agents` real agent processes, from the first submit to the last build done. */
+async function throughput(w: World, agents: number, builds: number, workRoot: string): Promise<number> {
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < agents; i++) {
+      const { token } = await w.worker(`bench-${agents}-${i}`);
+      children.push(startAgent(w.s.url, token, path.join(workRoot, `${agents}-${i}`)));
+    }
+    // Started and online: each agent's first heartbeat has landed.
+    await until(
+      async () => {
+        const workers = await call<{ name: string; status: string }[]>(w.s, 'GET', '/admin/workers', w.admin);
+        return (
+          workers.filter((x) => x.name.startsWith(`bench-${agents}-`) && x.status !== 'offline').length ===
+          agents
+        );
+      },
+      60_000,
+      'agents online',
+    );
+    const started = performance.now();
+    for (let i = 0; i < builds; i++) await w.submit();
+    await until(
+      async () => {
+        const c = await w.counters();
+        return c.pending === 0 && c.in_progress === 0;
+      },
+      300_000,
+      'builds done',
+    );
+    return builds / ((performance.now() - started) / 60_000);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+/** Log lines pushed by one agent and delivered to `clients` admin sockets, per second. */
+async function fanOut(w: World, clients: number, seconds: number) {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-websocket', '--import', 'tsx', 'bench/ws-clients.ts', w.s.url, w.admin, String(clients)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  if ((await next()) !== 'ready') throw new Error('WebSocket clients did not start');
+  const { token } = await w.worker('bench-fanout');
+  await w.submit();
+  const claim = await agentCall(w, token, 'POST', '/jobs/claim');
+  const { job } = (await claim.json()) as { job: { id: number; attempt: number } };
+  child.stdin.write('go\n');
+  let seq = 0;
+  let published = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    const events = Array.from({ length: 50 }, () => ({ seq: ++seq, type: 'log', data: `bench line ${seq}` }));
+    await agentCall(w, token, 'POST', `/jobs/${job.id}/events`, { attempt: job.attempt, events });
+    published += events.length;
+  }
+  const publishSeconds = (performance.now() - started) / 1000;
+  // Let the sockets drain before counting.
+  await new Promise((r) => setTimeout(r, 2_000));
+  child.stdin.write('stop\n');
+  const result = JSON.parse(await next()) as { messages: number; seconds: number };
+  await agentCall(w, token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'bench' });
+  return {
+    publishedPerSecond: published / publishSeconds,
+    deliveredPerSecond: result.messages / Math.max(result.seconds, publishSeconds),
+    delivered: result.messages / (published * clients),
+  };
+}
+
+/** The agent rows for one setup (PGlite, or PostgreSQL via DATABASE_URL in `env`). */
+export async function benchAgents(label: string, env: Record<string, string>, runs: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+  const server = await startServer({ ...env, EMBEDDED_AGENT: '0' });
+  const workRoot = await mkdtemp(path.join(tmpdir(), 'bench-agents-'));
+  try {
+    const w = await prepare(server);
+    const latencies = [];
+    for (let i = 0; i < runs; i++) latencies.push(await claimLatency(w, 20));
+    rows.push([
+      label,
+      'submit answered → claim answered, idle agent waiting (p50/p90 ms)',
+      `${fmt(median(latencies.map((l) => l.p50)))}/${fmt(median(latencies.map((l) => l.p90)))}`,
+      'target p50 < 100 (long poll woken by the submit)',
+    ]);
+    for (const agents of [1, 2, 4]) {
+      const perMinute = [];
+      for (let i = 0; i < runs; i++) perMinute.push(await throughput(w, agents, 24, workRoot));
+      rows.push([
+        label,
+        `builds per minute, ${agents} agent${agents > 1 ? 's' : ''} (default builder, demo sources)`,
+        fmt(median(perMinute), 0),
+        agents === 1 ? 'baseline' : 'same machine: agents share its 2 cores',
+      ]);
+    }
+    const fan = await fanOut(w, 200, 5);
+    rows.push([
+      label,
+      'WebSocket fan-out to 200 admin clients (log lines/s published; messages/s delivered)',
+      `${fmt(fan.publishedPerSecond, 0)}; ${fmt(fan.deliveredPerSecond, 0)}`,
+      `${fmt(100 * fan.delivered, 1)} % of lines × clients delivered`,
+    ]);
+  } finally {
+    await server.stop();
+    await rm(workRoot, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+// `npx tsx bench/agents.ts` measures only these, and prints the rows (npm run bench writes them to README).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const runs = Number(process.env.BENCH_RUNS ?? 1);
+  const rows = await benchAgents('PGlite (embedded)', {}, runs);
+  if (process.env.BENCH_DATABASE_URL) {
+    rows.push(...(await benchAgents('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, runs)));
+  }
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}

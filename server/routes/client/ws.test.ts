@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AgentWorld,
+  addWorker,
+  claim,
+  createAgentWorld,
+  queueBuild,
+  sendEvents,
+} from '../../builds/agent-test-fixtures';
+import { createSignedIn } from '../../test/helper';
+import { withoutToken } from './ws';
+
+let w: AgentWorld;
+
+beforeAll(async () => {
+  w = await createAgentWorld();
+});
+afterAll(() => w.close());
+
+type Message = { fw_id: number; type: string; data: unknown; seq: number };
+
+async function connect(token: string) {
+  const socket = await w.t.app.injectWS(`/api/client/ws?token=${encodeURIComponent(token)}`);
+  const messages: Message[] = [];
+  socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString())));
+  return { socket, messages };
+}
+
+async function until(check: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('the live socket', () => {
+  it("pushes every build's progress and log lines to admins and developers, with seq numbers", async () => {
+    const developer = await createSignedIn(w.t.app, w.t.db, { role: 'developer' });
+    const admin = await connect(w.admin.token);
+    const dev = await connect(developer.token);
+    const agent = await addWorker(w, 'socket-agent');
+    const build = await queueBuild(w);
+    const job = await claim(w, agent.token);
+    if (!job) throw new Error('no job');
+    await sendEvents(w, agent.token, job, [
+      { seq: 1, type: 'log', data: 'Fetching sources' },
+      { seq: 2, type: 'progress', data: 25 },
+    ]);
+    await until(() => admin.messages.length >= 2 && dev.messages.length >= 2);
+    expect(admin.messages).toEqual([
+      { fw_id: build.id, type: 'log_build', data: 'Fetching sources', seq: expect.any(Number) },
+      { fw_id: build.id, type: 'progress_build', data: 25, seq: expect.any(Number) },
+    ]);
+    expect(admin.messages[1].seq).toBeGreaterThan(admin.messages[0].seq);
+    expect(dev.messages).toEqual(admin.messages);
+    // A retried batch is stored once and published once.
+    await sendEvents(w, agent.token, job, [{ seq: 2, type: 'progress', data: 25 }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(admin.messages).toHaveLength(2);
+    admin.socket.terminate();
+    dev.socket.terminate();
+  });
+
+  it('refuses partners (403) and bad tokens (401) before the upgrade', async () => {
+    await expect(w.t.app.injectWS(`/api/client/ws?token=${w.partner.token}`)).rejects.toThrow(/403/);
+    await expect(w.t.app.injectWS('/api/client/ws?token=garbage')).rejects.toThrow(/401/);
+    await expect(w.t.app.injectWS('/api/client/ws')).rejects.toThrow(/401/);
+  });
+
+  it('keeps the token out of logged urls', () => {
+    expect(withoutToken('/api/client/ws?token=abc.def&x=1')).toBe('/api/client/ws?token=***&x=1');
+  });
+});

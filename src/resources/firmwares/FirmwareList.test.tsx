@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../custom/buildForm/test/fakeApi';
+import { group } from '../../custom/buildForm/test/fixtures';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { FirmwareList } from './FirmwareList';
+import { SetsTopPanel } from './SetsTopPanel';
+
+const slow = { timeout: 10_000 };
+const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true };
+
+function renderList(total: number) {
+  const api = fakeApi('user', {
+    total,
+    handlers: {
+      'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [group, SOUTH]),
+    },
+  });
+  renderWithAdmin(
+    <>
+      <SetsTopPanel />
+      <FirmwareList />
+    </>,
+    { path: '/firmwares', httpClient: api.httpClient, dataProvider: api.dataProvider },
+  );
+  return api;
+}
+
+const setsCalls = (api: ReturnType<typeof fakeApi>) =>
+  api.calls.filter((c) => c.path === '/client/firmware/groups');
+
+describe('the sets list', { timeout: 60_000 }, () => {
+  it('shows each set with its models and counters, and caps the my sets badge at 999', async () => {
+    renderList(1500);
+    expect(await screen.findByRole('link', { name: 'North farm' }, slow)).toHaveAttribute(
+      'href',
+      '/firmwares/10',
+    );
+    expect(screen.getByRole('link', { name: 'South farm' })).toBeInTheDocument();
+    expect(screen.getAllByText('S19')).toHaveLength(2);
+    expect(screen.getAllByLabelText('Pending: 1')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(screen.getByTestId('sets-count')).toHaveTextContent('999+'));
+  });
+
+  it('sends the search and the favourites filter to the server, 20 a page from page 0', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderList(2);
+    await screen.findByRole('link', { name: 'North farm' }, slow);
+    expect(setsCalls(api)[0].query).toMatchObject({ page: 0 });
+    await u.click(screen.getByRole('button', { name: 'Favourites' }));
+    await waitFor(() => expect(setsCalls(api).some((c) => c.query?.is_favorite === true)).toBe(true));
+    fireEvent.change(screen.getByLabelText('Search by set'), { target: { value: 'none' } });
+    expect(await screen.findByText('No sets match the search', {}, slow)).toBeInTheDocument();
+    expect(setsCalls(api).at(-1)?.query).toMatchObject({ search: 'none', is_favorite: true, page: 0 });
+  });
+});

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../custom/buildForm/test/fakeApi';
+import { build } from '../../custom/buildForm/test/fixtures';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { SetPage } from './SetPage';
+import type { Build } from './types';
+
+const slow = { timeout: 10_000 };
+const b = (id: number, extra: Partial<Build>): Build => ({ ...build, id, ...extra });
+const BUILDS = [
+  b(100, { model: 'S19', stage: 'dev', status: 'done' }),
+  b(101, { model: 'S19', stage: 'beta', status: 'in_progress', progress: 40 }),
+  b(102, { model: 'S19', stage: 'stable', status: 'failed', platform: 'cvitek' }),
+];
+
+const Where = () => {
+  const { pathname, search } = useLocation();
+  return <p>at {`${pathname}${search}`}</p>;
+};
+
+function renderSet() {
+  const api = fakeApi('user', {
+    builds: BUILDS,
+    handlers: {
+      'DELETE /client/firmware/firmwares/101': () => null,
+      'DELETE /client/firmware/firmwares/102': () => null,
+    },
+  });
+  renderWithAdmin(
+    <Routes>
+      <Route path="/firmwares/:id" element={<SetPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { path: '/firmwares/10', httpClient: api.httpClient, dataProvider: api.dataProvider },
+  );
+  return api;
+}
+
+describe('a set’s page', { timeout: 60_000 }, () => {
+  it('groups the builds by stage: stable and prerelease, test, dev', async () => {
+    renderSet();
+    await screen.findByRole('heading', { name: 'North farm' }, slow);
+    const sections = await screen.findAllByRole('region');
+    expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Stable and prerelease',
+      'Test (alpha, beta, rc)',
+      'Dev',
+    ]);
+    expect(within(sections[1]).getByText('in progress 40%')).toBeInTheDocument();
+    expect(screen.getByLabelText('Failed: 1')).toBeInTheDocument();
+  });
+
+  it('deletes the selected builds with their files after the remove warning', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderSet();
+    await screen.findByRole('heading', { name: 'North farm' }, slow);
+    for (const section of ['Stable and prerelease', 'Test (alpha, beta, rc)']) {
+      await u.click(
+        within(await screen.findByRole('region', { name: section })).getByRole('checkbox', {
+          name: /^Select build/,
+        }),
+      );
+    }
+    await u.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Remove 2 builds?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('checkbox', { name: 'Delete files too' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Delete the files for good?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        {
+          method: 'DELETE',
+          path: '/client/firmware/firmwares/101',
+          query: { full_clean: true },
+          body: undefined,
+        },
+        {
+          method: 'DELETE',
+          path: '/client/firmware/firmwares/102',
+          query: { full_clean: true },
+          body: undefined,
+        },
+      ]),
+    );
+  });
+
+  it('offers the missing models of the set’s series and opens the build form preset to one', async () => {
+    const u = userEvent.setup({ delay: null });
+    renderSet();
+    await screen.findByRole('heading', { name: 'North farm' }, slow);
+    await u.click(await screen.findByRole('button', { name: 'List of missing models' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('button', { name: 'S19 Pro' }));
+    expect(await screen.findByText('at /firmwares/10/build?model=S19%20Pro')).toBeInTheDocument();
+  });
+});
