@@ -11,6 +11,9 @@ import { median, percentile } from './http-load';
 
 type Row = [string, string, string, string];
 
+/** How many agents to measure throughput with (BENCH_AGENT_COUNTS=1,2,4; empty skips it). */
+const AGENT_COUNTS = (process.env.BENCH_AGENT_COUNTS ?? '1,2,4').split(',').filter(Boolean).map(Number);
+
 interface Session {
   url: string;
   cookie: string;
@@ -57,8 +60,10 @@ async function prepare(server: RunningServer) {
   );
   const combo = combos.find((c) => x19.has(c.model));
   if (!release || !combo) throw new Error('demo data has no x19 release or model');
+  // A database kept between runs (PostgreSQL) still has the last run's set and agents: names carry a run id.
+  const run = Date.now().toString(36);
   const set = await call<{ id: number }>(s, 'POST', '/client/firmware/groups', partner, {
-    name: 'bench-set',
+    name: `bench-${run}`,
   });
   const body = {
     group_id: set.id,
@@ -72,7 +77,8 @@ async function prepare(server: RunningServer) {
         url: 'stratum+tcp://btc.viabtc.io:3333',
         account: 'vendor',
         worker: 'benchset',
-        fee: 2,
+        // Above the demo partner's minimums.
+        fee: 5,
         fake_fee: null,
         hidden: false,
         type_fee_pool: 'devfee',
@@ -106,10 +112,13 @@ async function claimLatency(w: World, samples: number) {
   const { token } = await w.worker('bench-latency');
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
-    const claimed = agentCall(w, token, 'POST', '/jobs/claim').then(async (res) => ({
-      at: performance.now(),
-      job: ((await res.json()) as { job: { id: number } }).job,
-    }));
+    const claimed = agentCall(w, token, 'POST', '/jobs/claim').then(async (res) => {
+      const at = performance.now();
+      if (res.status !== 200) throw new Error(`claim answered ${res.status} ${await res.text()}`);
+      return { at, job: ((await res.json()) as { job: { id: number } }).job };
+    });
+    // Rejections are read below; a failed submit must not leave this one unhandled.
+    claimed.catch(() => undefined);
     await new Promise((r) => setTimeout(r, 150));
     await w.submit();
     const submitted = performance.now();
@@ -225,7 +234,7 @@ export async function benchAgents(label: string, env: Record<string, string>, ru
       `${fmt(median(latencies.map((l) => l.p50)))}/${fmt(median(latencies.map((l) => l.p90)))}`,
       'target p50 < 100 (long poll woken by the submit)',
     ]);
-    for (const agents of [1, 2, 4]) {
+    for (const agents of AGENT_COUNTS) {
       const perMinute = [];
       for (let i = 0; i < runs; i++) perMinute.push(await throughput(w, agents, 24, workRoot));
       rows.push([

@@ -117,5 +117,9 @@ export const resourcePaths: ResourcePaths = {
   // Sets and builds (issue 4): what the build form picks from. Rebuild, upgrade, pools and the shared links are
   // not CRUD: see resources/firmwares/firmwaresApi.ts.
   poolPresets: { getList: 'GET /client/pool-url', id: 'pool' },
+  // A partner's sets and tasks, for admins (spec §7 Admin firmware reads); meta.user_id is the partner. Their
+  // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
+  partnerGroups: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
+  partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
 };

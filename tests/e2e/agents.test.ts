@@ -95,6 +95,14 @@ async function submitBuild(api: ApiSession, setName: string): Promise<{ id: numb
   });
 }
 
+/** The agent `npm start` runs in the server process. */
+async function embeddedAgent(api: ApiSession): Promise<{ id: number }> {
+  const workers = await api.call<{ id: number; name: string }[]>('GET', '/admin/workers');
+  const embedded = workers.find((w) => w.name === 'embedded');
+  if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
+  return embedded;
+}
+
 describe('build agents and live tasks', () => {
   it('an admin adds an agent, sees its token once and then only its prefix, and deletes it', async () => {
     const { context, page } = await signedIn(server.admin);
@@ -115,6 +123,23 @@ describe('build agents and live tasks', () => {
     expect(await page.content()).not.toContain(token);
     await screenshot(page, 'agents-list');
 
+    // A new token replaces the old one, shown once too.
+    const renewed = await agents.regenerate('e2e-builder');
+    expect(renewed.length).toBeGreaterThan(20);
+    expect(renewed).not.toBe(token);
+    await agents.closeToken();
+    await expect
+      .poll(
+        () =>
+          agents
+            .row('e2e-builder')
+            .getByText(`${renewed.slice(0, 8)}…`)
+            .isVisible(),
+        UI,
+      )
+      .toBe(true);
+    expect(await page.content()).not.toContain(renewed);
+
     await agents.remove('e2e-builder');
     await expect.poll(() => page.getByText('Agent deleted').isVisible(), UI).toBe(true);
     await expect.poll(() => agents.row('e2e-builder').count(), UI).toBe(0);
@@ -124,15 +149,30 @@ describe('build agents and live tasks', () => {
   it('the demo partner watches a build reach 100 % on /tasks and downloads the file', {
     timeout: 240_000,
   }, async () => {
+    const adminApi = await apiSession(server.url, server.admin);
     const partnerApi = await apiSession(server.url, server.partner);
+    // The agent waits (blocked) until the partner has seen the build queued.
+    const embedded = await embeddedAgent(adminApi);
+    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
     const build = await submitBuild(partnerApi, 'E2E Farm');
     const { context, page } = await signedIn(server.partner);
     const tasks = tasksPage(page, server.url);
     await page.getByRole('link', { name: /My tasks/ }).click();
     await page.waitForURL(/\/tasks\?tab=my$/);
     const row = tasks.row(build.uuid.slice(0, 8));
-    await expect.poll(() => row.isVisible(), UI).toBe(true);
-    await screenshot(page, 'tasks-partner-running');
+    await expect.poll(() => row.getByText('#1 in queue').isVisible(), UI).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('link', { name: /My tasks/ })
+            .getByLabel('Pending: 1')
+            .isVisible(),
+        UI,
+      )
+      .toBe(true);
+    await screenshot(page, 'tasks-partner-queued');
+    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
     // Partners have no socket: the 5 s polling brings the progress.
     await expect
       .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
@@ -156,9 +196,7 @@ describe('build agents and live tasks', () => {
     const adminApi = await apiSession(server.url, server.admin);
     const partnerApi = await apiSession(server.url, server.partner);
     // The embedded agent is blocked while the build is queued and the dialog opens, so every line comes live.
-    const workers = await adminApi.call<{ id: number; name: string }[]>('GET', '/admin/workers');
-    const embedded = workers.find((w) => w.name === 'embedded');
-    if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
+    const embedded = await embeddedAgent(adminApi);
     await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
     const build = await submitBuild(partnerApi, 'E2E Live');
 

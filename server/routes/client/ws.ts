@@ -18,14 +18,27 @@ const PING_MS = 30_000;
  */
 const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const sockets = new Set<WebSocket>();
-  // One listener for all sockets: each message is serialised once, however many clients there are.
-  const off = app.buildEvents.onEvent((message) => {
-    if (sockets.size === 0) return;
-    const text = JSON.stringify(message);
+  // One listener for all sockets: each message is serialised once, however many clients there are. Messages
+  // of one tick (an agent's batch) go out together, one write per socket rather than one per message.
+  let pending: string[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
     for (const socket of sockets) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
-      else if (socket.readyState === socket.OPEN) socket.send(text);
+      else if (socket.readyState === socket.OPEN) {
+        // ws writes each frame to the TCP socket at once; corking the socket merges them into one write.
+        const tcp = socket._socket as { cork?: () => void; uncork?: () => void } | undefined;
+        tcp?.cork?.();
+        for (const text of batch) socket.send(text);
+        tcp?.uncork?.();
+      }
     }
+  };
+  const off = app.buildEvents.onEvent((message) => {
+    if (sockets.size === 0) return;
+    pending.push(JSON.stringify(message));
+    if (pending.length === 1) setImmediate(flush);
   });
   // Proxies close idle connections; a ping now and then keeps them open and finds dead peers.
   const pinger = setInterval(() => {

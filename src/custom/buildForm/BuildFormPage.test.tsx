@@ -266,7 +266,9 @@ describe('the build form', { timeout: 120_000 }, () => {
     await u.click(await within(dialog).findByRole('button', { name: /^S19 · 1\.4/ }, slow));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(pool('fee_pools_configs.0')).getByLabelText(/^Worker/)).toHaveValue('rig1');
-    expect(within(pool('devfee_pool_config')).getByLabelText(/^Pool url/)).toHaveValue('stratum+tcp://dev.example.com:3333');
+    expect(within(pool('devfee_pool_config')).getByLabelText(/^Pool url/)).toHaveValue(
+      'stratum+tcp://dev.example.com:3333',
+    );
     expect(within(pool('devfee_pool_config')).getByLabelText(/^Worker/)).toHaveValue('mine');
   });
 

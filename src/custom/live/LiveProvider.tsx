@@ -52,8 +52,8 @@ function useLiveSocket(store: LiveStore, enabled: boolean) {
  * Live build progress and log lines for the signed-in shell (spec §4 Live socket). For admins and developers it
  * holds the socket open while mounted: leaving the shell (logout) disconnects it.
  */
-export const LiveProvider = ({ children }: { children: ReactNode }) => {
-  const [store] = useState(createLiveStore);
+export const LiveProvider = ({ children, store: given }: { children: ReactNode; store?: LiveStore }) => {
+  const [store] = useState(() => given ?? createLiveStore());
   const { permissions } = usePermissions();
   const socket = canAccess(permissions, 'list', 'websocket');
   useLiveSocket(store, socket);

@@ -19,7 +19,7 @@ export const Layout = ({ children }: LayoutProps) => (
         appBar={AppHeader}
         menu={AppMenu}
         appBarAlwaysOn
-        sx={{ '& .RaLayout-content': { px: { xs: 1.5, md: 3 } } }}
+        sx={{ minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } }}
       >
         <StartupLoads />
         <TaskPolling />

@@ -24,5 +24,5 @@ export const RequireSignIn = ({ children }: { children: ReactNode }) => {
     navigate('/login', { replace: true });
   }, [signedIn, path, authProvider, navigate]);
 
-  return signedIn ? <>{children}</> : null;
+  return signedIn ? children : null;
 };

@@ -65,7 +65,7 @@ const AgentsTable = () => {
       actions={false}
       empty={<AgentsEmpty />}
       queryOptions={{ onError: showError }}
-      sx={{ '& .RaList-main': { mt: 1 } }}
+      sx={{ '& .RaList-main': { mt: 1, minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
       <DataTable<Agent> rowClick={false} bulkActionButtons={false}>
         <DataTable.Col<Agent>

@@ -9,7 +9,7 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { type ReactElement, useState } from 'react';
+import { createContext, type ReactElement, useContext, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Build } from './types';
 
@@ -36,6 +36,9 @@ const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = 
   { action: 'remove', icon: <DeleteOutlineIcon fontSize="small" />, divider: true },
 ];
 
+/** Actions a view leaves out of the menu (an admin's view of a partner's set has no build form or upgrade). */
+export const HiddenBuildActions = createContext<ReadonlySet<BuildAction>>(new Set());
+
 /** What a build can do now: a removed build only shows its links and log; download needs a finished file. */
 const enabled = (action: BuildAction, build: Build) => {
   if (action === 'download') return build.status === 'done' && !build.is_removed;
@@ -53,6 +56,7 @@ export const BuildActionsMenu = ({
 }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hidden = useContext(HiddenBuildActions);
   return (
     <>
       <Tooltip title={translate('resources.firmwares.actions.more')}>
@@ -72,7 +76,7 @@ export const BuildActionsMenu = ({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {ITEMS.map(({ action, icon, divider }) => [
+        {ITEMS.filter(({ action }) => !hidden.has(action)).map(({ action, icon, divider }) => [
           divider ? <Divider key={`${action}-divider`} /> : null,
           <MenuItem
             key={action}

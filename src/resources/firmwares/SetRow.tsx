@@ -19,8 +19,11 @@ export const SetRow = ({
   onAction,
   onFavorite,
   onCopyLink,
+  href = `/firmwares/${group.id}`,
 }: {
   group: Group;
+  /** Where the set's name leads (an admin's view of a partner's set has its own page). */
+  href?: string;
   onAction: (action: SetAction, group: Group) => void;
   onFavorite: (group: Group) => void;
   onCopyLink: (group: Group) => void;
@@ -66,7 +69,7 @@ export const SetRow = ({
           <FolderOutlinedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
           <MuiLink
             component={Link}
-            to={`/firmwares/${group.id}`}
+            to={href}
             underline="hover"
             sx={{
               fontWeight: 600,

@@ -4,10 +4,13 @@ import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import { SetFormDialog } from './SetFormDialog';
 import type { Group } from './types';
-import { useSetActions } from './useSetActions';
+import { type RemovedNotice, useSetActions } from './useSetActions';
 
 /** What a set's menu does, with the set form and remove dialogs it opens; the list and the set page share it. */
-export function useSetActionHandler(onRemoved?: (group: Group) => void): {
+export function useSetActionHandler(
+  onRemoved?: (group: Group) => void,
+  removedNotice?: RemovedNotice,
+): {
   onAction: (action: SetAction, group: Group) => void;
   toggleFavorite: (group: Group) => void;
   copyLink: (group: Group) => void;
@@ -15,7 +18,7 @@ export function useSetActionHandler(onRemoved?: (group: Group) => void): {
   dialogs: ReactNode;
 } {
   const translate = useTranslate();
-  const actions = useSetActions();
+  const actions = useSetActions(removedNotice);
   const [editing, setEditing] = useState<Group>();
   const [removing, setRemoving] = useState<Group>();
 

@@ -16,11 +16,15 @@ export function useRefreshFirmwares() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['groups'] }),
       queryClient.invalidateQueries({ queryKey: ['firmwares'] }),
+      queryClient.invalidateQueries({ queryKey: ['partnerGroups'] }),
     ]);
   }, [queryClient]);
 }
 
-export function useSetActions() {
+/** removedNotice: what removing a set notifies, in place of 'set removed' (the partner's page warns instead). */
+export type RemovedNotice = { message: string; type: 'success' | 'warning' };
+
+export function useSetActions(removedNotice?: RemovedNotice) {
   const dataProvider = useDataProvider();
   const http = useHttpClient();
   const notify = useNotify();
@@ -32,11 +36,11 @@ export function useSetActions() {
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
-    async (action: () => Promise<unknown>, done?: string) => {
+    async (action: () => Promise<unknown>, done?: string, type: RemovedNotice['type'] = 'success') => {
       setBusy(true);
       try {
         await action();
-        if (done) notify(done, { type: 'success' });
+        if (done) notify(done, { type });
         return true;
       } catch (error) {
         showError(error);
@@ -78,7 +82,8 @@ export function useSetActions() {
             previousData: group,
             meta: { query: { full_clean: fullClean } },
           }),
-        'resources.firmwares.notifications.set_removed',
+        removedNotice?.message ?? 'resources.firmwares.notifications.set_removed',
+        removedNotice?.type,
       ),
     copyLink: (group: Group) => copy(sharedLinkUrl(window.location.origin, group)),
   };

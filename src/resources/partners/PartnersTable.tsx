@@ -1,8 +1,17 @@
+import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Avatar, Button, Card, Stack, Typography } from '@mui/material';
+import { Avatar, Button, Card, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { DataTable, List, Pagination, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  Pagination,
+  useCanAccess,
+  useListContext,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useShowError } from '../../errors/showError';
 import { PAGE_SIZE } from '../../lib/constants';
@@ -32,6 +41,24 @@ const Worker = ({ partner }: { partner: Partner }) => (
   </Stack>
 );
 
+/** Admins: the partner's sets, builds and tasks (/partners/:id/show). */
+const OpenSets = ({ partner }: { partner: Partner }) => {
+  const translate = useTranslate();
+  const title = translate('app.partners.view.open');
+  return (
+    <Tooltip title={title}>
+      <IconButton
+        component={Link}
+        to={`/partners/${partner.id}/show`}
+        aria-label={`${title}: ${partner.worker || partner.email}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <FolderOpenOutlinedIcon />
+      </IconButton>
+    </Tooltip>
+  );
+};
+
 const Empty = () => {
   const translate = useTranslate();
   const { canAccess: canCreate } = useCanAccess({ resource: 'partners', action: 'create' });
@@ -60,6 +87,7 @@ export const PartnersTable = () => {
   const translate = useTranslate();
   const showError = useShowError();
   const { canAccess: canEdit } = useCanAccess({ resource: 'partners', action: 'edit' });
+  const { permissions } = usePermissions();
   const label = (field: string) => translate(`resources.partners.fields.${field}`);
   return (
     <List<Partner>
@@ -99,6 +127,14 @@ export const PartnersTable = () => {
           disableSort
           render={(p) => <PartnerStatusChips partner={p} />}
         />
+        {permissions === 'admin' && (
+          <DataTable.Col<Partner>
+            label=""
+            disableSort
+            align="right"
+            render={(p) => <OpenSets partner={p} />}
+          />
+        )}
       </DataTable>
     </List>
   );

@@ -1,5 +1,5 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
-import { Card, Stack, Typography } from '@mui/material';
+import { Button, Card, Stack, Typography } from '@mui/material';
 import { DataTable, List, Pagination, useCanAccess, useTranslate } from 'react-admin';
 import { useShowError } from '../../errors/showError';
 import { PAGE_SIZE } from '../../lib/constants';
@@ -8,13 +8,20 @@ import { TaskRowActions } from './TaskRowActions';
 import { TAB_RESOURCE, type TasksTab, tasksStoreKey, useTasksFilter, useTasksTab } from './tasksListState';
 import type { Task } from './types';
 
+/** No tasks at all, or none matching the search and favourites (with a way back). */
 const Empty = ({ filtered }: { filtered: boolean }) => {
   const translate = useTranslate();
+  const [, setFilter] = useTasksFilter();
   return (
-    <Card sx={{ mt: 1, width: '100%' }}>
+    <Card sx={{ mt: filtered ? 0 : 1, width: '100%', border: filtered ? 0 : undefined }}>
       <Stack alignItems="center" spacing={1.5} sx={{ py: 6, color: 'text.secondary', textAlign: 'center' }}>
         <AssignmentOutlinedIcon sx={{ fontSize: '3rem', opacity: 0.5 }} />
         <Typography>{translate(filtered ? 'app.tasks.empty_filtered' : 'app.tasks.empty')}</Typography>
+        {filtered && (
+          <Button onClick={() => setFilter({ search: '', is_favorite: false })}>
+            {translate('ra.navigation.clear_filters')}
+          </Button>
+        )}
       </Stack>
     </Card>
   );
@@ -39,12 +46,17 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
       disableSyncWithLocation
       perPage={PAGE_SIZE}
       actions={false}
-      empty={<Empty filtered={Boolean(filter.search || filter.is_favorite)} />}
+      empty={<Empty filtered={Boolean(filter.search || (tab === 'my' && filter.is_favorite))} />}
       pagination={<Pagination rowsPerPageOptions={[]} />}
       queryOptions={{ onError: showError }}
-      sx={{ '& .RaList-main': { mt: 1 } }}
+      sx={{ '& .RaList-main': { mt: 1, minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
-      <DataTable<Task> rowClick={false} bulkActionButtons bulkActionsToolbar={false}>
+      <DataTable<Task>
+        rowClick={false}
+        bulkActionButtons
+        bulkActionsToolbar={false}
+        empty={<Empty filtered />}
+      >
         <DataTable.Col<Task>
           source="group_name"
           label={label('set')}

@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import { Box, Chip, InputAdornment, Tab, Tabs, TextField, Tooltip } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useTaskStatus } from '../../custom/shell/useTaskCounters';
@@ -41,12 +41,24 @@ const Count = ({ value, max }: { value: number; max: number }) => {
 const SearchBox = () => {
   const translate = useTranslate();
   const [filter, setFilter] = useTasksFilter();
-  const [text, setText] = useState(filter.search ?? '');
+  const applied = filter.search ?? '';
+  const [text, setText] = useState(applied);
+  // The last search this box applied: another change of the filter (clear filters) is shown in the box.
+  const ours = useRef(applied);
   useEffect(() => {
-    if (text.trim() === (filter.search ?? '')) return;
-    const timer = setTimeout(() => setFilter({ search: text.trim() }), SEARCH_DEBOUNCE_MS);
+    if (applied === ours.current) return;
+    ours.current = applied;
+    setText(applied);
+  }, [applied]);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === applied) return;
+    const timer = setTimeout(() => {
+      ours.current = wanted;
+      setFilter({ search: wanted });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filter.search, setFilter]);
+  }, [text, applied, setFilter]);
   const label = translate('resources.tasks.filters.search');
   return (
     <TextField
@@ -90,7 +102,8 @@ const FavouritesToggle = () => {
 
 /**
  * The /tasks top panel (spec §2): tab 'my tasks' (badge max 99999), tab 'all tasks' for admins (badge max
- * 999999), favourites, search; while tasks are selected, the selection bar.
+ * 999999), favourites (of the account's own sets: the 'my' tab), search; while tasks are selected, the
+ * selection bar.
  */
 export const TasksTopPanel = () => {
   const translate = useTranslate();
@@ -126,7 +139,7 @@ export const TasksTopPanel = () => {
         )}
       </Tabs>
       <TaskSelectionBar tab={tab} />
-      <FavouritesToggle />
+      {tab === 'my' && <FavouritesToggle />}
       <SearchBox />
     </Box>
   );

@@ -48,18 +48,21 @@ const clean = (filter: Record<string, unknown>) => {
   return next;
 };
 
-/** The search and favourites filter; a change applies to both tabs and goes back to page 1. */
+/**
+ * The search and favourites filter; a change applies to both tabs and goes back to page 1. Favourites are the
+ * 'my tasks' tab's only: the all-tasks list (GET /admin/firmwares/tasks) filters by search alone.
+ */
 export function useTasksFilter(): [TasksFilter, (change: TasksFilter) => void] {
   const [my, setMy] = useStore<ListParams>(tasksStoreKey('my'), DEFAULT_PARAMS);
   const [, setAll] = useStore<ListParams>(tasksStoreKey('all'), DEFAULT_PARAMS);
   const setFilter = useCallback(
     (change: TasksFilter) => {
-      const update = (current: ListParams | undefined) => {
+      const update = (filter: TasksFilter) => (current: ListParams | undefined) => {
         const base = current ?? DEFAULT_PARAMS;
-        return { ...DEFAULT_PARAMS, ...base, filter: clean({ ...base.filter, ...change }), page: 1 };
+        return { ...DEFAULT_PARAMS, ...base, filter: clean({ ...base.filter, ...filter }), page: 1 };
       };
-      setMy(update);
-      setAll(update);
+      setMy(update(change));
+      if (change.search !== undefined) setAll(update({ search: change.search }));
     },
     [setMy, setAll],
   );

@@ -27,6 +27,22 @@ export function agentsPage(page: Page, baseUrl: string) {
         .getByRole('button', { name: /^(I have copied it|Я скопировал токен)$/ })
         .click();
     },
+    /** Regenerates an agent's token and answers the new one its dialog shows. */
+    async regenerate(name: string): Promise<string> {
+      await page
+        .getByRole('button', { name: new RegExp(`^(Actions for|Действия с агентом) ${name}$`) })
+        .click();
+      await page.getByRole('menuitem', { name: /^(Regenerate token|Выпустить новый токен)$/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Regenerate token|Выпустить новый токен)$/ })
+        .click();
+      return (
+        (await tokenDialog()
+          .getByLabel(/^(Token|Токен)$/)
+          .textContent()) ?? ''
+      );
+    },
     async remove(name: string) {
       await page
         .getByRole('button', { name: new RegExp(`^(Actions for|Действия с агентом) ${name}$`) })

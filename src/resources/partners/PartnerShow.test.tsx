@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../custom/buildForm/test/fakeApi';
+import { build, group } from '../../custom/buildForm/test/fixtures';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { PartnerShow } from './PartnerShow';
+
+const slow = { timeout: 10_000 };
+const partner = { id: 2, email: 'partner@localhost', worker: 'North', is_active: true };
+
+function renderPartner(path = '/partners/2/show') {
+  const api = fakeApi('admin', {
+    builds: [build],
+    handlers: {
+      'GET /admin/user': () => partner,
+      'GET /admin/firmwares/users/2/groups': () => [group],
+      'GET /admin/firmwares/users/2/tasks': () => [],
+      'DELETE /admin/groups/10': () => null,
+    },
+  });
+  renderWithAdmin(
+    <>
+      <Routes>
+        <Route path="/partners/:id/show" element={<PartnerShow />} />
+      </Routes>
+      <Notification />
+    </>,
+    { role: 'admin', path, httpClient: api.httpClient, dataProvider: api.dataProvider },
+  );
+  return api;
+}
+
+describe("an admin on a partner's page", () => {
+  it('sees the partner sets from the admin path, removes one and is warned', slow, async () => {
+    const u = userEvent.setup();
+    const api = renderPartner();
+    const sets = await screen.findByRole('list', { name: 'sets' }, slow);
+    expect(within(sets).getByText('North farm')).toBeInTheDocument();
+    expect(screen.getByText('No tasks yet')).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: 'Actions of set North farm' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Remove set' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        { method: 'DELETE', path: '/admin/groups/10', query: { full_clean: false }, body: undefined },
+      ]),
+    );
+    expect(await screen.findByText('Firmware set removed')).toBeInTheDocument();
+  });
+
+  it("opens a set's builds from the admin builds path", slow, async () => {
+    const api = renderPartner('/partners/2/show?set=10');
+    expect(await screen.findByRole('heading', { name: 'North farm' }, slow)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/admin/firmwares' })),
+    );
+    expect(await screen.findByText('S19', {}, slow)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions of build S19' }));
+    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+    expect(items).toContain('Edit pools');
+    expect(items).not.toContain('Upgrade');
+  });
+});
