@@ -190,6 +190,28 @@ describe('build agents and live tasks', () => {
     await context.close();
   });
 
+  it('a partner cancels a queued build', async () => {
+    const adminApi = await apiSession(server.url, server.admin);
+    const partnerApi = await apiSession(server.url, server.partner);
+    const embedded = await embeddedAgent(adminApi);
+    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    try {
+      const build = await submitBuild(partnerApi, 'E2E Cancel');
+      const { context, page } = await signedIn(server.partner);
+      const tasks = tasksPage(page, server.url);
+      await tasks.open('my');
+      const row = tasks.row(build.uuid.slice(0, 8));
+      await expect.poll(() => row.getByText('Pending', { exact: true }).isVisible(), UI).toBe(true);
+      await row.getByRole('button', { name: 'Cancel build' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel build' }).click();
+      await expect.poll(() => row.getByText('Cancelled', { exact: true }).isVisible(), UI).toBe(true);
+      expect(await row.getByRole('button', { name: 'Cancel build' }).count()).toBe(0);
+      await context.close();
+    } finally {
+      await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+    }
+  });
+
   it('an admin opens the log of a waiting build and sees its lines arrive live, each once', {
     timeout: 300_000,
   }, async () => {

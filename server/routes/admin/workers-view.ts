@@ -35,7 +35,9 @@ function toWorker(
     is_blocked: row.is_blocked,
     status: workerStatus(row, current !== undefined, offlineAfterMs),
     current_build: current ? (build as Omit<CurrentBuild, 'worker_id'>) : null,
-    releases: row.releases.flatMap((id) => releases.get(id) ?? []),
+    releases: row.releases
+      .flatMap((id) => releases.get(id) ?? [])
+      .sort((a, b) => a.series.localeCompare(b.series) || b.id - a.id),
     sources: row.sources,
     last_contact: row.last_contact?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

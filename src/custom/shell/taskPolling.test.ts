@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runningSchedulers, stopSchedulers } from '../../lib/schedulers';
 import { readCounters, startTaskPolling, type TaskStatus } from './taskPolling';
 
-const status = (in_progress: number): TaskStatus => ({ my: { pending: 1, in_progress, failed: 0 }, all: null });
+const status = (in_progress: number): TaskStatus => ({
+  my: { pending: 1, in_progress, failed: 0 },
+  all: null,
+});
 
 describe('task polling', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -63,7 +66,11 @@ describe('task polling', () => {
   });
 
   it('reads missing or broken counters as 0', () => {
-    expect(readCounters({ pending: 2, in_progress: '3', failed: -1 })).toEqual({ pending: 2, in_progress: 0, failed: 0 });
+    expect(readCounters({ pending: 2, in_progress: '3', failed: -1 })).toEqual({
+      pending: 2,
+      in_progress: 0,
+      failed: 0,
+    });
     expect(readCounters(null)).toEqual({ pending: 0, in_progress: 0, failed: 0 });
   });
 });

@@ -23,11 +23,9 @@ const ITEMS: { action: SetAction; icon: ReactElement; danger?: boolean }[] = [
 export const SetActionsMenu = ({
   group,
   onAction,
-  disabled,
 }: {
   group: Group;
   onAction: (action: SetAction, group: Group) => void;
-  disabled?: boolean;
 }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -39,7 +37,6 @@ export const SetActionsMenu = ({
         <IconButton
           aria-label={label}
           aria-haspopup="menu"
-          disabled={disabled}
           onClick={(event) => {
             event.stopPropagation();
             setAnchor(event.currentTarget);

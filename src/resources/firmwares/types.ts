@@ -4,7 +4,6 @@ import type { RaRecord } from 'react-admin';
 import type { ReleaseStage } from '../../lib/constants';
 
 export type BuildStatus = 'pending' | 'in_progress' | 'done' | 'failed';
-export const BUILD_STATUSES: readonly BuildStatus[] = ['pending', 'in_progress', 'done', 'failed'];
 
 export type PoolType = 'fee' | 'devfee' | 'refund';
 

@@ -14,7 +14,6 @@ export function useSetActionHandler(
   onAction: (action: SetAction, group: Group) => void;
   toggleFavorite: (group: Group) => void;
   copyLink: (group: Group) => void;
-  busy: boolean;
   dialogs: ReactNode;
 } {
   const translate = useTranslate();
@@ -35,7 +34,6 @@ export function useSetActionHandler(
     onAction,
     toggleFavorite: actions.toggleFavorite,
     copyLink: actions.copyLink,
-    busy: actions.busy,
     dialogs: (
       <>
         <SetFormDialog open={Boolean(editing)} group={editing} onClose={() => setEditing(undefined)} />

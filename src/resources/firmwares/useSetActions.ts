@@ -1,7 +1,7 @@
 // The actions on a set (spec §2 set actions; the set form saves itself): favourite, upgrade all, rebuild all, remove (with or without its
 // files), copy link. Each reports failures through the shared error display and refreshes the sets and builds.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
 import { useShowError } from '../../errors/showError';
@@ -33,11 +33,9 @@ export function useSetActions(removedNotice?: RemovedNotice) {
   const refresh = useRefreshFirmwares();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
-  const [busy, setBusy] = useState(false);
 
   const run = useCallback(
     async (action: () => Promise<unknown>, done?: string, type: RemovedNotice['type'] = 'success') => {
-      setBusy(true);
       try {
         await action();
         if (done) notify(done, { type });
@@ -46,7 +44,6 @@ export function useSetActions(removedNotice?: RemovedNotice) {
         showError(error);
         return false;
       } finally {
-        setBusy(false);
         await refresh();
       }
     },
@@ -54,7 +51,6 @@ export function useSetActions(removedNotice?: RemovedNotice) {
   );
 
   return {
-    busy,
     isAdmin,
     toggleFavorite: (group: Group) =>
       run(() =>

@@ -1,5 +1,14 @@
 import StarIcon from '@mui/icons-material/Star';
-import { Box, Chip, type ChipProps, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  type ChipProps,
+  LinearProgress,
+  type LinearProgressProps,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { format, isValid, parseISO } from 'date-fns';
 import { enUS, ru } from 'date-fns/locale';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -47,6 +56,12 @@ export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
   </Box>
 );
 
+const PROGRESS_COLOR: Partial<Record<TaskStatus, LinearProgressProps['color']>> = {
+  failed: 'error',
+  done: 'success',
+  cancelled: 'inherit',
+};
+
 /** Progress bar (live for admins and developers, polled for others) and, while pending, the queue position. */
 export const TaskProgress = ({ task }: { task: Task }) => {
   const translate = useTranslate();
@@ -63,7 +78,7 @@ export const TaskProgress = ({ task }: { task: Task }) => {
       </Typography>
     );
   }
-  const color = task.status === 'failed' ? 'error' : task.status === 'done' ? 'success' : 'primary';
+  const color = PROGRESS_COLOR[task.status] ?? 'primary';
   return (
     <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '6.5rem' }}>
       <LinearProgress
@@ -71,7 +86,7 @@ export const TaskProgress = ({ task }: { task: Task }) => {
         value={progress}
         color={color}
         aria-label={translate('resources.tasks.fields.progress')}
-        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+        sx={{ flex: 1, height: 6, borderRadius: 3, ...(color === 'inherit' && { color: 'text.disabled' }) }}
       />
       <Typography
         variant="caption"

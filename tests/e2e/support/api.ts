@@ -10,15 +10,15 @@ export async function apiSession(
 ): Promise<ApiSession> {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = (xsrf.headers.get('set-cookie') ?? '').split(';')[0];
-  const headers = {
-    'content-type': 'application/json',
-    cookie,
-    'x-xsrf-token': decodeURIComponent(cookie.split('=')[1]),
-  };
+  const xsrfHeaders = { cookie, 'x-xsrf-token': decodeURIComponent(cookie.split('=')[1]) };
+  // Fastify refuses an empty body announced as JSON: the content type goes only with a body.
+  const json = (body: unknown) =>
+    body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
     method: 'POST',
-    headers,
-    body: JSON.stringify(account),
+    headers: { ...xsrfHeaders, ...json(account).headers },
+    body: json(account).body,
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const { access_token: token } = (await signIn.json()) as { access_token: string };
@@ -27,8 +27,8 @@ export async function apiSession(
     async call<T>(method: string, path: string, body?: unknown): Promise<T> {
       const res = await fetch(`${baseUrl}/api${path}`, {
         method,
-        headers: { ...headers, authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { ...xsrfHeaders, authorization: `Bearer ${token}`, ...json(body).headers },
+        body: json(body).body,
       });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
