@@ -128,7 +128,8 @@ export class Agent {
         this.sources.holdings(),
         this.sources.releasesHeld(this.deployed),
       ]);
-      const answer = await this.api.heartbeat({ releases, sources });
+      const jobs = this.current ? [this.current.id] : [];
+      const answer = await this.api.heartbeat({ releases, sources, jobs });
       this.deployed = answer.deployed ?? [];
       void this.prefetch();
     } catch (error) {

@@ -17,9 +17,12 @@ export class AgentApiError extends Error {
     return this.status === 401 || this.status === 403;
   }
 
-  /** The job is no longer this agent's (cancelled and gone, re-queued after the lease expired, deleted). */
+  /**
+   * The job is no longer this agent's (re-queued after its lease expired, rebuilt, or the token refused). A
+   * 404 is not that: a missing source or logo fails the build instead.
+   */
   get jobLost(): boolean {
-    return this.status === 404 || this.status === 409 || this.refused;
+    return this.status === 409 || this.refused;
   }
 }
 

@@ -32,6 +32,8 @@ export interface SourceHolding {
 export interface HeartbeatBody {
   releases?: number[];
   sources?: SourceHolding[];
+  /** The jobs being built now: only their leases are renewed. */
+  jobs?: number[];
 }
 
 export interface DeployedRelease {

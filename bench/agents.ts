@@ -166,6 +166,7 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
       60_000,
       'agents online',
     );
+    const failedBefore = (await w.counters()).failed;
     const started = performance.now();
     for (let i = 0; i < builds; i++) await w.submit();
     await until(
@@ -176,7 +177,11 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
       300_000,
       'builds done',
     );
-    return builds / ((performance.now() - started) / 60_000);
+    const perMinute = builds / ((performance.now() - started) / 60_000);
+    const failed = (await w.counters()).failed - failedBefore;
+    // On a database kept from an earlier run, the demo repositories may point at that run's DATA_DIR.
+    if (failed > 0) throw new Error(`${failed} of ${builds} builds failed: use a fresh database`);
+    return perMinute;
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }

@@ -14,10 +14,11 @@ import type { QueueOptions } from './queue-options';
 
 type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 
-export function toMessage(row: BuildEventRow, buildId = row.build_id): BuildEventMessage {
+/** A stored event as WebSocket clients receive it. */
+export function toMessage(row: BuildEventRow): BuildEventMessage {
   return row.type === 'progress'
-    ? { fw_id: buildId, type: 'progress_build', data: Number(row.data), seq: row.id }
-    : { fw_id: buildId, type: 'log_build', data: row.data, seq: row.id };
+    ? { fw_id: row.build_id, type: 'progress_build', data: Number(row.data), seq: row.id }
+    : { fw_id: row.build_id, type: 'log_build', data: row.data, seq: row.id };
 }
 
 /**

@@ -48,10 +48,28 @@ describe('leases', () => {
     for (let i = 0; i < 4; i++) {
       await sleep(LEASE_MS / 2);
       if (i % 2) await sendEvents(w, agent.token, job, []);
-      else await agentCall(w, agent.token, 'POST', '/heartbeat', {});
+      else await agentCall(w, agent.token, 'POST', '/heartbeat', { jobs: [job.id] });
       await w.t.app.jobQueue.sweep();
     }
     expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+  });
+
+  it('lets the lease of a job the agent no longer builds run out, heart-beats or not', async () => {
+    const build = await queueBuild(w);
+    const job = await claim(w, agent.token);
+    expect(job?.id).toBe(build.id);
+    for (let i = 0; i < 3; i++) {
+      await sleep(LEASE_MS / 2);
+      await agentCall(w, agent.token, 'POST', '/heartbeat', { jobs: [] });
+    }
+    await w.t.app.jobQueue.sweep();
+    expect(await taskOf(w, build.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    // Out of the way of the next test.
+    await w.t.app.inject({
+      method: 'POST',
+      url: `/api/client/firmware/tasks/${build.id}/cancel`,
+      headers: { authorization: `Bearer ${w.partner.token}`, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+    });
   });
 
   it('starts a rebuilt job at attempt 1 with a fresh log', async () => {

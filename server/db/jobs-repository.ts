@@ -123,12 +123,21 @@ export async function renewLease(
   return row;
 }
 
-/** A heartbeat renews the lease of everything the worker holds. */
-export async function renewWorkerLeases(db: Db, workerId: number, leaseMs: number): Promise<void> {
+/**
+ * A heartbeat renews the leases of the jobs the agent says it is building, not of everything the worker
+ * holds: a job the agent dropped (or forgot in a restart) must expire, not be renewed for ever.
+ */
+export async function renewWorkerLeases(
+  db: Db,
+  workerId: number,
+  jobIds: number[],
+  leaseMs: number,
+): Promise<void> {
+  if (jobIds.length === 0) return;
   await db
     .update(builds)
     .set({ lease_until: leaseEnd(leaseMs) })
-    .where(and(eq(builds.worker_id, workerId), eq(builds.status, 'in_progress')));
+    .where(and(eq(builds.worker_id, workerId), eq(builds.status, 'in_progress'), inArray(builds.id, jobIds)));
 }
 
 export async function setProgress(db: Db, id: number, progress: number): Promise<void> {

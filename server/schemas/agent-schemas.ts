@@ -21,6 +21,12 @@ export const HeartbeatBodySchema = Type.Object(
         description: 'Release sources held, per repository',
       }),
     ),
+    jobs: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        maxItems: 100,
+        description: 'The jobs being built now: only their leases are renewed',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

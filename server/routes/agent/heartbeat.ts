@@ -11,7 +11,7 @@ const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['agent'],
-        summary: 'I am alive, and this is what I hold; renews the leases of my jobs',
+        summary: 'I am alive, and this is what I hold; renews the leases of the jobs I am building',
         description:
           'Every 10 s. An agent is offline after 25 s without any call. The answer lists the deployed releases, ' +
           'whose sources the agent may fetch ahead of builds and then report here.',
@@ -20,9 +20,9 @@ const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { releases, sources } = request.body;
+      const { releases, sources, jobs = [] } = request.body;
       await touchWorker(app.db, request.worker.id, { releases, sources });
-      await renewWorkerLeases(app.db, request.worker.id, app.jobQueue.options.leaseMs);
+      await renewWorkerLeases(app.db, request.worker.id, jobs, app.jobQueue.options.leaseMs);
       return { ok: true as const, deployed: await deployedReleases(app.db) };
     },
   );

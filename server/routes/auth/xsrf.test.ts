@@ -102,8 +102,8 @@ describe('XSRF check on writes', () => {
     expectError(res, 403, 'CSRF token missing or invalid');
   });
 
-  it('does not apply to build-agent paths, which answer on their own (404 until they exist)', async () => {
+  it('does not apply to build-agent paths, which check their worker token instead', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/agent/jobs/claim', payload: {} });
-    expectError(res, 404, 'Not Found');
+    expectError(res, 401, 'Worker token required');
   });
 });
