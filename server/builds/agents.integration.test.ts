@@ -143,8 +143,9 @@ describe('two real agents', () => {
       .from(buildEvents)
       .where(like(buildEvents.data, 'Done:%'));
     expect(done.map((row) => row.id).sort()).toEqual([...ids].sort());
-    const doneLines = `${a.output()}${b.output()}`.match(/Job \d+ done/g) ?? [];
-    expect(doneLines).toHaveLength(20);
+    // An agent prints its 'Job N done' line after the server has recorded the finish: wait for the last ones.
+    const doneLines = () => `${a.output()}${b.output()}`.match(/Job \d+ done/g) ?? [];
+    await expect.poll(() => doneLines().length, { timeout: 15_000 }).toBe(20);
     for (const build of queued) {
       const [row] = await w.t.db.select().from(builds).where(eq(builds.id, build.id));
       expect(row.sha256).toMatch(/^[a-f0-9]{64}$/);
