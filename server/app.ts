@@ -13,11 +13,13 @@ import mailPlugin from './mail/mail-plugin';
 import authPlugin from './plugins/auth-plugin';
 import dbPlugin from './plugins/db-plugin';
 import errorsPlugin from './plugins/errors-plugin';
+import lifecyclePlugin from './plugins/lifecycle-plugin';
+import metricsPlugin from './plugins/metrics-plugin';
 import spaPlugin from './plugins/spa-plugin';
 import swaggerPlugin from './plugins/swagger-plugin';
 import xsrfPlugin from './plugins/xsrf-plugin';
 import apiRoutes from './routes/api-routes';
-import { defaultSignInLimits, type SignInLimits } from './routes/auth/sign-in';
+import { defaultSignInLimits, type SignInLimits } from './routes/auth/attempt-limits';
 import storagePlugin from './storage/storage-plugin';
 
 export interface BuildAppOptions {
@@ -45,6 +47,9 @@ export async function buildApp(options: BuildAppOptions) {
 
   // External plugins and cross-cutting behaviour.
   await app.register(errorsPlugin);
+  // Operations: request metrics for GET /api/metrics, and the draining flag of a graceful shutdown.
+  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(lifecyclePlugin);
   await app.register(cookie);
   const owned = options.db === undefined;
   const handle = options.db ?? (await openDb(config));
@@ -64,7 +69,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(artifactsPlugin, { dataDir: config.dataDir });
   // Build agents (issue 5): the build queue, its lease sweep and the build events bus.
   await app.register(buildsPlugin, { dataDir: config.dataDir, queue: config.queue });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On close every live socket gets 1001 Going Away, so that browsers reconnect (to another instance).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   // Routes.
   await app.register(apiRoutes, {

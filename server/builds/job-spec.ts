@@ -77,44 +77,42 @@ export function jobSpecResolver(db: Db): JobSpecResolver {
     }
     return loaded as Promise<T>;
   };
-  return (build) =>
+  // One query at a time: inside a transaction the driver runs a single query per connection.
+  return async (build) =>
     resolveWith(build, {
-      release: once(`release:${build.release_id}`, () => findReleaseRow(db, build.release_id)),
-      tags: once(`tags:${build.release_id}`, () => listReleaseTags(db, build.release_id)),
-      repositories: once('repositories', () => listRepositories(db)),
-      keys: once(`keys:${build.user_id}`, () => listSshKeys(db, build.user_id)),
-      logo: once(`logo:${build.logo_id}`, () => findLogo(db, build.logo_id)),
+      release: await once(`release:${build.release_id}`, () => findReleaseRow(db, build.release_id)),
+      tags: await once(`tags:${build.release_id}`, () => listReleaseTags(db, build.release_id)),
+      repositories: await once('repositories', () => listRepositories(db)),
+      keys: await once(`keys:${build.user_id}`, () => listSshKeys(db, build.user_id)),
+      logo: await once(`logo:${build.logo_id}`, () => findLogo(db, build.logo_id)),
       license:
         build.add_license && build.license_id !== null
-          ? once(`license:${build.license_id}`, () => findLicense(db, build.license_id as number))
-          : Promise.resolve(undefined),
+          ? await once(`license:${build.license_id}`, () => findLicense(db, build.license_id as number))
+          : undefined,
     });
 }
 
 /** One build's job spec. */
 export const resolveJobSpec = (db: Db, build: JobSource): Promise<JobSpec> => jobSpecResolver(db)(build);
 
-type Loaded<T> = { [K in keyof T]: Promise<T[K]> };
-
-async function resolveWith(
+function resolveWith(
   build: JobSource,
-  loads: Loaded<{
+  {
+    release,
+    tags,
+    repositories,
+    keys,
+    logo,
+    license,
+  }: {
     release: Awaited<ReturnType<typeof findReleaseRow>>;
     tags: Awaited<ReturnType<typeof listReleaseTags>>;
     repositories: Awaited<ReturnType<typeof listRepositories>>;
     keys: Awaited<ReturnType<typeof listSshKeys>>;
     logo: Awaited<ReturnType<typeof findLogo>>;
     license: Awaited<ReturnType<typeof findLicense>>;
-  }>,
-): Promise<JobSpec> {
-  const [release, tags, repositories, keys, logo, license] = await Promise.all([
-    loads.release,
-    loads.tags,
-    loads.repositories,
-    loads.keys,
-    loads.logo,
-    loads.license,
-  ]);
+  },
+): JobSpec {
   if (!release) throw new Error(`release ${build.release_id} of build ${build.uuid} is missing`);
   if (!logo) throw new Error(`logo ${build.logo_id} of build ${build.uuid} is missing`);
   const urlOf = new Map(repositories.map((repository) => [repository.name, repository.url]));

@@ -490,3 +490,13 @@ export const buildEvents = pgTable(
 
 export type WorkerRow = typeof workers.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
+
+/**
+ * Sign-in attempts in fixed windows, per key (an address, or an e-mail from an address). Kept in the database so
+ * every API instance counts the same attempts.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});

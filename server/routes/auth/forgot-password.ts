@@ -2,20 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
 import { issueEmailToken } from '../../db/email-tokens-repository';
 import { EMAIL_SENT_MESSAGE } from '../../lib/account-rules';
-import { FixedWindowLimiter } from '../../lib/fixed-window-limiter';
 import { HttpError } from '../../lib/http-errors';
 import { resetPasswordMail } from '../../mail/templates';
 import { ForgotPasswordBodySchema, MessageSchema } from '../../schemas/auth-schemas';
 import { errorResponses } from '../../schemas/common-schemas';
-import type { SignInLimits } from './sign-in';
+import { attemptLimits, type SignInLimits } from './attempt-limits';
 
 /**
  * Sends a password-reset link. The answer is the same whether or not the e-mail has an account, and the mail
  * goes out after the answer, so neither the body nor the timing tells which e-mails exist.
  */
 const forgotPasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
-  const perEmailIp = new FixedWindowLimiter(limits.perEmailIp);
-  const perIp = new FixedWindowLimiter(limits.perIp);
+  const attempts = attemptLimits(app, 'forgot-password', limits);
 
   const sendResetLink = async (email: string) => {
     const account = await findAccountByEmail(app.db, email);
@@ -39,9 +37,8 @@ const forgotPasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> 
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const withinIp = perIp.hit(request.ip);
-      const withinKey = perEmailIp.hit(`${email}|${request.ip}`);
-      if (!withinIp || !withinKey) throw new HttpError(429, 'Too many requests, try again later');
+      if (!(await attempts.allow(email, request.ip)))
+        throw new HttpError(429, 'Too many requests, try again later');
       sendResetLink(email).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not send the password reset e-mail'),
       );

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInAttempts } from '../../db/schema';
 import {
   createAccount,
   createTestApp,
@@ -91,6 +92,9 @@ describe('POST /api/auth/sign-in', () => {
 });
 
 describe('sign-in rate limits', () => {
+  // Attempts are counted in the database: start each case with none, whatever the tests above did.
+  beforeEach(() => t.db.delete(signInAttempts));
+
   it('throttles attempts per e-mail and address, and a success clears the count', async () => {
     const limited = await createTestApp({
       db: t.handle,
@@ -127,6 +131,22 @@ describe('sign-in rate limits', () => {
       expectError(res, 429);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts the attempts made on every instance that shares the database', async () => {
+    const limits = { perEmailIp: { max: 4, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } };
+    const one = await createTestApp({ db: t.handle, signInLimits: limits });
+    const two = await createTestApp({ db: t.handle, signInLimits: limits });
+    try {
+      const { email } = await createAccount(t.db);
+      for (const instance of [one, two, one, two])
+        expect((await signInRequest({ email, password: 'bad' }, instance.app)).statusCode).toBe(401);
+      expectError(await signInRequest({ email, password: TEST_PASSWORD }, one.app), 429);
+      expectError(await signInRequest({ email, password: TEST_PASSWORD }, two.app), 429);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });
