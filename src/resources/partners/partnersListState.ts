@@ -1,8 +1,7 @@
 // The partners list's state (spec §3 Partners list state: page size 20, current page, total) lives in
 // react-admin's store, so the top panel (search, VIP filter, tab badge) and the list read and write the same one.
-import { useCallback } from 'react';
-import { type ListParams, useStore } from 'react-admin';
-import { PAGE_SIZE } from '../../lib/constants';
+import { useStore } from 'react-admin';
+import { listDefaults, useStoredFilter } from '../../custom/listPanel/listParams';
 
 export const PARTNERS_LIST_KEY = 'partners.list';
 const TOTAL_KEY = 'partners.total';
@@ -15,30 +14,9 @@ export interface PartnersFilter {
 
 export type PartnersTab = 'partners' | 'licenses';
 
-const DEFAULT_PARAMS: ListParams = {
-  sort: 'id',
-  order: 'ASC',
-  page: 1,
-  perPage: PAGE_SIZE,
-  filter: {},
-  displayedFilters: {},
-};
+const DEFAULT_PARAMS = listDefaults('id', 'ASC');
 
-export function usePartnersFilter(): [PartnersFilter, (change: PartnersFilter) => void] {
-  const [params, setParams] = useStore<ListParams>(PARTNERS_LIST_KEY, DEFAULT_PARAMS);
-  const filter = (params?.filter ?? {}) as PartnersFilter;
-  const setFilter = useCallback(
-    (change: PartnersFilter) =>
-      setParams((current) => {
-        const next: Record<string, unknown> = { ...(current ?? DEFAULT_PARAMS).filter, ...change };
-        for (const key of Object.keys(next))
-          if (next[key] === undefined || next[key] === '' || next[key] === false) delete next[key];
-        return { ...DEFAULT_PARAMS, ...current, filter: next, page: 1 };
-      }),
-    [setParams],
-  );
-  return [filter, setFilter];
-}
+export const usePartnersFilter = () => useStoredFilter<PartnersFilter>(PARTNERS_LIST_KEY, DEFAULT_PARAMS);
 
 /** The list's x-total-count, for the 'partners' tab badge. */
 export const usePartnersTotal = () => useStore<number | undefined>(TOTAL_KEY);

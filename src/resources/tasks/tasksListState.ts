@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { type ListParams, useRecordSelection, useStore } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZE } from '../../lib/constants';
+import { listDefaults, withFilter } from '../../custom/listPanel/listParams';
 
 export type TasksTab = 'my' | 'all';
 
@@ -16,14 +16,7 @@ export interface TasksFilter {
   is_favorite?: boolean;
 }
 
-const DEFAULT_PARAMS: ListParams = {
-  sort: 'id',
-  order: 'DESC',
-  page: 1,
-  perPage: PAGE_SIZE,
-  filter: {},
-  displayedFilters: {},
-};
+const DEFAULT_PARAMS = listDefaults('id', 'DESC');
 
 /** The tab of ?tab=…: 'all' only for those who may see all tasks, 'my' otherwise. */
 export function useTasksTab(seesAll: boolean): [TasksTab, (tab: TasksTab) => void] {
@@ -41,13 +34,6 @@ export function useTasksTab(seesAll: boolean): [TasksTab, (tab: TasksTab) => voi
   return [tab, setTab];
 }
 
-const clean = (filter: Record<string, unknown>) => {
-  const next = { ...filter };
-  for (const key of Object.keys(next))
-    if (next[key] === undefined || next[key] === '' || next[key] === false) delete next[key];
-  return next;
-};
-
 /**
  * The search and favourites filter; a change applies to both tabs and goes back to page 1. Favourites are the
  * 'my tasks' tab's only: the all-tasks list (GET /admin/firmwares/tasks) filters by search alone.
@@ -57,10 +43,8 @@ export function useTasksFilter(): [TasksFilter, (change: TasksFilter) => void] {
   const [, setAll] = useStore<ListParams>(tasksStoreKey('all'), DEFAULT_PARAMS);
   const setFilter = useCallback(
     (change: TasksFilter) => {
-      const update = (filter: TasksFilter) => (current: ListParams | undefined) => {
-        const base = current ?? DEFAULT_PARAMS;
-        return { ...DEFAULT_PARAMS, ...base, filter: clean({ ...base.filter, ...filter }), page: 1 };
-      };
+      const update = (filter: TasksFilter) => (current: ListParams | undefined) =>
+        withFilter(current, DEFAULT_PARAMS, filter);
       setMy(update(change));
       if (change.search !== undefined) setAll(update({ search: change.search }));
     },
