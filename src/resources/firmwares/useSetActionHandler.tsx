@@ -4,12 +4,12 @@ import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import { SetFormDialog } from './SetFormDialog';
 import type { Group } from './types';
-import { type RemovedNotice, useSetActions } from './useSetActions';
+import { type ActionNotice, useSetActions } from './useSetActions';
 
 /** What a set's menu does, with the set form and remove dialogs it opens; the list and the set page share it. */
 export function useSetActionHandler(
   onRemoved?: (group: Group) => void,
-  removedNotice?: RemovedNotice,
+  removedNotice?: ActionNotice,
 ): {
   onAction: (action: SetAction, group: Group) => void;
   toggleFavorite: (group: Group) => void;

@@ -21,24 +21,26 @@ export function useRefreshFirmwares() {
   }, [queryClient]);
 }
 
-/** removedNotice: what removing a set notifies, in place of 'set removed' (the partner's page warns instead). */
-export type RemovedNotice = { message: string; type: 'success' | 'warning' };
+/** How an action's success is told: a message (with its arguments) and its kind. */
+export interface ActionNotice {
+  message: string;
+  type?: 'success' | 'warning';
+  args?: Record<string, unknown>;
+}
 
-export function useSetActions(removedNotice?: RemovedNotice) {
-  const dataProvider = useDataProvider();
-  const http = useHttpClient();
+/**
+ * Runs a set or build action: a failure goes to the shared error display, a success to `notice`, and the sets
+ * and builds are fetched again either way. Answers whether the action succeeded.
+ */
+export function useFirmwaresAction() {
   const notify = useNotify();
   const showError = useShowError();
-  const copy = useCopyToClipboard();
   const refresh = useRefreshFirmwares();
-  const { permissions } = usePermissions();
-  const isAdmin = permissions === 'admin';
-
-  const run = useCallback(
-    async (action: () => Promise<unknown>, done?: string, type: RemovedNotice['type'] = 'success') => {
+  return useCallback(
+    async (action: () => Promise<unknown>, notice?: ActionNotice) => {
       try {
         await action();
-        if (done) notify(done, { type });
+        if (notice) notify(notice.message, { type: notice.type ?? 'success', messageArgs: notice.args });
         return true;
       } catch (error) {
         showError(error);
@@ -49,6 +51,16 @@ export function useSetActions(removedNotice?: RemovedNotice) {
     },
     [notify, showError, refresh],
   );
+}
+
+/** removedNotice: what removing a set notifies, in place of 'set removed' (the partner's page warns instead). */
+export function useSetActions(removedNotice?: ActionNotice) {
+  const dataProvider = useDataProvider();
+  const http = useHttpClient();
+  const copy = useCopyToClipboard();
+  const run = useFirmwaresAction();
+  const { permissions } = usePermissions();
+  const isAdmin = permissions === 'admin';
 
   return {
     isAdmin,
@@ -61,15 +73,13 @@ export function useSetActions(removedNotice?: RemovedNotice) {
         }),
       ),
     upgradeAll: (group: Group) =>
-      run(
-        () => groupAction(http, group, 'upgrade', isAdmin),
-        'resources.firmwares.notifications.set_upgraded',
-      ),
+      run(() => groupAction(http, group, 'upgrade', isAdmin), {
+        message: 'resources.firmwares.notifications.set_upgraded',
+      }),
     rebuildAll: (group: Group) =>
-      run(
-        () => groupAction(http, group, 'rebuild', isAdmin),
-        'resources.firmwares.notifications.set_rebuilt',
-      ),
+      run(() => groupAction(http, group, 'rebuild', isAdmin), {
+        message: 'resources.firmwares.notifications.set_rebuilt',
+      }),
     remove: (group: Group, fullClean: boolean) =>
       run(
         () =>
@@ -78,8 +88,7 @@ export function useSetActions(removedNotice?: RemovedNotice) {
             previousData: group,
             meta: { query: { full_clean: fullClean } },
           }),
-        removedNotice?.message ?? 'resources.firmwares.notifications.set_removed',
-        removedNotice?.type,
+        removedNotice ?? { message: 'resources.firmwares.notifications.set_removed' },
       ),
     copyLink: (group: Group) => copy(sharedLinkUrl(window.location.origin, group)),
   };
