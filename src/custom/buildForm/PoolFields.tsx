@@ -96,48 +96,31 @@ export const PoolFields = ({
         <Box className="wide">
           <PoolUrlInput prefix={prefix} presets={presets} validate={validators.url} />
         </Box>
-        <Box className="quarter">
-          <TextInput
-            source={`${prefix}.account`}
-            label={label('account')}
-            validate={validators.account}
-            size="small"
-            fullWidth
-          />
-        </Box>
-        <Box className="quarter">
-          <TextInput
-            source={`${prefix}.worker`}
-            label={label('worker')}
-            validate={validators.worker}
-            size="small"
-            fullWidth
-          />
-        </Box>
-        <Box className="quarter">
-          <NumberInput
-            source={`${prefix}.fee`}
-            label={label('fee')}
-            validate={validators.fee}
-            size="small"
-            step={0.01}
-            min={0}
-            max={100}
-            fullWidth
-          />
-        </Box>
-        <Box className="quarter">
-          <NumberInput
-            source={`${prefix}.fake_fee`}
-            label={label('fake_fee')}
-            validate={validators.fake_fee}
-            size="small"
-            step={0.01}
-            min={0}
-            max={100}
-            fullWidth
-          />
-        </Box>
+        {(['account', 'worker'] as const).map((field) => (
+          <Box key={field} className="quarter">
+            <TextInput
+              source={`${prefix}.${field}`}
+              label={label(field)}
+              validate={validators[field]}
+              size="small"
+              fullWidth
+            />
+          </Box>
+        ))}
+        {(['fee', 'fake_fee'] as const).map((field) => (
+          <Box key={field} className="quarter">
+            <NumberInput
+              source={`${prefix}.${field}`}
+              label={label(field)}
+              validate={validators[field]}
+              size="small"
+              step={0.01}
+              min={0}
+              max={100}
+              fullWidth
+            />
+          </Box>
+        ))}
       </Box>
     </Box>
   );
