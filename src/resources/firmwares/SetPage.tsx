@@ -17,26 +17,19 @@ import {
 import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { BuildLogDialog } from '../../custom/live';
 import { NotFound } from '../../custom/pages/NotFound';
-import { useShowError } from '../../errors/showError';
 import type { MinerModel, Series } from '../../lib/catalogue';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
 import { PageLoading } from '../../lib/lazyPage';
-import type { BuildAction } from './BuildActionsMenu';
 import { BuildsTable } from './BuildsTable';
-import { downloadUrl, hasActiveBuilds, missingModels, setCounters } from './buildRules';
-import { EditPoolsDialog } from './EditPoolsDialog';
+import { missingModels, setCounters } from './buildRules';
 import { MissingModelsDialog } from './MissingModelsDialog';
 import { NoBuilds } from './NoBuilds';
-import { RemoveDialog } from './RemoveDialog';
 import { SetActionsMenu } from './SetActionsMenu';
 import { SetPageHeader } from './SetPageHeader';
 import { StatusCounters } from './StatusChips';
-import type { Build } from './types';
-import { useBuildActions } from './useBuildActions';
 import { useGroup } from './useGroup';
 import { useSetActionHandler } from './useSetActionHandler';
+import { useBuildsControls, useSetBuildsList } from './useSetBuilds';
 
 const ALL = { page: 1, perPage: 100_000 };
 const NONE: never[] = [];
@@ -45,36 +38,25 @@ const NONE: never[] = [];
 export const SetPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const showError = useShowError();
   const { id = '' } = useParams();
   const groupId = Number(id);
   const group = useGroup(groupId);
   const [showRemoved, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
-  const builds = useGetList<Build>(
-    'firmwares',
-    {
-      pagination: ALL,
-      sort: { field: 'id', order: 'ASC' },
-      meta: { query: { group_id: groupId, is_removed: showRemoved || undefined } },
-    },
-    {
-      enabled: Number.isFinite(groupId) && groupId > 0,
-      onError: showError,
-      refetchInterval: (query) =>
-        hasActiveBuilds(query.state.data?.data ?? NONE) ? POLL_INTERVAL_MS : false,
-    },
-  );
+  const builds = useSetBuildsList(groupId, showRemoved);
   const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
   const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
-  const actions = useBuildActions();
   const setActions = useSetActionHandler(() => navigate('/firmwares'));
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [removing, setRemoving] = useState<Build[]>();
-  const [poolsOf, setPoolsOf] = useState<Build>();
-  const [logOf, setLogOf] = useState<Build>();
   const [missingOpen, setMissingOpen] = useState(false);
 
   const list = builds.data ?? NONE;
+  const buildPath = `/firmwares/${groupId}/build`;
+  const controls = useBuildsControls(list, group.data?.name ?? '', (action, build) => {
+    if (action === 'edit') navigate(`${buildPath}?firmware_id=${build.id}`);
+    else if (action === 'upgrade') controls.actions.upgrade(build);
+    else return false;
+    return true;
+  });
+  const { actions, chosen } = controls;
   const missing = useMemo(
     () => missingModels(list, models, series, actions.isAdmin),
     [list, models, series, actions.isAdmin],
@@ -83,36 +65,6 @@ export const SetPage = () => {
   if (group.isPending) return <PageLoading />;
   if (!group.data) return <NotFound />;
   const set = group.data;
-  const buildPath = `/firmwares/${set.id}/build`;
-
-  const toggle = (build: Build) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(build.id)) next.delete(build.id);
-      else next.add(build.id);
-      return next;
-    });
-  const toggleAll = (some: Build[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const b of some)
-        if (on) next.add(b.id);
-        else next.delete(b.id);
-      return next;
-    });
-  const onAction = (action: BuildAction, build: Build) => {
-    if (action === 'edit') navigate(`${buildPath}?firmware_id=${build.id}`);
-    else if (action === 'pools') setPoolsOf(build);
-    else if (action === 'rebuild') actions.rebuild(build);
-    else if (action === 'upgrade') actions.upgrade(build);
-    else if (action === 'copy_link') actions.copyLink(build);
-    else if (action === 'copy_uuid') actions.copyUuid(build);
-    else if (action === 'download')
-      window.open(downloadUrl(window.location.origin, build.uuid), '_blank', 'noopener');
-    else if (action === 'logs') setLogOf(build);
-    else if (action === 'remove') setRemoving([build]);
-  };
-  const chosen = list.filter((b) => selected.has(b.id) && !b.is_removed);
   const favorite = translate(
     set.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
   );
@@ -161,7 +113,7 @@ export const SetPage = () => {
               <Typography variant="body2" color="text.secondary">
                 {translate('resources.firmwares.selected', { smart_count: chosen.length })}
               </Typography>
-              <Button size="small" onClick={() => setSelected(new Set())}>
+              <Button size="small" onClick={controls.clearSelection}>
                 {translate('resources.firmwares.actions.clear_selection')}
               </Button>
               <Button
@@ -169,7 +121,7 @@ export const SetPage = () => {
                 color="error"
                 variant="contained"
                 startIcon={<DeleteOutlineIcon />}
-                onClick={() => setRemoving(chosen)}
+                onClick={() => controls.removeChosen(chosen)}
               >
                 {translate('resources.firmwares.actions.delete_selected')}
               </Button>
@@ -192,43 +144,15 @@ export const SetPage = () => {
       ) : (
         <BuildsTable
           builds={list}
-          selected={selected}
-          onToggle={toggle}
-          onToggleAll={toggleAll}
-          onAction={onAction}
+          selected={controls.selected}
+          onToggle={controls.toggle}
+          onToggleAll={controls.toggleAll}
+          onAction={controls.onAction}
         />
       )}
 
       {setActions.dialogs}
-      <RemoveDialog
-        open={Boolean(removing)}
-        title={translate('resources.firmwares.remove.builds_title', { smart_count: removing?.length ?? 0 })}
-        content={translate('resources.firmwares.remove.builds_content', {
-          smart_count: removing?.length ?? 0,
-        })}
-        warning={
-          removing?.some((b) => b.status === 'pending' || b.status === 'in_progress')
-            ? translate('resources.firmwares.remove.running', { smart_count: removing.length })
-            : undefined
-        }
-        onClose={() => setRemoving(undefined)}
-        onConfirm={async (fullClean) => {
-          if (removing && (await actions.remove(removing, fullClean))) setSelected(new Set());
-        }}
-      />
-      <EditPoolsDialog
-        build={poolsOf}
-        onClose={() => setPoolsOf(undefined)}
-        onSaved={() => setPoolsOf(undefined)}
-      />
-      {logOf && (
-        <BuildLogDialog
-          buildId={logOf.id}
-          open
-          onClose={() => setLogOf(undefined)}
-          subtitle={`${set.name} · ${logOf.model} · ${logOf.release_version}`}
-        />
-      )}
+      {controls.dialogs}
       <MissingModelsDialog
         open={missingOpen}
         models={missing}

@@ -3,21 +3,16 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Card, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import { BuildLogDialog } from '../../custom/live';
-import { useShowError } from '../../errors/showError';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { PageLoading } from '../../lib/lazyPage';
 import { type BuildAction, HiddenBuildActions } from '../firmwares/BuildActionsMenu';
 import { BuildsTable } from '../firmwares/BuildsTable';
-import { downloadUrl, hasActiveBuilds, setCounters } from '../firmwares/buildRules';
-import { EditPoolsDialog } from '../firmwares/EditPoolsDialog';
-import { RemoveDialog } from '../firmwares/RemoveDialog';
+import { setCounters } from '../firmwares/buildRules';
 import { SetActionsMenu } from '../firmwares/SetActionsMenu';
 import { StatusCounters } from '../firmwares/StatusChips';
 import type { Build, Group } from '../firmwares/types';
-import { useBuildActions } from '../firmwares/useBuildActions';
 import { useSetActionHandler } from '../firmwares/useSetActionHandler';
+import { useBuildsControls, useSetBuildsList } from '../firmwares/useSetBuilds';
 import { PARTNER_SET_REMOVED } from './PartnerSets';
 
 const ALL = { page: 1, perPage: 100_000 };
@@ -53,51 +48,16 @@ export const PartnerSetBuilds = ({
   onBack: () => void;
 }) => {
   const translate = useTranslate();
-  const showError = useShowError();
   const group = usePartnerGroup(userId, groupId);
   const [showRemoved, setShowRemoved] = useState(false);
-  const builds = useGetList<Build>(
-    'firmwares',
-    {
-      pagination: ALL,
-      sort: { field: 'id', order: 'ASC' },
-      meta: { query: { group_id: groupId, is_removed: showRemoved || undefined } },
-    },
-    {
-      onError: showError,
-      refetchInterval: (query) =>
-        hasActiveBuilds(query.state.data?.data ?? NONE) ? POLL_INTERVAL_MS : false,
-    },
-  );
-  const actions = useBuildActions();
+  const builds = useSetBuildsList(groupId, showRemoved);
   const setActions = useSetActionHandler(onBack, PARTNER_SET_REMOVED);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [removing, setRemoving] = useState<Build[]>();
-  const [poolsOf, setPoolsOf] = useState<Build>();
-  const [logOf, setLogOf] = useState<Build>();
+  const list = builds.data ?? NONE;
+  const controls = useBuildsControls(list, group.data?.name ?? '');
+  const { chosen } = controls;
 
   if (group.isPending) return <PageLoading />;
   const set = group.data;
-  const list = builds.data ?? NONE;
-  const chosen = list.filter((b) => selected.has(b.id) && !b.is_removed);
-  const toggleAll = (some: Build[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const b of some)
-        if (on) next.add(b.id);
-        else next.delete(b.id);
-      return next;
-    });
-  const onAction = (action: BuildAction, build: Build) => {
-    if (action === 'pools') setPoolsOf(build);
-    else if (action === 'rebuild') actions.rebuild(build);
-    else if (action === 'copy_link') actions.copyLink(build);
-    else if (action === 'copy_uuid') actions.copyUuid(build);
-    else if (action === 'download')
-      window.open(downloadUrl(window.location.origin, build.uuid), '_blank', 'noopener');
-    else if (action === 'logs') setLogOf(build);
-    else if (action === 'remove') setRemoving([build]);
-  };
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -135,7 +95,7 @@ export const PartnerSetBuilds = ({
                 color="error"
                 variant="contained"
                 startIcon={<DeleteOutlineIcon />}
-                onClick={() => setRemoving(chosen)}
+                onClick={() => controls.removeChosen(chosen)}
                 sx={{ ml: 'auto' }}
               >
                 {translate('resources.firmwares.actions.delete_selected')}
@@ -167,40 +127,17 @@ export const PartnerSetBuilds = ({
             <HiddenBuildActions.Provider value={HIDDEN}>
               <BuildsTable
                 builds={list}
-                selected={selected}
-                onToggle={(b) => toggleAll([b], !selected.has(b.id))}
-                onToggleAll={toggleAll}
-                onAction={onAction}
+                selected={controls.selected}
+                onToggle={controls.toggle}
+                onToggleAll={controls.toggleAll}
+                onAction={controls.onAction}
               />
             </HiddenBuildActions.Provider>
           )}
         </>
       )}
       {setActions.dialogs}
-      <RemoveDialog
-        open={Boolean(removing)}
-        title={translate('resources.firmwares.remove.builds_title', { smart_count: removing?.length ?? 0 })}
-        content={translate('resources.firmwares.remove.builds_content', {
-          smart_count: removing?.length ?? 0,
-        })}
-        onClose={() => setRemoving(undefined)}
-        onConfirm={async (fullClean) => {
-          if (removing && (await actions.remove(removing, fullClean))) setSelected(new Set());
-        }}
-      />
-      <EditPoolsDialog
-        build={poolsOf}
-        onClose={() => setPoolsOf(undefined)}
-        onSaved={() => setPoolsOf(undefined)}
-      />
-      {logOf && (
-        <BuildLogDialog
-          buildId={logOf.id}
-          open
-          onClose={() => setLogOf(undefined)}
-          subtitle={`${set?.name ?? ''} · ${logOf.model} · ${logOf.release_version}`}
-        />
-      )}
+      {controls.dialogs}
     </Box>
   );
 };
