@@ -21,7 +21,16 @@ describe('loadConfig', () => {
       mailFrom: 'Firmware Console <no-reply@127.0.0.1>',
       queue: {},
       embeddedAgent: true,
+      metricsToken: undefined,
+      shutdownGraceMs: 10_000,
     });
+  });
+
+  it('reads the operations settings (metrics token, shutdown grace)', () => {
+    const config = loadConfig({ METRICS_TOKEN: ' scrape-me ', SHUTDOWN_GRACE_SECONDS: '3' });
+    expect(config.metricsToken).toBe('scrape-me');
+    expect(config.shutdownGraceMs).toBe(3000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });
 
   it('reads the build queue settings (build agents)', () => {

@@ -27,6 +27,13 @@ export interface Config {
   queue?: Partial<QueueOptions>;
   /** `npm start` runs one build agent in the server process unless EMBEDDED_AGENT=0. */
   embeddedAgent?: boolean;
+  /** Set: GET /api/metrics needs `Authorization: Bearer <metricsToken>`; unset: it is public. */
+  metricsToken?: string;
+  /**
+   * On SIGTERM: how long in-flight requests (and the embedded agent's build) may take before they are cut
+   * (SHUTDOWN_GRACE_SECONDS).
+   */
+  shutdownGraceMs?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,5 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `Firmware Console <no-reply@${appUrl.hostname}>`,
     queue: queueOptionsFromEnv(env),
     embeddedAgent: flag(env, 'EMBEDDED_AGENT', true),
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,
   };
 }

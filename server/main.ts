@@ -1,16 +1,21 @@
-import { buildApp } from './app';
-import { ownAddress, startEmbeddedAgent } from './builds/embedded-agent';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
 import { withMigratedDb } from './db/migrate';
-import { seed } from './db/seed';
+import { prepareDemoRepositories, seed } from './db/seed';
 import { withoutToken } from './routes/client/ws';
 import { formatStartupReport } from './startup-report';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The server's modules load, and on a fresh DATA_DIR the demo's git repositories are built, while the
+  // database opens.
+  const modules = Promise.all([import('./app'), import('./builds/embedded-agent')]);
+  modules.catch(() => undefined);
+  const repositories = prepareDemoRepositories(config);
   const handle = await openDb(config);
+  await repositories;
   const seeded = await withMigratedDb(handle, (db) => seed(db, config));
+  const [{ buildApp }, { ownAddress, startEmbeddedAgent }] = await modules;
   const app = await buildApp({
     config,
     db: handle,
@@ -37,23 +42,51 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(formatStartupReport(`http://${shownHost}:${config.port}`, seeded).join('\n'));
 
+  // Graceful shutdown (SIGTERM, SIGINT): /api/health/ready answers 503 at once so that a balancer drains this
+  // instance; the embedded agent finishes its build (or gives it back to the queue) while the server still
+  // answers it; then the server stops accepting connections, waiting claims answer 204, live sockets get
+  // 1001 Going Away, and requests under way get up to SHUTDOWN_GRACE_SECONDS before they are cut.
+  const graceMs = config.shutdownGraceMs ?? 10_000;
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.lifecycle.drain();
+    app.log.info({ signal, graceMs }, 'shutting down');
+    // A last resort should closing itself hang (a database that does not answer).
+    setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time; exiting');
+        process.exit(1);
+      },
+      3 * graceMs + 5_000,
+    ).unref();
     try {
-      await agent?.stop();
+      const givenBack = await agent?.stop(graceMs);
+      if (givenBack !== undefined) app.jobQueue.jobsAdded();
+      // Connections that fall idle during the close (a long poll just answered) are closed as they do.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+      const cut = setTimeout(() => {
+        app.log.warn('requests still under way after the grace period: closing their connections');
+        app.server.closeAllConnections();
+        for (const socket of app.websocketServer.clients) socket.terminate();
+      }, graceMs);
       await app.close();
+      clearTimeout(cut);
+      clearInterval(idle);
       await handle.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,12 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent } from '../../agent/agent';
 import { commandBuilder } from '../../agent/builders/command-builder';
+import { appendServerLine } from '../db/build-events-repository';
 import type { Db } from '../db/client';
+import { refreshGroupCounters, unclaimJob } from '../db/jobs-repository';
+import { builds } from '../db/schema';
 import { getOrCreateSetting, putSetting } from '../db/settings-repository';
 import {
   findWorkerByName,
@@ -42,8 +46,29 @@ export function ownAddress(host: string, port: number): string {
 }
 
 export interface EmbeddedAgent {
-  /** Lets the build under way finish for up to `graceMs`, then abandons it (its lease brings it back). */
-  stop(graceMs?: number): Promise<void>;
+  /**
+   * Lets the build under way finish for up to `graceMs`, then abandons it and puts it straight back in the
+   * queue (the attempt not counted) for another agent. Answers the id of the build given back, if any.
+   */
+  stop(graceMs?: number): Promise<number | undefined>;
+}
+
+/** A build the embedded agent abandoned on shutdown goes back to the queue now, not when its lease ends. */
+async function giveBack(db: Db, jobId: number, workerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      group_id: builds.group_id,
+      status: builds.status,
+      worker_id: builds.worker_id,
+      attempt: builds.attempts,
+    })
+    .from(builds)
+    .where(eq(builds.id, jobId));
+  if (row?.status !== 'in_progress' || row.worker_id !== workerId) return false;
+  await appendServerLine(db, jobId, row.attempt, 'The server shut down during the build; back in the queue');
+  await unclaimJob(db, jobId, workerId);
+  await refreshGroupCounters(db, [row.group_id]);
+  return true;
 }
 
 /** Starts the same Agent an operator runs with `npm run agent`, against this server's own address. */
@@ -52,6 +77,7 @@ export async function startEmbeddedAgent(
   options: { server: string; dataDir: string; log: FastifyBaseLogger },
 ): Promise<EmbeddedAgent> {
   const token = await ensureEmbeddedWorker(db);
+  const worker = await findWorkerByToken(db, token);
   const log = options.log;
   const agent = new Agent({
     server: options.server,
@@ -63,10 +89,23 @@ export async function startEmbeddedAgent(
   const running = agent.run().catch((error) => log.error({ err: error }, 'embedded agent stopped'));
   return {
     async stop(graceMs = 10_000) {
-      const timer = setTimeout(() => void agent.stop({ abortBuild: true }), graceMs);
+      let abandoned: number | undefined;
+      const timer = setTimeout(() => {
+        abandoned = agent.current?.id;
+        void agent.stop({ abortBuild: true });
+      }, graceMs);
       await agent.stop();
       clearTimeout(timer);
       await running;
+      if (abandoned === undefined || !worker) return undefined;
+      try {
+        if (!(await giveBack(db, abandoned, worker.id))) return undefined;
+        log.info({ build: abandoned }, 'embedded agent: unfinished build back in the queue');
+        return abandoned;
+      } catch (error) {
+        log.warn({ err: error, build: abandoned }, 'embedded agent: its lease will bring the build back');
+        return undefined;
+      }
     },
   };
 }

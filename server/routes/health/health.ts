@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-errors';
 import { errorResponses } from '../../schemas/common-schemas';
 import { HealthSchema } from '../../schemas/health-schemas';
+import metricsRoutes from './metrics';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { config: { public: true } } as const;
@@ -27,12 +28,16 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...common,
       schema: {
         tags: ['health'],
-        summary: 'The process can reach its database',
+        summary: 'The process can reach its database and is not shutting down',
+        description:
+          'For load balancers: 503 once the instance is shutting down (SIGTERM), so that it is drained ' +
+          'while requests under way finish.',
         security: [],
         response: { 200: HealthSchema, ...errorResponses(503) },
       },
     },
     async (request) => {
+      if (app.lifecycle.draining) throw new HttpError(503, 'Shutting down');
       try {
         await app.db.execute(sql`select 1`);
       } catch (error) {
@@ -42,6 +47,9 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { status: 'ok' as const };
     },
   );
+
+  // Prometheus (GET /api/metrics): public, or behind METRICS_TOKEN.
+  await app.register(metricsRoutes);
 };
 
 export default healthRoutes;
