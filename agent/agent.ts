@@ -34,6 +34,12 @@ const consoleLogger: AgentLogger = {
   error: (m) => console.error(`${new Date().toISOString()} ERROR ${m}`),
 };
 
+/**
+ * A build's calls retry for about a minute (the default gives up after ~8 s): a console that restarts or
+ * loses its database for a while must not fail the builds under way. A job that really is gone answers 409.
+ */
+const JOB_RETRY: RetryPolicy = { attempts: 15, firstDelayMs: 250, maxDelayMs: 5_000 };
+
 class JobStopped extends Error {
   constructor(readonly reason: 'cancelled' | 'lost') {
     super(reason === 'cancelled' ? 'Build cancelled' : 'The job is no longer this agent’s');
@@ -46,6 +52,8 @@ class JobStopped extends Error {
  */
 export class Agent {
   readonly api: AgentApi;
+  /** The calls of a build under way: they ride out a console restart or a database outage (JOB_RETRY). */
+  private readonly jobApi: AgentApi;
   private readonly sources: SourceCache;
   private readonly builder: Builder;
   private readonly log: AgentLogger;
@@ -62,6 +70,7 @@ export class Agent {
 
   constructor(private readonly options: AgentOptions) {
     this.api = new AgentApi(options.server, options.token, options.retry);
+    this.jobApi = new AgentApi(options.server, options.token, options.retry ?? JOB_RETRY);
     this.sources = new SourceCache(options.workDir);
     this.builder = options.builder ?? defaultBuilder;
     this.log = options.logger ?? consoleLogger;
@@ -164,7 +173,7 @@ export class Agent {
     this.buildAbort = abort;
     const redactor = new Redactor([this.options.token, ...secretsOf(job.spec)]);
     const reporter = new EventReporter(
-      this.api,
+      this.jobApi,
       job,
       redactor,
       (reason) => abort.abort(new JobStopped(reason)),
@@ -175,7 +184,7 @@ export class Agent {
     try {
       const result = await this.builder({
         job,
-        api: this.api,
+        api: this.jobApi,
         sources: this.sources,
         workDir: runDir,
         log: (line) => reporter.log(line),
@@ -185,11 +194,11 @@ export class Agent {
       abort.signal.throwIfAborted();
       reporter.log(`Uploading ${result.size} bytes`);
       reporter.progress(BUILD_PROGRESS_MAX);
-      await this.api.uploadArtifact(job.id, result.file, result.sha256, result.size);
+      await this.jobApi.uploadArtifact(job.id, result.file, result.sha256, result.size);
       reporter.log('Upload verified by the server');
       await reporter.close();
       abort.signal.throwIfAborted();
-      await this.api.finish(job.id, { status: 'done', sha256: result.sha256, size: result.size });
+      await this.jobApi.finish(job.id, { status: 'done', sha256: result.sha256, size: result.size });
       this.log.info(`Job ${job.id} done`);
     } catch (error) {
       await this.failed(job, error, abort.signal, reporter, redactor);
@@ -217,7 +226,7 @@ export class Agent {
     if (!stopped) reporter.log(`Build failed: ${reason}`);
     await reporter.close();
     try {
-      await this.api.finish(job.id, { status: 'failed', reason });
+      await this.jobApi.finish(job.id, { status: 'failed', reason });
       this.log.info(`Job ${job.id} ${stopped ? 'cancelled' : `failed: ${reason}`}`);
     } catch (finishError) {
       this.log.error(`Could not report job ${job.id}: ${describe(finishError)}`);

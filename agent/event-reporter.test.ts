@@ -82,4 +82,29 @@ describe('EventReporter', () => {
     expect(stops).toEqual(['lost']);
     await reporter.close();
   });
+  it('keeps resending on close until the server takes the last lines (a restart, a database outage)', async () => {
+    // Five failed resends: more than close used to try before it gave up and dropped them.
+    const { api, calls } = fakeApi((_events, call) =>
+      call <= 5 ? new AgentApiError(503, 'down') : 'running',
+    );
+    const reporter = new EventReporter(api, { id: 1, attempt: 1 }, new Redactor([]), () => {}, {
+      ...options,
+      idleMs: 60_000,
+    });
+    reporter.log('last line');
+    await reporter.close();
+    expect(calls).toHaveLength(6);
+    expect(calls[5]).toEqual([{ seq: 1, type: 'log', data: 'last line' }]);
+  });
+
+  it('gives up on close after closeMs when the server never comes back', async () => {
+    const { api, calls } = fakeApi(() => new Error('network'));
+    const reporter = new EventReporter(api, { id: 1, attempt: 1 }, new Redactor([]), () => {}, {
+      ...options,
+      closeMs: 100,
+    });
+    reporter.log('lost');
+    await reporter.close();
+    expect(calls.length).toBeGreaterThan(1);
+  });
 });

@@ -8,7 +8,12 @@ export interface ReporterOptions {
   /** With nothing to say, an empty batch still goes this often: it renews the lease and asks for cancel. */
   idleMs: number;
   maxBatch: number;
+  /** How long `close` keeps resending what the server has not taken yet (a restart, a database outage). */
+  closeMs?: number;
 }
+
+/** Each resend already retries with back-off (api-client); this bounds the whole. */
+const DEFAULT_CLOSE_MS = 2 * 60_000;
 
 export const DEFAULT_REPORTER_OPTIONS: ReporterOptions = { flushMs: 250, idleMs: 5_000, maxBatch: 200 };
 
@@ -51,13 +56,19 @@ export class EventReporter {
     this.push('progress', value);
   }
 
-  /** Sends everything still queued and stops the timer. */
+  /**
+   * Sends everything still queued and stops the timer. A batch the server cannot take yet is resent until
+   * `closeMs` has passed: the build's last lines are not dropped because the console was restarting.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     await this.sending;
-    for (let round = 0; round < 3 && this.queue.length > 0 && this.state === 'running'; round++) {
-      if ((await this.flushOnce()) === 'stop') break;
+    const deadline = Date.now() + (this.options.closeMs ?? DEFAULT_CLOSE_MS);
+    while (this.queue.length > 0 && this.state === 'running') {
+      const result = await this.flushOnce();
+      if (result === 'stop' || (result === 'retry' && Date.now() >= deadline)) break;
+      if (result === 'retry') await new Promise((r) => setTimeout(r, this.options.flushMs));
     }
   }
 

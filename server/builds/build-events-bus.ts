@@ -35,6 +35,7 @@ export class BuildEventsBus {
   private readonly instance = randomBytes(6).toString('hex');
   private listener: pg.PoolClient | undefined;
   private closed = false;
+  private reconnecting = false;
 
   constructor(
     private readonly handle: DbHandle,
@@ -51,14 +52,32 @@ export class BuildEventsBus {
 
   private async listen(): Promise<void> {
     if (this.handle.kind !== 'pg' || this.closed) return;
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await this.handle.client.connect();
-      client.on('notification', (note) => this.received(note.channel, note.payload));
-      client.on('error', (error) => this.lost(client, error));
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-      await client.query(`listen ${JOBS_CHANNEL}`);
-      this.listener = client;
+      client = await this.handle.client.connect();
+      const connected = client;
+      connected.on('notification', (note) => this.received(note.channel, note.payload));
+      // Set before the LISTENs: a connection lost while they run is handled once, by `lost`.
+      this.listener = connected;
+      connected.on('error', (error) => this.lost(connected, error));
+      await connected.query(`listen ${EVENTS_CHANNEL}`);
+      await connected.query(`listen ${JOBS_CHANNEL}`);
+      if (this.closed) return;
+      if (this.reconnecting) {
+        this.reconnecting = false;
+        this.log?.warn({}, 'LISTEN connection restored');
+        // Wake-ups sent while we were deaf are lost: waiting claims look again now rather than at their poll.
+        this.emitter.emit('jobs');
+      }
     } catch (error) {
+      if (client) {
+        // Lost while LISTENing: `lost` has released it and retries.
+        if (this.listener !== client) return;
+        this.listener = undefined;
+        client.release(error as Error);
+      }
+      if (this.closed) return;
+      this.reconnecting = true;
       this.log?.warn({ err: error }, 'LISTEN failed; retrying');
       setTimeout(() => void this.listen(), 1000).unref();
     }
@@ -69,6 +88,7 @@ export class BuildEventsBus {
     this.listener = undefined;
     client.release(error);
     if (this.closed) return;
+    this.reconnecting = true;
     this.log?.warn({ err: error }, 'LISTEN connection lost; reconnecting');
     // Jobs queued while we were deaf are found by the claims' polling; events are only live data.
     setTimeout(() => void this.listen(), 500).unref();

@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDbUnavailable } from '../db/client';
 import { HttpError } from '../lib/http-errors';
 import { toValidationIssues, ValidationFailedError } from '../lib/validation-errors';
 
@@ -33,6 +34,11 @@ export default fp(
       if (error instanceof HttpError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
         return reply.code(error.statusCode).send({ detail: error.message });
+      }
+      if (isDbUnavailable(error)) {
+        // The database is down or restarting: a clean answer that clients (and agents) retry, not a 500.
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.code(503).header('retry-after', '5').send({ detail: 'Database unavailable' });
       }
       const status = error.statusCode ?? 500;
       if (status < 400 || status >= 500) {

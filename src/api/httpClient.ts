@@ -3,6 +3,7 @@
 import { HttpError } from 'ra-core';
 import { API_BASE } from '../lib/constants';
 import { debugLog } from '../lib/debug';
+import { isUnavailableStatus, reportConnection } from './connectionStatus';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue =
@@ -152,6 +153,7 @@ export function createHttpClient({
         credentials: 'same-origin',
         signal: controller.signal,
       });
+      reportConnection(!isUnavailableStatus(response.status));
       const json = parseBody(await response.text());
       if (response.status < 200 || response.status > 299) {
         const detail = (json as { detail?: unknown } | null)?.detail;
@@ -161,6 +163,8 @@ export function createHttpClient({
       }
       return { status: response.status, headers: response.headers, json: json as T };
     } catch (error) {
+      // fetch rejects with a TypeError when the server cannot be reached; a caller's abort is not that.
+      if (timedOut || (error instanceof TypeError && !signal?.aborted)) reportConnection(false);
       if (timedOut) throw new TimeoutError(path, timeout as number);
       throw error;
     } finally {

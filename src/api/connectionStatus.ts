@@ -1,0 +1,27 @@
+// Whether the API answered lately: the httpClient reports each call's outcome, the connection banner shows it.
+// Network failures and 502/503/504 mean "the server cannot be reached"; any other answer means it can.
+
+type Listener = () => void;
+
+let down = false;
+const listeners = new Set<Listener>();
+
+/** The last call failed to reach the server (a network error, or 502/503/504 from it or its proxy). */
+export const isConnectionDown = (): boolean => down;
+
+export function subscribeConnection(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function reportConnection(reachable: boolean): void {
+  if (down === !reachable) return;
+  down = !reachable;
+  for (const listener of listeners) listener();
+}
+
+/** A response status that says the server (or the database behind it) is not there right now. */
+export const isUnavailableStatus = (status: number): boolean =>
+  status === 502 || status === 503 || status === 504;
