@@ -3,6 +3,54 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 
+// PostgreSQL's `integer`: an integer field without its own maximum is stored in one (ids, counts, seqs).
+const INT4_MAX = 2_147_483_647;
+const INT4_MIN = -2_147_483_648;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+interface SchemaNode {
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  anyOf?: SchemaNode[];
+  minimum?: number;
+  maximum?: number;
+}
+
+const pointer = (path: (string | number)[]) =>
+  path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/**
+ * What the schema lets through but the database cannot store: NUL characters and lone surrogates in text,
+ * and integers outside PostgreSQL's `integer` (unless the schema sets its own limits). These would fail as
+ * 500s deep in a query; here they are 422s naming the field.
+ */
+function storableIssues(schema: SchemaNode | undefined, value: unknown, path: (string | number)[] = []) {
+  const issues: FastifySchemaValidationError[] = [];
+  const issue = (keyword: string, message: string, params: Record<string, unknown> = {}) =>
+    issues.push({ keyword, instancePath: pointer(path), schemaPath: '#', params, message });
+  const integer = [schema, ...(schema?.anyOf ?? [])].find((node) => node?.type === 'integer');
+  if (typeof value === 'string') {
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value))
+      issue('characters', 'Contains characters that are not allowed');
+  } else if (typeof value === 'number' && integer) {
+    if (integer.maximum === undefined && value > INT4_MAX) issue('maximum', '', { limit: INT4_MAX });
+    else if (integer.minimum === undefined && value < INT4_MIN) issue('minimum', '', { limit: INT4_MIN });
+  } else if (Array.isArray(value)) {
+    const items = schema?.items ?? schema?.anyOf?.find((node) => node.items)?.items;
+    value.forEach((item, index) => {
+      issues.push(...storableIssues(items, item, [...path, index]));
+    });
+  } else if (value && typeof value === 'object') {
+    const properties = schema?.properties ?? schema?.anyOf?.find((node) => node.properties)?.properties;
+    for (const [key, item] of Object.entries(value)) {
+      issues.push(...storableIssues(properties?.[key], item, [...path, key]));
+    }
+  }
+  return issues;
+}
+
 /**
  * Validates with TypeBox instead of Fastify's ajv, because ajv's options are global: we want bodies checked
  * exactly as sent (no type coercion, unknown fields rejected, never stripped), while querystring and path
@@ -13,11 +61,11 @@ export const schemaValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
   const fail = (value: unknown) => ({
     error: validator.Errors(value) as unknown as FastifySchemaValidationError[],
   });
-  if (httpPart === 'body') {
-    return (value: unknown) => (validator.Check(value) ? { value } : fail(value));
-  }
-  return (value: unknown) => {
-    const converted = Value.Convert(schema, Value.Default(schema, Value.Clone(value)));
-    return validator.Check(converted) ? { value: converted } : fail(converted);
+  const check = (value: unknown) => {
+    if (!validator.Check(value)) return fail(value);
+    const unstorable = storableIssues(schema as SchemaNode, value);
+    return unstorable.length > 0 ? { error: unstorable } : { value };
   };
+  if (httpPart === 'body') return check;
+  return (value: unknown) => check(Value.Convert(schema, Value.Default(schema, Value.Clone(value))));
 };

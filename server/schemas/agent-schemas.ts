@@ -88,7 +88,7 @@ export const FinishBodySchema = Type.Object(
   {
     status: Type.Union([Type.Literal('done'), Type.Literal('failed')]),
     sha256: Type.Optional(Type.String({ pattern: SHA256_PATTERN })),
-    size: Type.Optional(Type.Integer({ minimum: 0 })),
+    size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     reason: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },

@@ -49,7 +49,8 @@ export const WorkerUpdateSchema = Type.Object(
       Type.Literal(true, { description: 'Regenerate: the old token stops working at once' }),
     ),
   },
-  { additionalProperties: false },
+  // An empty body would reach the database as an update of nothing (a 500).
+  { additionalProperties: false, minProperties: 1 },
 );
 
 export const WorkerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

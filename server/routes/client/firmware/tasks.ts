@@ -117,6 +117,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ids = [...new Set(request.query.ids.split(',').map(Number))];
+      // Ten digits pass the pattern but not PostgreSQL's integer: no build has such an id.
+      if (ids.some((id) => id > 2_147_483_647)) throw notFound(TASK_NOT_FOUND);
       const found = await listedTaskIds(app.db, ids, scope(request.account));
       if (found.length !== ids.length) throw notFound(TASK_NOT_FOUND);
       await cancel(ids, request.account.email);
