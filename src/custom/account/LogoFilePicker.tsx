@@ -1,6 +1,6 @@
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { LOGO_TYPES } from '../../lib/constants';
 import { LogoPreview, type LogoTheme } from './LogoPreview';
@@ -19,6 +19,7 @@ export const LogoFilePicker = ({
 }) => {
   const translate = useTranslate();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string>();
   const label = translate(`app.logos.${theme}_logo`);
 
@@ -35,29 +36,38 @@ export const LogoFilePicker = ({
         {label}
       </Typography>
       <LogoPreview src={preview} theme={theme} alt={label} />
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0 }}>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ minWidth: 0, position: 'relative' }}>
+        {/* The file input sits beside the button (not inside it: no nested controls); the button opens it. */}
         <Button
-          component="label"
           size="small"
           variant="text"
           disabled={disabled}
           startIcon={<UploadFileOutlinedIcon />}
+          onClick={() => input.current?.click()}
         >
           {translate(file ? 'app.logos.replace' : 'app.logos.choose')}
-          <Box
-            component="input"
-            id={id}
-            type="file"
-            aria-label={label}
-            accept={LOGO_TYPES.join(',')}
-            disabled={disabled}
-            onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-              onChange(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-          />
         </Button>
+        <Box
+          component="input"
+          ref={input}
+          id={id}
+          type="file"
+          tabIndex={-1}
+          aria-label={label}
+          accept={LOGO_TYPES.join(',')}
+          disabled={disabled}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+            onChange(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+          sx={{
+            position: 'absolute',
+            width: 1,
+            height: 1,
+            opacity: 0,
+            overflow: 'hidden',
+          }}
+        />
         {file && (
           <Typography variant="caption" color="text.secondary" noWrap title={file.name}>
             {file.name}

@@ -1,22 +1,11 @@
 import MemoryIcon from '@mui/icons-material/Memory';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  LinearProgress,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLanguage } from '../../i18n/useLanguage';
 import { APP_NAME, APP_VERSION, type Language } from '../../lib/constants';
-import { useLanguage } from '../shell/usePreferences';
 
 const LanguageLinks = () => {
   const [language, setLanguage] = useLanguage();
@@ -132,37 +121,5 @@ export const BackToSignIn = () => {
         {translate('app.auth.back_to_sign_in')}
       </Link>
     </Box>
-  );
-};
-
-/**
- * A success message, then 'Redirecting…' with a bar that fills over `delay` ms, then the browser goes to `to`
- * (spec §4: /login 7 s after a password reset, / 3 s after an e-mail change).
- */
-export const RedirectNotice = ({ message, to, delay }: { message: ReactNode; to: string; delay: number }) => {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const [started] = useState(() => Date.now());
-  const [progress, setProgress] = useState(0);
-
-  useEffect(() => {
-    const timer = setTimeout(() => navigate(to, { replace: true }), delay);
-    const tick = setInterval(() => setProgress(Math.min(100, ((Date.now() - started) / delay) * 100)), 100);
-    return () => {
-      clearTimeout(timer);
-      clearInterval(tick);
-    };
-  }, [navigate, to, delay, started]);
-
-  return (
-    <Stack spacing={2} role="status">
-      <Alert severity="success">{message}</Alert>
-      <Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate('app.notifications.redirecting')}…
-        </Typography>
-        <LinearProgress variant="determinate" value={progress} sx={{ borderRadius: 1 }} />
-      </Box>
-    </Stack>
   );
 };

@@ -7,7 +7,8 @@ import type { AppAuthProvider } from '../../authProvider/index';
 import { errorMessages, useShowError } from '../../errors/showError';
 import { EMAIL_CHANGE_REDIRECT_MS } from '../../lib/constants';
 import { confirmEmailChange } from '../account/accountApi';
-import { AuthCard, BackToSignIn, RedirectNotice } from './AuthCard';
+import { AuthCard, BackToSignIn } from './AuthCard';
+import { RedirectNotice } from './RedirectNotice';
 
 type State =
   | { name: 'missing' }

@@ -1,11 +1,12 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
 import { useShowError } from '../../errors/showError';
 import { validateEmail } from '../../lib/validators';
 import { AuthCard, BackToSignIn, SubmitButton } from './AuthCard';
+import { AuthTextField, useAuthForm } from './authForm';
 
 export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
 
@@ -18,8 +19,8 @@ export const ForgotPasswordPage = () => {
   const [loading, setLoading] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
 
-  const submit = async (values: { email?: string }) => {
-    const email = values.email?.trim() ?? '';
+  const form = useAuthForm({ email: validateEmail }, async (values) => {
+    const email = values.email.trim();
     setLoading(true);
     try {
       await httpClient(FORGOT_PASSWORD_PATH, { method: 'POST', body: { email }, auth: false });
@@ -30,7 +31,7 @@ export const ForgotPasswordPage = () => {
     } finally {
       setLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -51,19 +52,17 @@ export const ForgotPasswordPage = () => {
           </Button>
         </Box>
       ) : (
-        <Form onSubmit={submit} noValidate>
-          <TextInput
-            source="email"
+        <form onSubmit={form.handleSubmit} noValidate>
+          <AuthTextField
+            {...form.field('email')}
             label="app.auth.email"
             type="email"
             autoComplete="email"
             autoFocus
-            variant="outlined"
-            validate={validateEmail}
-            fullWidth
+            required
           />
           <SubmitButton label={translate('app.auth.send_link')} loading={loading} />
-        </Form>
+        </form>
       )}
       <BackToSignIn />
     </AuthCard>

@@ -1,21 +1,18 @@
 import { Box, Link } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
+import { useAuthProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { readToken } from '../../authProvider/session';
 import { useShowError } from '../../errors/showError';
 import { validateEmail, validatePassword } from '../../lib/validators';
 import { AuthCard, SubmitButton } from './AuthCard';
-
-interface Credentials {
-  email: string;
-  password: string;
-}
+import { AuthPasswordField, AuthTextField, useAuthForm } from './authForm';
+import { preloadConsole } from './consolePreload';
 
 /** /login: e-mail and password; then the remembered page or / (the authProvider says which). */
 export const LoginPage = () => {
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider();
   const navigate = useNavigate();
   const showError = useShowError();
   const [loading, setLoading] = useState(false);
@@ -24,36 +21,35 @@ export const LoginPage = () => {
     if (readToken()) navigate('/', { replace: true });
   }, [navigate]);
 
-  const submit = async (values: Partial<Credentials>) => {
+  const form = useAuthForm({ email: validateEmail, password: validatePassword }, async (values) => {
     setLoading(true);
+    preloadConsole();
     try {
-      await login({ email: values.email?.trim(), password: values.password });
+      const result = await authProvider?.login({ email: values.email.trim(), password: values.password });
+      const redirectTo = (result as { redirectTo?: string } | undefined)?.redirectTo ?? '/';
+      navigate(redirectTo);
     } catch (error) {
       showError(error);
       setLoading(false);
     }
-  };
+  });
 
   return (
     <AuthCard title={translate('app.auth.sign_in_title')} subtitle={translate('app.auth.sign_in_subtitle')}>
-      <Form onSubmit={submit} noValidate>
-        <TextInput
-          source="email"
+      <form onSubmit={form.handleSubmit} noValidate>
+        <AuthTextField
+          {...form.field('email')}
           label="app.auth.email"
           type="email"
           autoComplete="username"
           autoFocus
-          variant="outlined"
-          validate={validateEmail}
-          fullWidth
+          required
         />
-        <PasswordInput
-          source="password"
+        <AuthPasswordField
+          {...form.field('password')}
           label="app.auth.password"
           autoComplete="current-password"
-          variant="outlined"
-          validate={validatePassword}
-          fullWidth
+          required
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
@@ -61,7 +57,7 @@ export const LoginPage = () => {
           </Link>
         </Box>
         <SubmitButton label={translate('app.auth.sign_in')} loading={loading} />
-      </Form>
+      </form>
     </AuthCard>
   );
 };

@@ -1,12 +1,14 @@
 import { Alert, Box, Link } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
 import { errorMessages, useShowError } from '../../errors/showError';
 import { RESET_PASSWORD_REDIRECT_MS } from '../../lib/constants';
 import { matches, required, validatePassword } from '../../lib/validators';
-import { AuthCard, BackToSignIn, RedirectNotice, SubmitButton } from './AuthCard';
+import { AuthCard, BackToSignIn, SubmitButton } from './AuthCard';
+import { AuthPasswordField, useAuthForm } from './authForm';
+import { RedirectNotice } from './RedirectNotice';
 
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
 
@@ -35,24 +37,27 @@ export const ResetPasswordPage = () => {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  const submit = async (values: { password?: string }) => {
-    setLoading(true);
-    setFailure(undefined);
-    try {
-      await httpClient(RESET_PASSWORD_PATH, {
-        method: 'POST',
-        body: { token, password: values.password },
-        auth: false,
-      });
-      notify('app.notifications.password_changed', { type: 'success' });
-      setDone(true);
-    } catch (error) {
-      showError(error);
-      setFailure(errorMessages(error).join(' '));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const form = useAuthForm(
+    { password: validatePassword, confirmation: validateConfirmation },
+    async (values) => {
+      setLoading(true);
+      setFailure(undefined);
+      try {
+        await httpClient(RESET_PASSWORD_PATH, {
+          method: 'POST',
+          body: { token, password: values.password },
+          auth: false,
+        });
+        notify('app.notifications.password_changed', { type: 'success' });
+        setDone(true);
+      } catch (error) {
+        showError(error);
+        setFailure(errorMessages(error).join(' '));
+      } finally {
+        setLoading(false);
+      }
+    },
+  );
 
   let content: ReactNode;
   if (!token) {
@@ -72,23 +77,19 @@ export const ResetPasswordPage = () => {
     );
   } else {
     content = (
-      <Form onSubmit={submit} noValidate>
-        <PasswordInput
-          source="password"
+      <form onSubmit={form.handleSubmit} noValidate>
+        <AuthPasswordField
+          {...form.field('password')}
           label="app.auth.new_password"
           autoComplete="new-password"
           autoFocus
-          variant="outlined"
-          validate={validatePassword}
-          fullWidth
+          required
         />
-        <PasswordInput
-          source="confirmation"
+        <AuthPasswordField
+          {...form.field('confirmation')}
           label="app.auth.confirm_password"
           autoComplete="new-password"
-          variant="outlined"
-          validate={validateConfirmation}
-          fullWidth
+          required
         />
         {failure && (
           <Alert severity="error" sx={{ mt: 1 }}>
@@ -97,7 +98,7 @@ export const ResetPasswordPage = () => {
           </Alert>
         )}
         <SubmitButton label={translate('app.auth.set_password')} loading={loading} />
-      </Form>
+      </form>
     );
   }
 

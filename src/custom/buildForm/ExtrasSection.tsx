@@ -56,6 +56,12 @@ const OptionInput = ({ option, readOnly }: { option: BuildOption; readOnly: bool
       helperText={helperText}
       readOnly={readOnly}
       disabled={readOnly}
+      // Read-only defaults are for reading: their chips keep full contrast (WCAG AA) rather than MUI's faded look.
+      sx={
+        readOnly
+          ? { '& .MuiChip-root': { opacity: 1 }, '& .MuiChip-label': { color: 'text.primary' } }
+          : undefined
+      }
       fullWidth
     />
   );
@@ -81,18 +87,21 @@ const ListOptionInput = ({
     ]),
   ];
   return (
-    <AutocompleteArrayInput
-      source={source}
-      label={label}
-      helperText={option.description || false}
-      choices={values.map((value) => ({ id: value, name: value }))}
-      onCreate={(value?: string) => ({ id: value ?? '', name: value ?? '' })}
-      createLabel="app.build_form.options.add_value"
-      translateChoice={false}
-      readOnly={readOnly}
-      disabled={readOnly}
-      fullWidth
-    />
+    // Read-only defaults are for reading: their chips keep full contrast (WCAG AA) rather than MUI's faded look.
+    <Box sx={readOnly ? { '& .MuiChip-root.Mui-disabled': { opacity: 1 } } : undefined}>
+      <AutocompleteArrayInput
+        source={source}
+        label={label}
+        helperText={option.description || false}
+        choices={values.map((value) => ({ id: value, name: value }))}
+        onCreate={(value?: string) => ({ id: value ?? '', name: value ?? '' })}
+        createLabel="app.build_form.options.add_value"
+        translateChoice={false}
+        readOnly={readOnly}
+        disabled={readOnly}
+        fullWidth
+      />
+    </Box>
   );
 };
 

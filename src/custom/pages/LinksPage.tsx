@@ -17,8 +17,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
@@ -100,6 +100,16 @@ const Problem = ({ message }: { message: string }) => (
 
 /** /links/{group_name}?uuid=…: a set's firmware files for anyone with the link, in the empty layout. */
 export const LinksPage = () => {
+  // A public page: it runs outside react-admin's <Admin>, with a query client of its own.
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <SharedLinks />
+    </QueryClientProvider>
+  );
+};
+
+const SharedLinks = () => {
   const translate = useTranslate();
   const http = useHttpClient();
   const { group_name = '' } = useParams();

@@ -10,7 +10,11 @@ export const MENU_RESOURCES = ['releases', 'firmwares', 'tasks', 'partners', 'ag
 const Brand = () => {
   const [open] = useSidebarState();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 2, py: 1.5, minHeight: '3rem' }}>
+    // Inside the menu list: presentational, so the list holds only menu items (ARIA menu children).
+    <Box
+      role="none"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 2, py: 1.5, minHeight: '3rem' }}
+    >
       <Box
         sx={{
           display: 'grid',
@@ -26,7 +30,7 @@ const Brand = () => {
         <MemoryIcon sx={{ fontSize: '1.15rem' }} />
       </Box>
       {open && (
-        <Typography variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
+        <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 700 }}>
           {APP_NAME}
         </Typography>
       )}

@@ -1,7 +1,7 @@
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { useHeaderDialogs } from './HeaderDialogs';
 
 const AccountItem = () => {
@@ -42,11 +42,19 @@ const SettingsItem = () => {
   );
 };
 
-/** User menu: Account, Settings, Logout (react-admin's Logout goes to /login). */
-export const AppUserMenu = () => (
-  <UserMenu>
-    <AccountItem />
-    <SettingsItem />
-    <Logout />
-  </UserMenu>
-);
+/**
+ * User menu: Account, Settings, Logout (react-admin's Logout goes to /login). The button shows the account's
+ * name, so its accessible name holds that name too ("Profile: …", WCAG 2.5.3 label in name).
+ */
+export const AppUserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const profile = translate('ra.auth.user_menu');
+  return (
+    <UserMenu label={identity?.fullName ? `${profile}: ${identity.fullName}` : profile}>
+      <AccountItem />
+      <SettingsItem />
+      <Logout />
+    </UserMenu>
+  );
+};

@@ -2,6 +2,7 @@ import { type LayoutProps, Layout as RaLayout } from 'react-admin';
 import { LiveProvider } from '../live/LiveProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
+import { ConnectionBanner } from './ConnectionBanner';
 import { Footer } from './Footer';
 import { RequireSignIn } from './RequireSignIn';
 import { StartupLoads } from './StartupLoads';
@@ -21,6 +22,7 @@ export const Layout = ({ children }: LayoutProps) => (
         appBarAlwaysOn
         sx={{ minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } }}
       >
+        <ConnectionBanner />
         <StartupLoads />
         <TaskPolling />
         <TopPanel />

@@ -1,11 +1,7 @@
 // The interface preferences of the settings popover, all in react-admin's store (localStorage).
-import { useLocaleState, usePermissions, useStore } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
-import { ACCOUNT_PATH } from '../../authProvider/account';
+import { usePermissions, useStore } from 'react-admin';
 import { canAccess } from '../../authProvider/canAccess';
-import { readToken } from '../../authProvider/session';
-import { useShowError } from '../../errors/showError';
-import { type Language, UI_SCALES } from '../../lib/constants';
+import { UI_SCALES } from '../../lib/constants';
 import { STORE_KEYS } from '../../lib/store';
 
 export type ThemeMode = 'light' | 'dark' | 'auto';
@@ -27,18 +23,5 @@ export function useShowRemoved(): [boolean, (on: boolean) => void] {
   return [canAccess(permissions, 'show_removed', 'settings') && on, setOn];
 }
 
-/** The UI language; when signed in, the account's language follows (PATCH /client/account/info). */
-export function useLanguage(): [Language, (language: Language) => void] {
-  const [locale, setLocale] = useLocaleState();
-  const httpClient = useHttpClient();
-  const showError = useShowError();
-  const change = (language: Language) => {
-    if (language === locale) return;
-    setLocale(language);
-    document.documentElement.lang = language;
-    if (readToken()) {
-      httpClient(ACCOUNT_PATH, { method: 'PATCH', body: { language } }).catch(showError);
-    }
-  };
-  return [locale as Language, change];
-}
+/** The UI language; when signed in, the account's language follows. */
+export { useLanguage } from '../../i18n/useLanguage';

@@ -22,7 +22,9 @@ export function shell(page: Page) {
       await page.getByRole('button', { name: /^(Settings|Настройки)$/ }).click();
     },
     async openUserMenu() {
-      await page.getByRole('button', { name: /^(Profile|Профиль|Account menu|Меню аккаунта)$/ }).click();
+      await page
+        .getByRole('button', { name: /^(Profile|Профиль|Account menu|Меню аккаунта)(: .+)?$/ })
+        .click();
     },
     async logout() {
       await this.openUserMenu();

@@ -1,0 +1,197 @@
+// Accessibility (spec issue "Production grade"): every page, checked with axe-core in Chromium, has no serious or
+// critical violation. A failure lists each violation with the selectors of the elements it found.
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDialog } from './support/accountPages';
+import { launchBrowser, newVisitor } from './support/browser';
+import { setPage, setsPage } from './support/firmwaresPages';
+import { loginPage } from './support/pages';
+import { type RunningServer, startServer } from './support/server';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeNode {
+  target: unknown[];
+  html: string;
+  any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until nothing on the page says it is still loading. */
+async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await page
+    .locator('[role="progressbar"]:not([aria-valuenow]):visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** The serious and critical axe violations of the page as it is now, one line per element. */
+async function violations(page: Page): Promise<string[]> {
+  await settled(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    return result.violations;
+  });
+  return (found as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => {
+        const colors = n.any.find((check) => check.data?.contrastRatio)?.data;
+        const contrast = colors ? ` [${colors.fgColor} on ${colors.bgColor}: ${colors.contrastRatio}]` : '';
+        return `${v.impact} ${v.id} (${v.help}): ${n.target.join(' ')}${contrast} — ${n.html.slice(0, 160)}`;
+      }),
+    );
+}
+
+async function expectAccessible(page: Page, name: string) {
+  const list = await violations(page);
+  expect(list, `${name}:\n${list.join('\n')}`).toEqual([]);
+}
+
+async function signedIn(account: { email: string; password: string }) {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await loginPage(page, server.url).open();
+  await loginPage(page, server.url).signIn(account.email, account.password);
+  await page.waitForURL(/\/releases$/);
+  return { context, page };
+}
+
+describe('accessibility: the public pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newVisitor(browser);
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it('sign-in', async () => {
+    await loginPage(page, server.url).open();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page, '/login');
+    // With the form's messages showing as well.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    await expectAccessible(page, '/login with errors');
+  });
+
+  it('forgot and reset password', async () => {
+    await page.goto(`${server.url}/forgot-password`);
+    await page.getByRole('button', { name: 'Send link' }).waitFor();
+    await expectAccessible(page, '/forgot-password');
+    await page.goto(`${server.url}/reset-password?token=abc`);
+    await page.getByRole('button', { name: 'Set password' }).waitFor();
+    await expectAccessible(page, '/reset-password');
+  });
+
+  it('shared links', async () => {
+    await page.goto(`${server.url}/links/North?uuid=00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('alert').first().waitFor();
+    await expectAccessible(page, '/links');
+  });
+});
+
+describe('accessibility: a partner’s pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedIn(server.partner));
+  });
+  afterAll(() => context?.close());
+
+  it('releases', async () => {
+    await page.getByRole('table').first().waitFor();
+    await expectAccessible(page, '/releases (partner)');
+  });
+
+  it('firmware sets, a set and its build form', async () => {
+    const sets = setsPage(page, server.url);
+    await sets.open();
+    await sets.count().waitFor();
+    await expectAccessible(page, '/firmwares');
+    await sets.createSet('Accessible set', 'for axe');
+    await page.getByRole('link', { name: 'Build firmware' }).first().waitFor();
+    await expectAccessible(page, '/firmwares/:id');
+    await setPage(page).openBuildForm();
+    await page.getByRole('combobox', { name: /^Series/ }).waitFor();
+    await expectAccessible(page, '/firmwares/:id/build');
+  });
+
+  it('my settings', async () => {
+    await page.goto(`${server.url}/releases`);
+    await page.getByRole('table').first().waitFor();
+    const account = accountDialog(page);
+    await account.open();
+    await expectAccessible(page, 'my settings');
+  });
+});
+
+describe('accessibility: an admin’s pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedIn(server.admin));
+  });
+  afterAll(() => context?.close());
+
+  it('releases and the release form', async () => {
+    await page.getByRole('table').first().waitFor();
+    await expectAccessible(page, '/releases (admin)');
+    await page.getByRole('link', { name: 'New release' }).first().click();
+    await page.waitForURL(/\/releases\/create$/);
+    await page
+      .getByRole('button', { name: /^(Create|Save)/ })
+      .first()
+      .waitFor();
+    await expectAccessible(page, '/releases/create');
+  });
+
+  it('partners and the partner form', async () => {
+    await page.goto(`${server.url}/partners`);
+    await page.getByRole('table').first().waitFor();
+    await expectAccessible(page, '/partners');
+    await page.getByRole('link', { name: 'Add partner' }).first().click();
+    await page.waitForURL(/\/partners\/create$/);
+    await page.getByRole('button', { name: 'Create partner' }).waitFor();
+    await expectAccessible(page, '/partners/create');
+  });
+
+  it('agents, components and tasks', async () => {
+    await page.goto(`${server.url}/agents`);
+    await page.getByRole('heading').first().waitFor();
+    await expectAccessible(page, '/agents');
+    await page.goto(`${server.url}/components`);
+    await page.getByRole('heading').first().waitFor();
+    await expectAccessible(page, '/components');
+    await page.goto(`${server.url}/tasks`);
+    await page.getByRole('tab').first().waitFor();
+    await expectAccessible(page, '/tasks');
+  });
+
+  it('the 404 page', async () => {
+    await page.goto(`${server.url}/no-such-page`);
+    await page.getByText('404').first().waitFor();
+    await expectAccessible(page, '404');
+  });
+});
