@@ -1,6 +1,6 @@
 // Build agents and the queue: submit-to-claim latency with an idle agent, builds per minute with 1, 2 and 4
-// real agent processes, and WebSocket fan-out to 200 clients. The embedded agent is off so that only the
-// agents started here build.
+// real agent processes, agent event → WebSocket latency and fan-out to 500 clients. The embedded agent is off
+// so that only the agents started here build.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { median, percentile } from './http-load';
+import { scratchDatabase } from './lists';
 
 type Row = [string, string, string, string];
 
@@ -86,8 +87,10 @@ async function prepare(server: RunningServer) {
     ],
   };
   const submit = () => call<{ id: number }>(s, 'POST', '/client/firmware/firmwares', partner, body);
+  // Agent names are unique: each measurement of each run registers its own.
+  let workers = 0;
   const worker = (name: string) =>
-    call<{ token: string }>(s, 'POST', '/admin/workers', admin, { name: `${name}-${run}` });
+    call<{ token: string }>(s, 'POST', '/admin/workers', admin, { name: `${name}-${run}-${++workers}` });
   const counters = () =>
     call<{ pending: number; in_progress: number; failed: number }>(
       s,
@@ -180,15 +183,30 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
     const perMinute = builds / ((performance.now() - started) / 60_000);
     const failed = (await w.counters()).failed - failedBefore;
     // On a database kept from an earlier run, the demo repositories may point at that run's DATA_DIR.
-    if (failed > 0) throw new Error(`${failed} of ${builds} builds failed: use a fresh database`);
+    if (failed > 0) {
+      // Why: the newest failed task's log.
+      const tasks = await call<{ id: number; status: string }[]>(
+        w.s,
+        'GET',
+        '/admin/firmwares/tasks',
+        w.admin,
+      );
+      const last = tasks.find((t) => t.status === 'failed');
+      const log = last
+        ? await call<unknown>(w.s, 'GET', `/client/firmware/firmwares/${last.id}/log`, w.admin)
+        : '';
+      throw new Error(
+        `${failed} of ${builds} builds failed: use a fresh database\n${JSON.stringify(log).slice(-1500)}`,
+      );
+    }
     return perMinute;
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
 }
 
-/** Log lines pushed by one agent and delivered to `clients` admin sockets, per second. */
-async function fanOut(w: World, clients: number, seconds: number) {
+/** `clients` admin sockets held by a child process (bench/ws-clients.ts). */
+async function wsClients(w: World, clients: number) {
   const child = spawn(
     process.execPath,
     ['--experimental-websocket', '--import', 'tsx', 'bench/ws-clients.ts', w.s.url, w.admin, String(clients)],
@@ -197,37 +215,107 @@ async function fanOut(w: World, clients: number, seconds: number) {
   const lines = createInterface({ input: child.stdout });
   const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
   if ((await next()) !== 'ready') throw new Error('WebSocket clients did not start');
-  const { token } = await w.worker('bench-fanout');
+  return {
+    go: () => child.stdin.write('go\n'),
+    stop: async () => {
+      child.stdin.write('stop\n');
+      return JSON.parse(await next()) as { messages: number; seconds: number; latencies: number[] };
+    },
+  };
+}
+
+/** A job of a fresh worker, claimed, for an agent to post events to. */
+async function claimedJob(w: World, name: string) {
+  const { token } = await w.worker(name);
   await w.submit();
   const claim = await agentCall(w, token, 'POST', '/jobs/claim');
   const { job } = (await claim.json()) as { job: { id: number; attempt: number } };
-  child.stdin.write('go\n');
   let seq = 0;
+  return {
+    /** Posts log lines as the agent does; answers how many. */
+    post: async (lines: string[]) => {
+      const events = lines.map((data) => ({ seq: ++seq, type: 'log', data }));
+      const res = await agentCall(w, token, 'POST', `/jobs/${job.id}/events`, {
+        attempt: job.attempt,
+        events,
+      });
+      if (!res.ok) throw new Error(`events answered ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      return events.length;
+    },
+    finish: () =>
+      agentCall(w, token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'bench' }),
+  };
+}
+
+/** Latency probes: one log line at a time, from just before its POST to its arrival at every socket. */
+async function probe(job: Awaited<ReturnType<typeof claimedJob>>, samples: number) {
+  for (let i = 0; i < samples; i++) {
+    await job.post([`lat:${performance.timeOrigin + performance.now()}`]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const LATENCY_SAMPLES = 40;
+
+/** Agent event POST → WebSocket message at one admin socket (p50/p99 over the probes). */
+async function eventLatency(w: World) {
+  const ws = await wsClients(w, 1);
+  const job = await claimedJob(w, 'bench-latency-ws');
+  ws.go();
+  await probe(job, LATENCY_SAMPLES);
+  const { latencies } = await ws.stop();
+  await job.finish();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), samples: latencies.length };
+}
+
+/**
+ * `clients` admin sockets: first the latency probes (every socket's arrival counts), then one agent pushing
+ * log lines in batches of 50 for `seconds`, delivered per second.
+ */
+async function fanOut(w: World, clients: number, seconds: number) {
+  const ws = await wsClients(w, clients);
+  const job = await claimedJob(w, 'bench-fanout');
+  ws.go();
+  await probe(job, LATENCY_SAMPLES / 4);
   let published = 0;
   const started = performance.now();
   while (performance.now() - started < seconds * 1000) {
-    const events = Array.from({ length: 50 }, () => ({ seq: ++seq, type: 'log', data: `bench line ${seq}` }));
-    await agentCall(w, token, 'POST', `/jobs/${job.id}/events`, { attempt: job.attempt, events });
-    published += events.length;
+    published += await job.post(Array.from({ length: 50 }, (_, i) => `bench line ${published + i}`));
   }
   const publishSeconds = (performance.now() - started) / 1000;
   // Let the sockets drain before counting.
   await new Promise((r) => setTimeout(r, 2_000));
-  child.stdin.write('stop\n');
-  const result = JSON.parse(await next()) as { messages: number; seconds: number };
-  await agentCall(w, token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'bench' });
+  const result = await ws.stop();
+  await job.finish();
+  const probes = result.latencies.length;
+  const latencies = result.latencies.sort((a, b) => a - b);
   return {
     publishedPerSecond: published / publishSeconds,
-    deliveredPerSecond: result.messages / Math.max(result.seconds, publishSeconds),
-    delivered: result.messages / (published * clients),
+    deliveredPerSecond: (result.messages - probes) / Math.max(result.seconds, publishSeconds),
+    delivered: (result.messages - probes) / (published * clients),
+    probeP50: percentile(latencies, 50),
+    probeP99: percentile(latencies, 99),
   };
 }
+
+/** How many admin sockets the fan-out holds (BENCH_WS_CLIENTS). */
+const WS_CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 500);
 
 /** The agent rows for one setup (PGlite, or PostgreSQL via DATABASE_URL in `env`). */
 export async function benchAgents(label: string, env: Record<string, string>, runs: number): Promise<Row[]> {
   const rows: Row[] = [];
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
-  const server = await startServer({ ...env, EMBEDDED_AGENT: '0' });
+  // On PostgreSQL a database of its own: one that earlier starts used registered the demo repositories of
+  // their DATA_DIRs, which are gone, and every build would fail to fetch its sources.
+  const scratch = env.DATABASE_URL ? await scratchDatabase(env.DATABASE_URL, 'agents') : undefined;
+  const server = await startServer({
+    ...env,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    EMBEDDED_AGENT: '0',
+  });
   const workRoot = await mkdtemp(path.join(tmpdir(), 'bench-agents-'));
   try {
     const w = await prepare(server);
@@ -249,16 +337,33 @@ export async function benchAgents(label: string, env: Record<string, string>, ru
         agents === 1 ? 'baseline' : 'same machine: agents share its 2 cores',
       ]);
     }
-    const fan = await fanOut(w, 200, 5);
+    const latency = [];
+    for (let i = 0; i < runs; i++) latency.push(await eventLatency(w));
     rows.push([
       label,
-      'WebSocket fan-out to 200 admin clients (log lines/s published; messages/s delivered)',
-      `${fmt(fan.publishedPerSecond, 0)}; ${fmt(fan.deliveredPerSecond, 0)}`,
-      `${fmt(100 * fan.delivered, 1)} % of lines × clients delivered`,
+      'agent event POST → message at an admin WebSocket (p50/p99 ms)',
+      `${fmt(median(latency.map((l) => l.p50)))}/${fmt(median(latency.map((l) => l.p99)))}`,
+      `target p50 < 50; ${LATENCY_SAMPLES} single-line events a run`,
+    ]);
+    const fans: Awaited<ReturnType<typeof fanOut>>[] = [];
+    for (let i = 0; i < runs; i++) fans.push(await fanOut(w, WS_CLIENTS, 5));
+    const fan = (key: keyof Awaited<ReturnType<typeof fanOut>>) => median(fans.map((f) => f[key]));
+    rows.push([
+      label,
+      `WebSocket fan-out to ${WS_CLIENTS} admin clients (log lines/s published; messages/s delivered)`,
+      `${fmt(fan('publishedPerSecond'), 0)}; ${fmt(fan('deliveredPerSecond'), 0)}`,
+      `target 20,000 delivered/s; ${fmt(100 * fan('delivered'), 1)} % of lines × clients delivered`,
+    ]);
+    rows.push([
+      label,
+      `agent event POST → message, each of ${WS_CLIENTS} admin sockets (p50/p99 ms)`,
+      `${fmt(fan('probeP50'))}/${fmt(fan('probeP99'))}`,
+      'all sockets open, before the fan-out load',
     ]);
   } finally {
     await server.stop();
     await rm(workRoot, { recursive: true, force: true });
+    await scratch?.drop();
   }
   return rows;
 }

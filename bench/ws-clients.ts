@@ -1,7 +1,9 @@
-// A child process of the fan-out benchmark: N WebSocket clients on the live socket, counting messages.
+// A child process of the WebSocket benchmarks: N WebSocket clients on the live socket, counting messages.
 // Run with `node --experimental-websocket --import tsx bench/ws-clients.ts URL TOKEN N` (Node 20 needs the flag
 // for its built-in WebSocket). Prints "ready" once all are open; on stdin "go" it starts counting, on "stop" it
-// prints {"messages": total received, "seconds": from "go" to the last message} and exits.
+// prints {"messages": total received, "seconds": from "go" to the last message, "latencies": …} and exits.
+// A log line "lat:<epoch ms>" (performance.timeOrigin + performance.now() of the sender, comparable across
+// processes of one machine) is a latency probe: each client records how long ago it was sent.
 import { createInterface } from 'node:readline';
 
 const [url, token, count] = process.argv.slice(2);
@@ -10,6 +12,8 @@ let received = 0;
 let counting = false;
 let started = 0;
 let last = 0;
+const latencies: number[] = [];
+const PROBE = /"lat:([\d.]+)"/;
 
 const sockets = await Promise.all(
   Array.from(
@@ -19,10 +23,12 @@ const sockets = await Promise.all(
         const socket = new WebSocket(target);
         socket.onopen = () => resolve(socket);
         socket.onerror = () => reject(new Error('WebSocket failed to open'));
-        socket.onmessage = () => {
+        socket.onmessage = (event) => {
           if (!counting) return;
           received++;
           last = performance.now();
+          const probe = typeof event.data === 'string' && event.data.length < 200 && PROBE.exec(event.data);
+          if (probe) latencies.push(performance.timeOrigin + last - Number(probe[1]));
         };
       }),
   ),
@@ -35,7 +41,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     started = performance.now();
   } else if (line === 'stop') {
     const seconds = (Math.max(last, started) - started) / 1000;
-    console.log(JSON.stringify({ messages: received, seconds }));
+    console.log(JSON.stringify({ messages: received, seconds, latencies }));
     for (const socket of sockets) socket.close();
     process.exit(0);
   }

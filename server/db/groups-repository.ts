@@ -90,7 +90,10 @@ export async function listActiveGroups(
       .orderBy(desc(g.id))
       .limit(GROUPS_PAGE_SIZE)
       .offset(page * GROUPS_PAGE_SIZE),
-    db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where),
+    // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
+    filters.byVip || pattern
+      ? db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where)
+      : db.select({ total: count() }).from(g).where(where),
   ]);
   return {
     rows: rows.map((row) => ({ ...row.group, email: row.email, worker: row.worker })),

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDemoRepositories } from '../git/demo-repositories';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { adminExists, findAccountByEmail, insertAccount, insertPartnerFee } from './accounts-repository';
 import { ensureBuildOptions } from './build-options-repository';
@@ -94,4 +97,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   await ensureLanguages(db);
   if (options.seedDemo && options.dataDir) await ensureDemoReleaseSources(db, options.dataDir);
   return { admin, partner, catalogueSeeded };
+}
+
+/**
+ * With the demo on a DATA_DIR that has no repositories yet: builds the demo's git repositories for the demo
+ * catalogue's series right away, so the caller can run it beside opening the database (and before the process
+ * holds PGlite's memory, which makes every spawn slower). `seed` later registers them (and creates any a
+ * different catalogue needs). Never rejects: `seed` reports a missing git.
+ */
+export async function prepareDemoRepositories(options: Pick<SeedOptions, 'seedDemo' | 'dataDir'>) {
+  if (!options.seedDemo || !options.dataDir || existsSync(join(options.dataDir, 'repos'))) return;
+  const series = demoCatalogue().series.map((s) => s.name);
+  await ensureDemoRepositories(options.dataDir, series).catch(() => undefined);
 }

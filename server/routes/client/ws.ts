@@ -22,7 +22,8 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // of one tick (an agent's batch) go out together, one write per socket rather than one per message.
   let pending: string[] = [];
   const flush = () => {
-    const batch = pending;
+    // Encoded once: a string would be converted to bytes again for every socket.
+    const batch = pending.map((text) => Buffer.from(text));
     pending = [];
     for (const socket of sockets) {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
@@ -30,7 +31,7 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // ws writes each frame to the TCP socket at once; corking the socket merges them into one write.
         const tcp = socket._socket as { cork?: () => void; uncork?: () => void } | undefined;
         tcp?.cork?.();
-        for (const text of batch) socket.send(text);
+        for (const data of batch) socket.send(data, { binary: false });
         tcp?.uncork?.();
       }
     }

@@ -1,0 +1,182 @@
+// The builds lists and task counters with 100,000 builds and 1,000 partners (bench/data.ts), each beside the
+// bare indexed 20-row query (server/routes/bench-baseline.ts, BENCH_BASELINE=1) measured in the same run.
+// `npx tsx bench/lists.ts` runs it alone on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { BUILDS, PARTNERS, seedBenchData } from './data';
+import { type LoadResult, load, median } from './http-load';
+
+type Row = [string, string, string, string];
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+export async function signInAs(url: string, who: { email: string; password: string }): Promise<string> {
+  const xsrf = await fetch(`${url}/api/auth/xsrf`);
+  const cookie = (xsrf.headers.get('set-cookie') ?? '').split(';')[0];
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': cookie.split('=')[1] },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A fresh database beside BENCH_DATABASE_URL's, dropped by `drop`: the list data must not reach the other
+ * benchmarks, and the agents need demo repositories registered from their own server's DATA_DIR.
+ */
+export async function scratchDatabase(
+  url: string,
+  suffix = 'lists',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1) || 'postgres'}_bench_${suffix}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}"`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}
+
+/** Seeds through the server's own database: PGlite's directory while the server is stopped, or PostgreSQL. */
+async function seed(dataDir: string, databaseUrl: string | undefined, demoEmail: string): Promise<number> {
+  const started = performance.now();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await seedBenchData(async (sql) => void (await client.query(sql)), demoEmail);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = await PGlite.create(join(dataDir, 'pg'));
+    try {
+      await seedBenchData(async (sql) => void (await db.exec(sql)), demoEmail);
+    } finally {
+      await db.close();
+    }
+  }
+  return performance.now() - started;
+}
+
+export async function benchLists(
+  label: string,
+  env: Record<string, string>,
+  { runs = 3, seconds = 3, concurrency = 16 } = {},
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'fc-bench-lists-'));
+  const scratch = env.DATABASE_URL ? await scratchDatabase(env.DATABASE_URL) : undefined;
+  // The embedded agent would start building the seeded pending jobs: this server has none.
+  const serverEnv: Record<string, string> = {
+    ...env,
+    DATA_DIR: dataDir,
+    EMBEDDED_AGENT: '0',
+    BENCH_BASELINE: '1',
+  };
+  if (scratch) serverEnv.DATABASE_URL = scratch.url;
+  let server: RunningServer | undefined;
+  try {
+    // First start: migrations and the demo seed; then the bench data, then a restart on it.
+    const first = await startServer(serverEnv);
+    const demoEmail = first.partner.email;
+    await first.stop();
+    const seedMs = await seed(dataDir, scratch?.url, demoEmail);
+    server = await startServer(serverEnv);
+    rows.push([
+      label,
+      `restart on ${BUILDS.toLocaleString('en')} builds, start to ready (ms)`,
+      fmt(server.readyMs, 0),
+      `target < 2000; seeding took ${fmt(seedMs / 1000)} s`,
+    ]);
+    const admin = { authorization: `Bearer ${await signInAs(server.url, server.admin)}` };
+    const partner = { authorization: `Bearer ${await signInAs(server.url, server.partner)}` };
+    const info = await fetch(`${server.url}/api/client/account/info`, { headers: partner });
+    const partnerId = ((await info.json()) as { id: number }).id;
+    const baselinePath = `/api/bench/baseline/builds?user_id=${partnerId}`;
+    const targets: { what: string; path: string; headers: Record<string, string> }[] = [
+      { what: 'partner: my tasks, page 1', path: '/api/client/firmware/tasks', headers: partner },
+      { what: 'partner: my task counters', path: '/api/client/firmware/tasks/status', headers: partner },
+      { what: 'partner: my sets, page 1', path: '/api/client/firmware/groups', headers: partner },
+      { what: 'admin: all tasks, page 1', path: '/api/admin/firmwares/tasks', headers: admin },
+      { what: 'admin: task counters', path: '/api/admin/firmwares/tasks/status', headers: admin },
+      { what: 'admin: active sets, page 1', path: '/api/admin/firmwares/active', headers: admin },
+    ];
+    // What each list answers, so the table says what was listed.
+    const totals = new Map<string, string>();
+    for (const t of targets) {
+      const res = await fetch(`${server.url}${t.path}`, { headers: t.headers });
+      if (!res.ok) throw new Error(`${t.path}: ${res.status} ${await res.text()}`);
+      totals.set(t.path, res.headers.get('x-total-count') ?? '');
+      await res.arrayBuffer();
+    }
+    const results = new Map<string, LoadResult[]>();
+    const add = (key: string, r: LoadResult) => results.set(key, [...(results.get(key) ?? []), r]);
+    const opts = { concurrency, seconds };
+    // Interleaved: each run measures the baseline, then every endpoint, so load on the machine hits all alike.
+    for (let i = 0; i < runs; i++) {
+      add(baselinePath, await load(`${server.url}${baselinePath}`, {}, opts));
+      for (const t of targets)
+        add(t.path, await load(`${server.url}${t.path}`, { headers: t.headers }, opts));
+    }
+    const summary = (key: string) => {
+      const list = results.get(key) ?? [];
+      const errors = list.reduce((n, r) => n + r.errors, 0);
+      if (errors) throw new Error(`${key}: ${errors} failed requests`);
+      return {
+        rps: median(list.map((r) => r.rps)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+      };
+    };
+    const base = summary(baselinePath);
+    rows.push([
+      label,
+      `bare indexed 20-row query of one partner's builds, ${concurrency} clients (req/s; p50/p99 ms)`,
+      `${fmt(base.rps, 0)}; ${fmt(base.p50)}/${fmt(base.p99)}`,
+      `baseline: no auth, ${BUILDS.toLocaleString('en')} builds, ${PARTNERS.toLocaleString('en')} partners`,
+    ]);
+    for (const t of targets) {
+      const r = summary(t.path);
+      const total = totals.get(t.path);
+      rows.push([
+        label,
+        `GET ${t.path.replace('/api', '')} — ${t.what}${total ? ` of ${total}` : ''} (req/s; p50/p99 ms)`,
+        `${fmt(r.rps, 0)}; ${fmt(r.p50)}/${fmt(r.p99)}`,
+        `${fmt((100 * r.rps) / base.rps, 0)} % of baseline; target ≥ 50 %`,
+      ]);
+    }
+  } finally {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const options = {
+    runs: Number(process.env.BENCH_RUNS ?? 3),
+    seconds: Number(process.env.BENCH_SECONDS ?? 3),
+    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
+  };
+  const rows = await benchLists('PGlite (embedded)', {}, options);
+  if (process.env.BENCH_DATABASE_URL)
+    rows.push(...(await benchLists('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, options)));
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
