@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
@@ -10,6 +9,7 @@ import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { schemaValidatorCompiler } from './lib/schema-validator';
 import mailPlugin from './mail/mail-plugin';
+import { fromRoot } from './paths';
 import authPlugin from './plugins/auth-plugin';
 import dbPlugin from './plugins/db-plugin';
 import errorsPlugin from './plugins/errors-plugin';
@@ -34,7 +34,7 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT = 1024 * 1024;
 
-const defaultSpaDir = fileURLToPath(new URL('../dist', import.meta.url));
+const defaultSpaDir = fromRoot('dist');
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;

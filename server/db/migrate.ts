@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { fromRoot } from '../paths';
 import type { Db, DbHandle, Schema } from './client';
 import * as schema from './schema';
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 // Any constant shared by all instances; it only has to differ from other advisory locks we take.
 const STARTUP_LOCK_ID = 7_317_001;

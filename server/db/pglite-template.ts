@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { fromRoot } from '../paths';
 
 // The template is only valid for the PGlite build that wrote it (its package.json is not exported).
 const PGLITE_VERSION: string = JSON.parse(
@@ -23,10 +23,7 @@ const PGLITE_VERSION: string = JSON.parse(
  * (outside any DATA_DIR: one template serves every fresh console on the machine).
  */
 export function templateDir(): string {
-  return (
-    process.env.PGLITE_TEMPLATE_DIR ||
-    fileURLToPath(new URL('../../node_modules/.cache/firmware-console', import.meta.url))
-  );
+  return process.env.PGLITE_TEMPLATE_DIR || fromRoot('node_modules', '.cache', 'firmware-console');
 }
 
 /**
@@ -36,7 +33,7 @@ export function templateDir(): string {
  */
 const options = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 /**
  * The template holds the schema too: its name carries the PGlite version and a digest of every migration

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths';
 
 /** Files that ship with the console (the general logo); names in the store start with this prefix. */
 export const BUILTIN_PREFIX = 'builtin/';
-const builtinDir = fileURLToPath(new URL('./builtin', import.meta.url));
+const builtinDir = fromRoot('server', 'storage', 'builtin');
 
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|svg)$/;
 const BUILTIN_NAME = /^builtin\/[a-z0-9-]+\.(png|jpg|svg)$/;

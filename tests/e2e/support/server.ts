@@ -36,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const partner = { email: 'partner@localhost', password: 'partner-pass-123' };
   let log = '';
   const spawnedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
