@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createScratchDatabase } from '../server/test/test-database';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { BUILDS, PARTNERS, seedBenchData } from './data';
 import { type LoadResult, load, median } from './http-load';
@@ -29,28 +30,8 @@ export async function signInAs(url: string, who: { email: string; password: stri
  * A fresh database beside BENCH_DATABASE_URL's, dropped by `drop`: the list data must not reach the other
  * benchmarks, and the agents need demo repositories registered from their own server's DATA_DIR.
  */
-export async function scratchDatabase(
-  url: string,
-  suffix = 'lists',
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const target = new URL(url);
-  const name = `${target.pathname.slice(1) || 'postgres'}_bench_${suffix}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}"`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-      await c.end();
-    },
-  };
-}
+export const scratchDatabase = (url: string, suffix = 'lists') =>
+  createScratchDatabase(url, `bench_${suffix}`);
 
 /** Seeds through the server's own database: PGlite's directory while the server is stopped, or PostgreSQL. */
 async function seed(dataDir: string, databaseUrl: string | undefined, demoEmail: string): Promise<number> {

@@ -2,12 +2,11 @@
 // database, build agents (`tsx agent/main.ts`), and a TCP proxy that can cut the database off. PostgreSQL
 // only: the caller skips itself without DATABASE_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server, Socket } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { type ApiSession, apiSession } from '../../tests/e2e/support/api';
 import { freePort } from '../../tests/e2e/support/server';
+import { createScratchDatabase } from '../test/test-database';
 
 export { freePort };
 
@@ -32,32 +31,7 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 }
 
 /** A fresh database `scale_<random>` on the DATABASE_URL server; `drop` removes it. */
-export async function createScaleDatabase(
-  serverUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
+export const createScaleDatabase = (serverUrl: string) => createScratchDatabase(serverUrl, 'scale');
 
 function collect(child: ChildProcess): () => string {
   let output = '';

@@ -10,6 +10,38 @@ export interface TestDatabase {
   dispose: () => Promise<void>;
 }
 
+export interface ScratchDatabase {
+  url: string;
+  /** Drops the database, closing whatever connections are left to it. */
+  drop: () => Promise<void>;
+}
+
+/** A new, empty database named `<prefix>_<random>` on the PostgreSQL server of `serverUrl`. */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
 /**
  * A fresh database with every migration applied: PGlite in memory, or, when DATABASE_URL is set, a new
  * uniquely named database on that server, dropped again by `dispose`.
@@ -21,17 +53,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { handle, dispose: () => handle.close() };
   }
 
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const database = await createScratchDatabase(serverUrl, `test_${process.pid}`);
+  const pool = new pg.Pool({ connectionString: database.url, max: 5 });
   const handle = fromPool(pool);
   await migrateDb(handle);
   return {
@@ -41,13 +64,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       // and their FATAL 57P01 would surface as an unhandled pool error.
       pool.on('error', () => undefined);
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   };
 }
