@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { openDb } from './db/client';
 import { withMigratedDb } from './db/migrate';
+import { startPgliteMaintenance } from './db/pglite-maintenance';
 import { prepareDemoRepositories, seed } from './db/seed';
 import { withoutToken } from './routes/client/ws';
 import { formatStartupReport } from './startup-report';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     },
   });
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database has no autovacuum: statistics and the visibility map are kept up here.
+  const stopMaintenance = startPgliteMaintenance(handle, app.log);
   // Build agents (issue 5): `npm start` alone builds, with one agent in this process.
   const agent = config.embeddedAgent
     ? await startEmbeddedAgent(app.db, {
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     }
     closing = true;
     app.lifecycle.drain();
+    stopMaintenance();
     app.log.info({ signal, graceMs }, 'shutting down');
     // A last resort should closing itself hang (a database that does not answer).
     setTimeout(

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { GROUPS_PAGE_SIZE } from '../builds/build-constants';
 import type { Db } from './client';
+import { countOften } from './large-counts';
 import { accounts, builds, type FirmwareGroupRow, firmwareGroups } from './schema';
 
 export type { FirmwareGroupRow };
@@ -81,7 +82,7 @@ export async function listActiveGroups(
       ? or(ilike(g.name, pattern), ilike(accounts.email, pattern), ilike(accounts.worker, pattern))
       : undefined,
   );
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ group: g, email: accounts.email, worker: accounts.worker })
       .from(g)
@@ -91,13 +92,16 @@ export async function listActiveGroups(
       .limit(GROUPS_PAGE_SIZE)
       .offset(page * GROUPS_PAGE_SIZE),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
-    filters.byVip || pattern
-      ? db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where)
-      : db.select({ total: count() }).from(g).where(where),
+    countOften(db, `active-sets:${JSON.stringify(filters)}`, async () => {
+      const [totals] = await (filters.byVip || pattern
+        ? db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where)
+        : db.select({ total: count() }).from(g).where(where));
+      return totals?.total ?? 0;
+    }),
   ]);
   return {
     rows: rows.map((row) => ({ ...row.group, email: row.email, worker: row.worker })),
-    total: totals?.total ?? 0,
+    total,
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { countOften } from './large-counts';
 import { accounts, builds, firmwareGroups, workers } from './schema';
 
 /** Tasks are listed 20 a page (spec §9). */
@@ -90,8 +91,7 @@ async function countTasks(db: Db, filters: TaskFilters, where: SQL | undefined):
         .innerJoin(accounts, eq(accounts.id, b.user_id))
         .where(where)
     : db.select({ total: count() }).from(b).where(where);
-  const [totals] = await query;
-  return totals?.total ?? 0;
+  return countOften(db, `tasks:${JSON.stringify(filters)}`, async () => (await query)[0]?.total ?? 0);
 }
 
 /** One page of tasks, the most recently queued first, and how many match. */
