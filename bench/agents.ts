@@ -6,6 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { addWorker, prepareBuilds } from '../server/scale/scenario';
+import { apiSession } from '../tests/e2e/support/api';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { median, percentile } from './http-load';
 import { scratchDatabase } from './lists';
@@ -15,96 +17,28 @@ type Row = [string, string, string, string];
 /** How many agents to measure throughput with (BENCH_AGENT_COUNTS=1,2,4; empty skips it). */
 const AGENT_COUNTS = (process.env.BENCH_AGENT_COUNTS ?? '1,2,4').split(',').filter(Boolean).map(Number);
 
-interface Session {
-  url: string;
-  cookie: string;
-  xsrf: string;
-}
-
-async function session(url: string): Promise<Session> {
-  const res = await fetch(`${url}/api/auth/xsrf`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  return { url, cookie, xsrf: cookie.split('=')[1] };
-}
-
-async function call<T>(s: Session, method: string, p: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${s.url}/api${p}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      cookie: s.cookie,
-      'x-xsrf-token': s.xsrf,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** Everything a build needs on the demo data: a set of the partner's and a valid build body. */
+/** Everything a build needs on the demo data: the admin's and the partner's sessions and a valid build. */
 async function prepare(server: RunningServer) {
-  const s = await session(server.url);
-  const signIn = async (who: { email: string; password: string }) =>
-    (await call<{ access_token: string }>(s, 'POST', '/auth/sign-in', undefined, who)).access_token;
-  const admin = await signIn(server.admin);
-  const partner = await signIn(server.partner);
-  const releases = await call<{ id: number; series: string }[]>(s, 'GET', '/client/releases', partner);
-  const release = releases.find((r) => r.series === 'x19');
-  const models = await call<{ name: string; series: string }[]>(s, 'GET', '/client/firmware/models', partner);
-  const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
-  const combos = await call<{ model: string; platform: string; install_type: string }[]>(
-    s,
-    'GET',
-    '/client/firmware/model-platform-install_type',
-    partner,
-  );
-  const combo = combos.find((c) => x19.has(c.model));
-  if (!release || !combo) throw new Error('demo data has no x19 release or model');
+  const admin = await apiSession(server.url, server.admin);
+  const partner = await apiSession(server.url, server.partner);
   // A database kept between runs (PostgreSQL) still has the last run's set and agents: names carry a run id.
   const run = Date.now().toString(36);
-  const set = await call<{ id: number }>(s, 'POST', '/client/firmware/groups', partner, {
-    name: `bench-${run}`,
-  });
-  const body = {
-    group_id: set.id,
-    series: 'x19',
-    ...combo,
-    release_id: release.id,
-    add_license: false,
-    fee_pools_configs: [
-      {
-        alias: 'DevFee',
-        url: 'stratum+tcp://btc.viabtc.io:3333',
-        account: 'vendor',
-        worker: 'benchset',
-        // Above the demo partner's minimums.
-        fee: 5,
-        fake_fee: null,
-        hidden: false,
-        type_fee_pool: 'devfee',
-      },
-    ],
-  };
-  const submit = () => call<{ id: number }>(s, 'POST', '/client/firmware/firmwares', partner, body);
+  const { submit } = await prepareBuilds(partner, `bench-${run}`);
   // Agent names are unique: each measurement of each run registers its own.
   let workers = 0;
-  const worker = (name: string) =>
-    call<{ token: string }>(s, 'POST', '/admin/workers', admin, { name: `${name}-${run}-${++workers}` });
+  const worker = async (name: string) => ({ token: await addWorker(admin, `${name}-${run}-${++workers}`) });
   const counters = () =>
-    call<{ pending: number; in_progress: number; failed: number }>(
-      s,
+    admin.call<{ pending: number; in_progress: number; failed: number }>(
       'GET',
       '/admin/firmwares/tasks/status',
-      admin,
     );
-  return { s, admin, run, submit, worker, counters };
+  return { url: server.url, admin, run, submit, worker, counters };
 }
 
 type World = Awaited<ReturnType<typeof prepare>>;
 
 const agentCall = (w: World, token: string, method: string, p: string, body: unknown = {}) =>
-  fetch(`${w.s.url}/api/agent${p}`, {
+  fetch(`${w.url}/api/agent${p}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -155,12 +89,12 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
   try {
     for (let i = 0; i < agents; i++) {
       const { token } = await w.worker(`bench-${agents}-${i}`);
-      children.push(startAgent(w.s.url, token, path.join(workRoot, `${agents}-${i}`)));
+      children.push(startAgent(w.url, token, path.join(workRoot, `${agents}-${i}`)));
     }
     // Started and online: each agent's first heartbeat has landed.
     await until(
       async () => {
-        const workers = await call<{ name: string; status: string }[]>(w.s, 'GET', '/admin/workers', w.admin);
+        const workers = await w.admin.call<{ name: string; status: string }[]>('GET', '/admin/workers');
         return (
           workers.filter((x) => x.name.startsWith(`bench-${agents}-`) && x.status !== 'offline').length ===
           agents
@@ -185,16 +119,9 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
     // On a database kept from an earlier run, the demo repositories may point at that run's DATA_DIR.
     if (failed > 0) {
       // Why: the newest failed task's log.
-      const tasks = await call<{ id: number; status: string }[]>(
-        w.s,
-        'GET',
-        '/admin/firmwares/tasks',
-        w.admin,
-      );
+      const tasks = await w.admin.call<{ id: number; status: string }[]>('GET', '/admin/firmwares/tasks');
       const last = tasks.find((t) => t.status === 'failed');
-      const log = last
-        ? await call<unknown>(w.s, 'GET', `/client/firmware/firmwares/${last.id}/log`, w.admin)
-        : '';
+      const log = last ? await w.admin.call<unknown>('GET', `/client/firmware/firmwares/${last.id}/log`) : '';
       throw new Error(
         `${failed} of ${builds} builds failed: use a fresh database\n${JSON.stringify(log).slice(-1500)}`,
       );
@@ -209,7 +136,15 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
 async function wsClients(w: World, clients: number) {
   const child = spawn(
     process.execPath,
-    ['--experimental-websocket', '--import', 'tsx', 'bench/ws-clients.ts', w.s.url, w.admin, String(clients)],
+    [
+      '--experimental-websocket',
+      '--import',
+      'tsx',
+      'bench/ws-clients.ts',
+      w.url,
+      w.admin.token,
+      String(clients),
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
