@@ -7,6 +7,7 @@ import buildsPlugin from './builds/builds-plugin';
 import type { Config } from './config';
 import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
+import { lazyResponseSerializer } from './lib/response-serializer';
 import { schemaValidatorCompiler } from './lib/schema-validator';
 import mailPlugin from './mail/mail-plugin';
 import { fromRoot } from './paths';
@@ -44,6 +45,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler);
+  app.setSerializerCompiler(lazyResponseSerializer);
 
   // External plugins and cross-cutting behaviour.
   await app.register(errorsPlugin);

@@ -14,6 +14,8 @@ export interface BuildEventMessage {
 
 const EVENTS_CHANNEL = 'build_events';
 const JOBS_CHANNEL = 'build_jobs';
+// Sent by the database itself (trigger accounts_changed, migration 0006) with the account's id.
+const ACCOUNTS_CHANNEL = 'accounts_changed';
 // NOTIFY payloads are limited to 8000 bytes; log lines are stored clipped to 2000 characters.
 const MAX_PAYLOAD = 7900;
 
@@ -28,12 +30,14 @@ type Logger = { warn: (obj: object, msg: string) => void };
 /**
  * Build events and queue wake-ups for this process, and — on PostgreSQL — for every API instance: published
  * in-process at once and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits
- * what other instances sent. PGlite is one process, so in-process is all there is.
+ * what other instances sent. PGlite is one process, so in-process is all there is. Also relays the
+ * database's own notices of changed accounts (on PGlite too), for the account cache.
  */
 export class BuildEventsBus {
   private readonly emitter = new EventEmitter();
   private readonly instance = randomBytes(6).toString('hex');
   private listener: pg.PoolClient | undefined;
+  private unlistenPglite: (() => Promise<void>) | undefined;
   private closed = false;
   private reconnecting = false;
 
@@ -46,7 +50,13 @@ export class BuildEventsBus {
   }
 
   async start(): Promise<void> {
-    if (this.handle.kind !== 'pg') return;
+    if (this.handle.kind === 'pglite') {
+      // PGlite delivers a notification before the write that caused it returns.
+      this.unlistenPglite = await this.handle.client.listen(ACCOUNTS_CHANNEL, (payload) =>
+        this.received(ACCOUNTS_CHANNEL, payload),
+      );
+      return;
+    }
     await this.listen();
   }
 
@@ -62,12 +72,15 @@ export class BuildEventsBus {
       connected.on('error', (error) => this.lost(connected, error));
       await connected.query(`listen ${EVENTS_CHANNEL}`);
       await connected.query(`listen ${JOBS_CHANNEL}`);
+      await connected.query(`listen ${ACCOUNTS_CHANNEL}`);
       if (this.closed) return;
       if (this.reconnecting) {
         this.reconnecting = false;
         this.log?.warn({}, 'LISTEN connection restored');
-        // Wake-ups sent while we were deaf are lost: waiting claims look again now rather than at their poll.
+        // Wake-ups sent while we were deaf are lost: waiting claims look again now rather than at their poll,
+        // and any account may have changed meanwhile.
         this.emitter.emit('jobs');
+        this.emitter.emit('account');
       }
     } catch (error) {
       if (client) {
@@ -95,6 +108,11 @@ export class BuildEventsBus {
   }
 
   private received(channel: string, payload?: string): void {
+    if (channel === ACCOUNTS_CHANNEL) {
+      const id = Number(payload);
+      this.emitter.emit('account', Number.isSafeInteger(id) ? id : undefined);
+      return;
+    }
     if (channel === JOBS_CHANNEL) {
       if (payload !== this.instance) this.emitter.emit('jobs');
       return;
@@ -139,8 +157,15 @@ export class BuildEventsBus {
     return () => this.emitter.off('jobs', listener);
   }
 
+  /** An account changed (its id), or any may have (no id: the LISTEN connection was lost meanwhile). */
+  onAccountChanged(listener: (id?: number) => void): () => void {
+    this.emitter.on('account', listener);
+    return () => this.emitter.off('account', listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    await this.unlistenPglite?.().catch(() => undefined);
     const client = this.listener;
     this.listener = undefined;
     if (!client) return;

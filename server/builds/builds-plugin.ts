@@ -29,6 +29,8 @@ export default fp<BuildsPluginOptions>(
     const queue = new JobQueue(app.db, bus, { ...DEFAULT_QUEUE_OPTIONS, ...options.queue }, app.log);
     queue.start();
     app.decorate('buildEvents', bus);
+    // The database's notices of changed accounts reach the account cache through the same connection.
+    bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
     app.decorate('jobFiles', createJobFiles(options.dataDir));
     // Builds are queued by the sets-and-builds routes (submit, edit, rebuild, upgrade; client and admin
@@ -44,5 +46,5 @@ export default fp<BuildsPluginOptions>(
       await bus.close();
     });
   },
-  { name: 'builds', dependencies: ['db'] },
+  { name: 'builds', dependencies: ['db', 'auth'] },
 );

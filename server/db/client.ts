@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type PgliteStart, pgliteDir } from './pglite-files';
 import { openPglite } from './pglite-template';
 import * as schema from './schema';
 
@@ -74,6 +74,8 @@ export async function openDb(options: {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (error: Error) => void;
+  /** The embedded database's start, begun early by the process entry. */
+  pglite?: PgliteStart;
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -90,7 +92,7 @@ export async function openDb(options: {
     });
     return fromPool(pool);
   }
-  const dir = path.join(options.dataDir, 'pg');
-  await mkdir(dir, { recursive: true });
-  return fromPglite(await openPglite(dir));
+  const dir = pgliteDir(options.dataDir);
+  await mkdir(options.dataDir, { recursive: true });
+  return fromPglite(await openPglite(dir, options.pglite));
 }

@@ -52,6 +52,9 @@ describe('demo release sources', () => {
       ['1.0.0', 'stable', false, true],
     ]);
     expect(seeded).toHaveLength(4 + 2 * 3 + 2);
+    // Ids follow time, oldest first.
+    const byId = [...seeded].sort((a, b) => a.id - b.id).map((r) => Date.parse(r.created_at));
+    expect(byId).toEqual([...byId].sort((a, b) => a - b));
     const beta = x19[1];
     expect(beta.parent).toBe(x19[3].id);
     expect(beta.tags).toEqual([

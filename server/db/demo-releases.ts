@@ -3,9 +3,8 @@ import { type DemoRepository, ensureDemoRepositories } from '../git/demo-reposit
 import { DEFAULT_LANGUAGE } from '../lib/release-rules';
 import type { Db } from './client';
 import { demoReleasesOf } from './demo-release-notes';
-import { insertRelease } from './releases-repository';
 import { addSeriesRepository, findRepositoryByName, insertRepository } from './repositories-repository';
-import { accounts, releases, series, settings } from './schema';
+import { accounts, releaseDescriptions, releases, releaseTags, series, settings } from './schema';
 import { getSetting } from './settings-repository';
 
 const REGISTERED_SETTING = 'demo_repositories_registered';
@@ -42,14 +41,22 @@ export async function seedDemoReleases(db: Db, now = new Date()): Promise<number
   const planned = seriesNames
     .flatMap((name) => demoReleasesOf(name).map((release) => ({ series: name, release })))
     .sort((a, b) => b.release.daysAgo - a.release.daysAgo || a.series.localeCompare(b.series));
-  const ids = new Map<string, number>();
+  if (planned.length === 0) return 0;
+  // Three statements for every release at once (a fresh console's start waits for them): ids are taken from
+  // the sequence first, in order, so that ids follow time and each parent's id is known.
   await db.transaction(async (tx) => {
-    for (const { series: name, release } of planned) {
-      const created = new Date(now.getTime() - release.daysAgo * DAY_MS);
-      const repos = [`firmware-${name}`, 'web-ui'];
-      const id = await insertRelease(
-        tx,
-        {
+    const taken = await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('releases', 'id'))::int` })
+      .from(sql`generate_series(1, ${planned.length})`);
+    const ids = new Map(
+      planned.map(({ series: name, release }, i) => [`${name}/${release.key}`, taken[i].id]),
+    );
+    const idOf = (name: string, key: string) => ids.get(`${name}/${key}`) as number;
+    await tx.insert(releases).values(
+      planned.map(({ series: name, release }) => {
+        const created = new Date(now.getTime() - release.daysAgo * DAY_MS);
+        return {
+          id: idOf(name, release.key),
           series: name,
           version: release.version,
           stage: release.stage,
@@ -60,15 +67,24 @@ export async function seedDemoReleases(db: Db, now = new Date()): Promise<number
           user_id: admin?.id ?? null,
           created_at: created,
           deploy_requested_at: release.is_draft ? null : created,
-        },
-        repos.map((repository_name) => ({ repository_name, tag_name: `v${release.version}` })),
-        [
-          { language: DEFAULT_LANGUAGE, description: release.notes.en },
-          { language: 'ru', description: release.notes.ru },
-        ],
-      );
-      ids.set(`${name}/${release.key}`, id);
-    }
+        };
+      }),
+    );
+    await tx.insert(releaseTags).values(
+      planned.flatMap(({ series: name, release }) =>
+        [`firmware-${name}`, 'web-ui'].map((repository_name) => ({
+          release_id: idOf(name, release.key),
+          repository_name,
+          tag_name: `v${release.version}`,
+        })),
+      ),
+    );
+    await tx.insert(releaseDescriptions).values(
+      planned.flatMap(({ series: name, release }) => [
+        { release_id: idOf(name, release.key), language: DEFAULT_LANGUAGE, description: release.notes.en },
+        { release_id: idOf(name, release.key), language: 'ru', description: release.notes.ru },
+      ]),
+    );
   });
   return planned.length;
 }

@@ -2,11 +2,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { fromRoot } from '../paths';
 import type { Db, DbHandle, Schema } from './client';
+import { migrationsFolder } from './pglite-files';
 import * as schema from './schema';
-
-export const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 // Any constant shared by all instances; it only has to differ from other advisory locks we take.
 const STARTUP_LOCK_ID = 7_317_001;

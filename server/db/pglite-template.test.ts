@@ -40,6 +40,12 @@ describe('openPglite', () => {
     expect(await tables('kept')).toBe(0);
     expect(await tables('builds')).toBe(1);
     expect((await second.query<{ n: number }>('select count(*)::int as n from builds')).rows[0].n).toBe(0);
+    // Only the database PGlite serves: initdb's template databases were dropped from the template.
+    expect((await second.query<{ datname: string }>('select datname from pg_database')).rows).toEqual([
+      { datname: 'postgres' },
+    ]);
+    // Filled aside and renamed into place: nothing half-made is left beside it.
+    expect((await readdir(root)).sort()).toEqual(['a', 'b', 'cache']);
     await second.exec('create table mine (id int); insert into mine values (1)');
     await second.close();
 

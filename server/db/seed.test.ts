@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../lib/passwords';
+import { startPassword, verifyPassword } from '../lib/passwords';
 import { formatStartupReport } from '../startup-report';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { findAccountByEmail } from './accounts-repository';
@@ -59,5 +59,22 @@ describe('seed', () => {
 
     const again = await seed(db, { adminEmail: 'admin@localhost', seedDemo: true });
     expect(again.partner).toBeUndefined();
+  });
+
+  it('uses the passwords the process entry began hashing, and reports only the generated one', async () => {
+    const other = await createTestDatabase();
+    try {
+      const started = { admin: startPassword(undefined), demo: startPassword('demo-pass-2') };
+      const result = await seed(other.handle.db, { adminEmail: 'boss@localhost', seedDemo: true, started });
+      expect(result.admin).toEqual({ email: 'boss@localhost', generatedPassword: started.admin.plain });
+      expect(result.partner).toEqual({ email: DEMO_PARTNER_EMAIL, generatedPassword: undefined });
+      const admin = await findAccountByEmail(other.handle.db, 'boss@localhost');
+      expect(admin?.password_hash).toBe(await started.admin.hash);
+      expect(await verifyPassword(admin?.password_hash, started.admin.plain)).toBe(true);
+      const partner = await findAccountByEmail(other.handle.db, DEMO_PARTNER_EMAIL);
+      expect(await verifyPassword(partner?.password_hash, 'demo-pass-2')).toBe(true);
+    } finally {
+      await other.dispose();
+    }
   });
 });

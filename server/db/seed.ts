@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ensureDemoRepositories } from '../git/demo-repositories';
-import { generatePassword, hashPassword } from '../lib/passwords';
+import { type StartPassword, startPassword } from '../lib/passwords';
 import { adminExists, findAccountByEmail, insertAccount, insertPartnerFee } from './accounts-repository';
 import { ensureBuildOptions } from './build-options-repository';
 import { countSeries, insertCatalogue } from './catalogue-repository';
@@ -22,6 +19,8 @@ export interface SeedOptions {
   demoPassword?: string;
   /** Where the demo's git repositories go (DATA_DIR/repos); without it no demo releases are seeded. */
   dataDir?: string;
+  /** The passwords above, already being hashed by the process entry on a fresh data directory. */
+  started?: { admin?: StartPassword; demo?: StartPassword };
 }
 
 export interface CreatedCredentials {
@@ -39,19 +38,19 @@ export interface SeedResult {
 async function createWithPassword(
   db: Db,
   email: string,
-  password: string | undefined,
+  password: string | StartPassword | undefined,
   values: { worker: string; is_admin?: boolean },
 ): Promise<{ id: number; credentials: CreatedCredentials }> {
-  const plain = password ?? generatePassword();
-  const row = await insertAccount(db, { email, password_hash: await hashPassword(plain), ...values });
-  return { id: row.id, credentials: { email: row.email, generatedPassword: password ? undefined : plain } };
+  const { plain, generated, hash } = typeof password === 'object' ? password : startPassword(password);
+  const row = await insertAccount(db, { email, password_hash: await hash, ...values });
+  return { id: row.id, credentials: { email: row.email, generatedPassword: generated ? plain : undefined } };
 }
 
 /** Creates the first admin if there is no admin at all. */
 export async function ensureAdmin(
   db: Db,
   email: string,
-  password?: string,
+  password?: string | StartPassword,
 ): Promise<CreatedCredentials | undefined> {
   if (await adminExists(db)) return undefined;
   if (await findAccountByEmail(db, email)) {
@@ -64,7 +63,10 @@ export async function ensureAdmin(
 }
 
 /** Creates the demo partner, with custom fees on two series, unless it exists. */
-export async function ensureDemoPartner(db: Db, password?: string): Promise<CreatedCredentials | undefined> {
+export async function ensureDemoPartner(
+  db: Db,
+  password?: string | StartPassword,
+): Promise<CreatedCredentials | undefined> {
   if (await findAccountByEmail(db, DEMO_PARTNER_EMAIL)) return undefined;
   const { id, credentials } = await createWithPassword(db, DEMO_PARTNER_EMAIL, password, { worker: 'demo' });
   await insertPartnerFee(db, { user_id: id, series: 'x19', min_dev_fee: 2, min_total_fee: 3.5 });
@@ -91,22 +93,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   // Sets and builds: the pool presets and build options the build form offers.
   await ensurePoolPresets(db);
   await ensureBuildOptions(db);
-  const admin = await ensureAdmin(db, options.adminEmail, options.adminPassword);
-  const partner = options.seedDemo ? await ensureDemoPartner(db, options.demoPassword) : undefined;
+  const { started } = options;
+  const admin = await ensureAdmin(db, options.adminEmail, started?.admin ?? options.adminPassword);
+  const partner = options.seedDemo
+    ? await ensureDemoPartner(db, started?.demo ?? options.demoPassword)
+    : undefined;
   // Releases: the description languages always; with the demo, git repositories and releases to show.
   await ensureLanguages(db);
   if (options.seedDemo && options.dataDir) await ensureDemoReleaseSources(db, options.dataDir);
   return { admin, partner, catalogueSeeded };
-}
-
-/**
- * With the demo on a DATA_DIR that has no repositories yet: builds the demo's git repositories for the demo
- * catalogue's series right away, so the caller can run it beside opening the database (and before the process
- * holds PGlite's memory, which makes every spawn slower). `seed` later registers them (and creates any a
- * different catalogue needs). Never rejects: `seed` reports a missing git.
- */
-export async function prepareDemoRepositories(options: Pick<SeedOptions, 'seedDemo' | 'dataDir'>) {
-  if (!options.seedDemo || !options.dataDir || existsSync(join(options.dataDir, 'repos'))) return;
-  const series = demoCatalogue().series.map((s) => s.name);
-  await ensureDemoRepositories(options.dataDir, series).catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { demoCatalogue } from '../db/demo-catalogue';
 
 /** Tags every demo repository carries: one per stage of the ladder, so every stage can be released offline. */
 export const DEMO_TAGS = [
@@ -77,7 +78,9 @@ export function demoHistory(name: string): string {
 
 function fastImport(gitDir: string, stream: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['fast-import', '--quiet', '--done'], {
+    // The objects stay in one pack: unpacked (git's default below 100 objects) they are ~100 files per
+    // repository, and creating files is most of what a fresh start costs on a slow disk.
+    const child = spawn('git', ['-c', 'fastimport.unpackLimit=0', 'fast-import', '--quiet', '--done'], {
       env: { ...process.env, GIT_DIR: gitDir },
       stdio: ['pipe', 'ignore', 'pipe'],
     });
@@ -139,4 +142,16 @@ export async function ensureDemoRepositories(dataDir: string, series: string[]):
       return { name, url: dir, series: of };
     }),
   );
+}
+
+/**
+ * With the demo on a DATA_DIR that has no repositories yet: builds the demo's git repositories for the demo
+ * catalogue's series right away, so that the process entry can run it beside loading the server and opening
+ * the database. The seed later registers them (and creates any a different catalogue needs). Never rejects:
+ * the seed reports a missing git.
+ */
+export async function prepareDemoRepositories(options: { seedDemo: boolean; dataDir?: string }) {
+  if (!options.seedDemo || !options.dataDir || existsSync(join(options.dataDir, 'repos'))) return;
+  const series = demoCatalogue().series.map((s) => s.name);
+  await ensureDemoRepositories(options.dataDir, series).catch(() => undefined);
 }

@@ -25,3 +25,21 @@ export async function verifyPassword(passwordHash: string | undefined, password:
 export function generatePassword(): string {
   return randomBytes(15).toString('base64url');
 }
+
+/** The password of an account created at start-up: given (the environment) or generated, hashed at once. */
+export interface StartPassword {
+  plain: string;
+  generated: boolean;
+  hash: Promise<string>;
+}
+
+/**
+ * Chooses and starts hashing a start-up password, so that a fresh start can hash while it does other things
+ * (the process entry calls it before the server's modules load).
+ */
+export function startPassword(given: string | undefined): StartPassword {
+  const plain = given ?? generatePassword();
+  const hash = hashPassword(plain);
+  hash.catch(() => undefined);
+  return { plain, generated: given === undefined, hash };
+}

@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
+import { lazily } from './lazy';
 
 // PostgreSQL's `integer`: an integer field without its own maximum is stored in one (ids, counts, seqs).
 const INT4_MAX = 2_147_483_647;
@@ -57,12 +58,13 @@ function storableIssues(schema: SchemaNode | undefined, value: unknown, path: (s
  * params, which arrive as strings, are converted and get their defaults.
  */
 export const schemaValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const validator = Compile(schema);
+  // Compiled on the route's first request (see lazily).
+  const validator = lazily(() => Compile(schema));
   const fail = (value: unknown) => ({
-    error: validator.Errors(value) as unknown as FastifySchemaValidationError[],
+    error: validator().Errors(value) as unknown as FastifySchemaValidationError[],
   });
   const check = (value: unknown) => {
-    if (!validator.Check(value)) return fail(value);
+    if (!validator().Check(value)) return fail(value);
     const unstorable = storableIssues(schema as SchemaNode, value);
     return unstorable.length > 0 ? { error: unstorable } : { value };
   };

@@ -68,6 +68,8 @@ describe('authentication of /api routes', () => {
     const { account, token } = await createSignedIn(t.app, t.db);
     expect((await info(token)).statusCode).toBe(200);
     await bumpTokenVersion(t.db, account.id);
+    // Bumped in the database directly: the account cache hears of it (on PostgreSQL a moment later).
+    await expect.poll(async () => (await info(token)).statusCode, { timeout: 2_000 }).toBe(401);
     expectError(await info(token), 401, 'Not authenticated');
   });
 
@@ -92,6 +94,42 @@ describe('authentication of /api routes', () => {
     expect(first).toBeInstanceOf(Date);
     await info(token);
     expect((await lastActive())?.getTime()).toBe(first?.getTime());
+  });
+});
+
+describe('the account cache', () => {
+  it('serves a change made anywhere on the database to every instance (no stale token or block survives)', async () => {
+    const other = await createTestApp({ db: t.handle });
+    try {
+      const { account, token } = await createSignedIn(t.app, t.db);
+      const onOther = () => request(other.app, { url: '/api/client/account/info', token });
+      // Both instances have read (and keep) the account.
+      expect((await info(token)).statusCode).toBe(200);
+      expect((await onOther()).statusCode).toBe(200);
+      // Changed outside either instance (another instance, a tool): the database announces it after commit.
+      await t.db.update(accounts).set({ is_blocked: true }).where(eq(accounts.id, account.id));
+      await expect.poll(async () => (await info(token)).statusCode, { timeout: 2_000 }).toBe(403);
+      await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(403);
+      await t.db.update(accounts).set({ is_blocked: false }).where(eq(accounts.id, account.id));
+      await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(200);
+      await bumpTokenVersion(t.db, account.id);
+      await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('forgets accounts once a write request is handled, before its client can send the next one', async () => {
+    const { token } = await createSignedIn(t.app, t.db);
+    expect((await info(token)).json().language).toBe('en');
+    const changed = await request(t.app, {
+      method: 'PATCH',
+      url: '/api/client/account/info',
+      token,
+      body: { language: 'ru' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await info(token)).json().language).toBe('ru');
   });
 });
 

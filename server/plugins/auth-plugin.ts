@@ -5,6 +5,7 @@ import { type AccountRow, findAccountById, touchLastActive } from '../db/account
 import { getOrCreateSetting } from '../db/settings-repository';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { secretKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
+import { AccountCache } from './account-cache';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     requireAdmin: Guard;
     requireAdminOrDeveloper: Guard;
     issueAccessToken: (account: Pick<AccountRow, 'id' | 'token_version'>) => Promise<string>;
+    /** The accounts of recent requests (see AccountCache); told of changes by the builds plugin's bus. */
+    accountCache: AccountCache;
   }
   interface FastifyRequest {
     /** The signed-in account, on every /api route that is not public; reading it elsewhere answers 401. */
@@ -34,6 +37,10 @@ export interface AuthPluginOptions {
 
 const SECRET_SETTING = 'jwt_secret';
 const ACTIVITY_RESOLUTION_MS = 60_000;
+// Requests that cannot change an account: every other one empties the account cache once handled. Agents
+// write builds and logs only.
+const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
+const AGENT_PATHS = /^\/api\/agent\//;
 
 export default fp<AuthPluginOptions>(
   async (app, options) => {
@@ -45,6 +52,13 @@ export default fp<AuthPluginOptions>(
     app.decorate('issueAccessToken', (account: Pick<AccountRow, 'id' | 'token_version'>) =>
       signAccessToken(key, { accountId: account.id, tokenVersion: account.token_version }, options.tokenTtl),
     );
+
+    const accounts = new AccountCache();
+    app.decorate('accountCache', accounts);
+    // Before the response leaves, so that the next request of its client finds the change.
+    app.addHook('onSend', async (request) => {
+      if (!READ_ONLY.test(request.method) && !AGENT_PATHS.test(request.url)) accounts.forget();
+    });
 
     const signedIn = new WeakMap<FastifyRequest, AccountRow>();
     app.decorateRequest('account', {
@@ -63,12 +77,16 @@ export default fp<AuthPluginOptions>(
       if (!match) throw unauthorized();
       const verified = await verifyAccessToken(key, match[1]);
       if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
-      const account = await findAccountById(app.db, verified.claims.accountId);
+      const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
       if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
       if (account.is_blocked) throw forbidden('Account is blocked');
-      request.account = account;
+      // A copy: handlers never change the cached row.
+      request.account = { ...account };
       const lastActive = account.last_active?.getTime() ?? 0;
-      if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) await touchLastActive(app.db, account.id);
+      if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) {
+        await touchLastActive(app.db, account.id);
+        accounts.forget(account.id);
+      }
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../db/client';
-import { migrateDb, migrationsFolder } from '../db/migrate';
+import { migrateDb } from '../db/migrate';
+import { migrationsFolder } from '../db/pglite-files';
 
 // Starting PGlite from scratch (initdb in WASM) takes ~3 s; loading a saved data directory takes ~0.5 s. The
 // first test file to need a database saves a migrated one, keyed by the PGlite version and the migrations,

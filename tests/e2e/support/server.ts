@@ -67,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${log}`);
   return {

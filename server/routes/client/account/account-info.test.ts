@@ -56,10 +56,11 @@ describe('GET /api/client/account/info', () => {
     const { account, token } = await createSignedIn(t.app, t.db, { role: 'developer' });
     const role = async () => (await request(t.app, { url: URL, token })).json().role;
     expect(await role()).toBe('developer');
+    // Changed in the database directly: the server's account cache hears of it (on PostgreSQL a moment later).
     await t.db.update(accounts).set({ is_tester: true }).where(eq(accounts.id, account.id));
-    expect(await role()).toBe('tester');
+    await expect.poll(role, { timeout: 2_000 }).toBe('tester');
     await t.db.update(accounts).set({ is_admin: true }).where(eq(accounts.id, account.id));
-    expect(await role()).toBe('admin');
+    await expect.poll(role, { timeout: 2_000 }).toBe('admin');
   });
 
   it('requires authentication', async () => {
