@@ -25,3 +25,18 @@ export function reportConnection(reachable: boolean): void {
 /** A response status that says the server (or the database behind it) is not there right now. */
 export const isUnavailableStatus = (status: number): boolean =>
   status === 502 || status === 503 || status === 504;
+
+// While the server cannot be reached, calls are tried again after 1 s, 2 s, 4 s, then every 8 s.
+export const retryDelay = (attempt: number): number => Math.min(8_000, 1_000 * 2 ** attempt);
+
+/** Waits `ms`, or less when `signal` aborts. */
+export const sleepFor = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });

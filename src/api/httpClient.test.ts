@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildQuery, createHttpClient, readCookie, TimeoutError } from './httpClient';
+import { isConnectionDown } from './connectionStatus';
+import {
+  ApiError,
+  buildQuery,
+  ConnectionError,
+  createHttpClient,
+  readCookie,
+  TimeoutError,
+} from './httpClient';
 
 const reply = (status: number, body: unknown, init: ResponseInit = {}) =>
   new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
@@ -99,5 +107,65 @@ describe('httpClient', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(await pending).toBeInstanceOf(TimeoutError);
     vi.useRealTimers();
+  });
+
+  it('tries a read again while the server cannot be reached, saying so, until it answers', async () => {
+    const outcomes: (() => Promise<Response>)[] = [
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      async () => reply(503, { detail: 'Database unavailable' }),
+      async () => reply(200, { ok: true }),
+    ];
+    const waits: number[] = [];
+    const downWhileWaiting: boolean[] = [];
+    const fetch = vi.fn(() => (outcomes.shift() as () => Promise<Response>)());
+    const client = createHttpClient({
+      getToken: () => 't',
+      fetch: fetch as typeof globalThis.fetch,
+      sleep: async (ms) => {
+        waits.push(ms);
+        downWhileWaiting.push(isConnectionDown());
+      },
+    });
+    expect((await client('/client/firmware/models')).json).toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([1000, 2000]);
+    expect(downWhileWaiting).toEqual([true, true]);
+    expect(isConnectionDown()).toBe(false);
+  });
+
+  it('stops trying when the caller gives up', async () => {
+    const controller = new AbortController();
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createHttpClient({
+      getToken: () => 't',
+      fetch: fetch as typeof globalThis.fetch,
+      sleep: async () => controller.abort(new DOMException('left the page', 'AbortError')),
+    });
+    const error = await client('/x', { signal: controller.signal }).catch((e) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not repeat a write: it fails with a message to translate, not the browser\'s "Failed to fetch"', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createHttpClient({
+      getToken: () => 't',
+      fetch: fetch as typeof globalThis.fetch,
+      readCookies: () => 'XSRF-TOKEN=abc',
+      sleep: async () => undefined,
+    });
+    const error = await client('/client/firmware/groups', { method: 'POST', body: { name: 'a' } }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe('app.connection.failed');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(isConnectionDown()).toBe(true);
   });
 });

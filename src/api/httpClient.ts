@@ -3,7 +3,7 @@
 import { HttpError } from 'ra-core';
 import { API_BASE } from '../lib/constants';
 import { debugLog } from '../lib/debug';
-import { isUnavailableStatus, reportConnection } from './connectionStatus';
+import { isUnavailableStatus, reportConnection, retryDelay, sleepFor } from './connectionStatus';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue =
@@ -47,6 +47,14 @@ export class ApiError extends HttpError {
   }
 }
 
+/** A write that could not reach the server; its message is the translation key react-admin's toasts translate. */
+export class ConnectionError extends Error {
+  constructor() {
+    super('app.connection.failed');
+    this.name = 'ConnectionError';
+  }
+}
+
 export class TimeoutError extends Error {
   constructor(path: string, ms: number) {
     super(`Request timed out after ${ms} ms: ${path}`);
@@ -61,6 +69,8 @@ const WRITES = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface HttpClientOptions {
   getToken: () => string | null | undefined;
   fetch?: typeof fetch;
+  /** Waits before a read is tried again while the server cannot be reached (tests make it instant). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The document's cookies, read again before every write. */
   readCookies?: () => string;
   baseUrl?: string;
@@ -96,9 +106,16 @@ const parseBody = (text: string): unknown => {
   }
 };
 
+/** Why a response or a rejection means "the server is not there right now". */
+const unreachable = (outcome: { response?: Response; error?: unknown }, signal?: AbortSignal) =>
+  outcome.response
+    ? isUnavailableStatus(outcome.response.status)
+    : outcome.error instanceof TypeError && !signal?.aborted;
+
 export function createHttpClient({
   getToken,
   fetch: doFetch = (...args) => globalThis.fetch(...args),
+  sleep = sleepFor,
   readCookies = () => (typeof document === 'undefined' ? '' : document.cookie),
   baseUrl = API_BASE,
 }: HttpClientOptions): HttpClient {
@@ -113,6 +130,35 @@ export function createHttpClient({
     });
     await xsrfRequest;
     return readCookie(readCookies(), XSRF_COOKIE);
+  };
+
+  /** One attempt: the response, or why there was none (a TypeError when the server cannot be reached). */
+  const send = async (
+    url: string,
+    init: RequestInit,
+    path: string,
+    timeout: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ response?: Response; error?: unknown }> => {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort);
+    let timedOut = false;
+    const timer =
+      timeout === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeout);
+    try {
+      return { response: await doFetch(url, { ...init, signal: controller.signal }) };
+    } catch (error) {
+      return { error: timedOut ? new TimeoutError(path, timeout as number) : error };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   };
 
   return async function httpClient<T>(path: string, request: HttpRequest = {}): Promise<HttpResponse<T>> {
@@ -131,29 +177,29 @@ export function createHttpClient({
       payload = JSON.stringify(body);
     }
 
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort);
-    let timedOut = false;
-    const timer =
-      timeout === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, timeout);
-
     const url = `${baseUrl}${path}${buildQuery(query)}`;
     debugLog(method, url, body);
-    try {
-      const response = await doFetch(url, {
-        method,
-        headers,
-        body: payload,
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
-      reportConnection(!isUnavailableStatus(response.status));
+    const init = { method, headers, body: payload, credentials: 'same-origin' as const };
+
+    // While the server cannot be reached (a restart, a database outage) a read without a timeout waits and
+    // tries again, and the connection banner says so, instead of failing into an error toast; a write is not
+    // repeated (it may have been done) and fails with a translated message.
+    const retries = method === 'GET' && timeout === undefined;
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await send(url, init, path, timeout, signal);
+      const down = unreachable(outcome, signal);
+      if (outcome.response || down || outcome.error instanceof TimeoutError)
+        reportConnection(!down && !(outcome.error instanceof TimeoutError));
+      if (down && retries && !signal?.aborted) {
+        await sleep(retryDelay(attempt), signal);
+        if (!signal?.aborted) continue;
+      }
+      if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+      if (outcome.error) {
+        if (down && outcome.error instanceof TypeError) throw new ConnectionError();
+        throw outcome.error;
+      }
+      const response = outcome.response as Response;
       const json = parseBody(await response.text());
       if (response.status < 200 || response.status > 299) {
         const detail = (json as { detail?: unknown } | null)?.detail;
@@ -162,14 +208,6 @@ export function createHttpClient({
         throw new ApiError(message, response.status, json, response.statusText);
       }
       return { status: response.status, headers: response.headers, json: json as T };
-    } catch (error) {
-      // fetch rejects with a TypeError when the server cannot be reached; a caller's abort is not that.
-      if (timedOut || (error instanceof TypeError && !signal?.aborted)) reportConnection(false);
-      if (timedOut) throw new TimeoutError(path, timeout as number);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
   };
 }

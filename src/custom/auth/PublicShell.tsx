@@ -22,6 +22,7 @@ import { loadedMessages, loadMessages } from '../../i18n/messages';
 import { staticI18nProvider } from '../../i18n/translate';
 import { useStoreValue } from '../../i18n/useStoreValue';
 import type { Language } from '../../lib/constants';
+import { retryingImport } from '../../lib/retryingImport';
 import { STORE_KEYS } from '../../lib/store';
 import { darkTheme, lightTheme } from '../../theme/theme';
 
@@ -48,7 +49,9 @@ const PublicI18n = ({ children }: { children: ReactNode }) => {
   return <I18nContext.Provider value={provider}>{children}</I18nContext.Provider>;
 };
 
-const PublicNotice = lazy(() => import('./PublicNotice').then((m) => ({ default: m.PublicNotice })));
+const PublicNotice = lazy(() =>
+  retryingImport(() => import('./PublicNotice')).then((m) => ({ default: m.PublicNotice })),
+);
 
 /** react-admin's notices, one at a time, in a snackbar at the bottom of the page. */
 const PublicNotifications = ({ children }: { children: ReactNode }) => {

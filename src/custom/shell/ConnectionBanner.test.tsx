@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reportConnection } from '../../api/connectionStatus';
-import { ApiError, createHttpClient } from '../../api/httpClient';
+import { ApiError, ConnectionError, createHttpClient } from '../../api/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ConnectionBanner } from './ConnectionBanner';
 
@@ -28,25 +28,27 @@ describe('ConnectionBanner', () => {
   afterEach(() => reportConnection(true));
 
   it('shows while calls fail with network errors or 503, and hides when one succeeds again', async () => {
-    let answer: Response | Error = json(200, []);
+    // Writes: they are not tried again (reads are, see httpClient.test), so each outcome shows at once.
+    let answer: Response | Error = json(200, {});
     const http = clientAnswering(() => answer);
+    const write = (path: string) => http(path, { method: 'POST', body: {} });
     renderWithAdmin(<ConnectionBanner />);
-    await act(() => http('/client/releases'));
+    await act(() => write('/client/firmware/groups'));
     expect(screen.queryByRole('alert')).toBeNull();
 
     // The server is gone: fetch itself fails.
     answer = new TypeError('Failed to fetch');
-    await act(() => expect(http('/client/releases')).rejects.toThrow('Failed to fetch'));
+    await act(() => expect(write('/client/firmware/groups')).rejects.toBeInstanceOf(ConnectionError));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGE);
 
     // The server answers, but its database is not there.
     answer = json(503, { detail: 'Database unavailable' });
-    await act(() => expect(http('/client/releases')).rejects.toBeInstanceOf(ApiError));
+    await act(() => expect(write('/client/firmware/groups')).rejects.toBeInstanceOf(ApiError));
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGE);
 
     // Any real answer, an error included, means the server is back.
     answer = json(404, { detail: 'Not found' });
-    await act(() => expect(http('/client/releases/1')).rejects.toBeInstanceOf(ApiError));
+    await act(() => expect(write('/client/firmware/groups/1')).rejects.toBeInstanceOf(ApiError));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

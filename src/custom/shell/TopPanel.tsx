@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { retryingImport } from '../../lib/retryingImport';
 import { findRoute } from '../../routes';
 
 /**
@@ -9,19 +10,29 @@ import { findRoute } from '../../routes';
  */
 export const TOP_PANELS: Partial<Record<string, ComponentType>> = {
   '/releases/*': lazy(() =>
-    import('../../resources/releases/ReleaseTopPanel').then((m) => ({ default: m.ReleaseTopPanel })),
+    retryingImport(() => import('../../resources/releases/ReleaseTopPanel')).then((m) => ({
+      default: m.ReleaseTopPanel,
+    })),
   ),
   '/partners/*': lazy(() =>
-    import('../../resources/partners/PartnersTopPanel').then((m) => ({ default: m.PartnersTopPanel })),
+    retryingImport(() => import('../../resources/partners/PartnersTopPanel')).then((m) => ({
+      default: m.PartnersTopPanel,
+    })),
   ),
   '/agents/*': lazy(() =>
-    import('../../resources/agents/AgentsTopPanel').then((m) => ({ default: m.AgentsTopPanel })),
+    retryingImport(() => import('../../resources/agents/AgentsTopPanel')).then((m) => ({
+      default: m.AgentsTopPanel,
+    })),
   ),
   '/tasks/*': lazy(() =>
-    import('../../resources/tasks/TasksTopPanel').then((m) => ({ default: m.TasksTopPanel })),
+    retryingImport(() => import('../../resources/tasks/TasksTopPanel')).then((m) => ({
+      default: m.TasksTopPanel,
+    })),
   ),
   '/firmwares/*': lazy(() =>
-    import('../../resources/firmwares/SetsTopPanel').then((m) => ({ default: m.SetsTopPanel })),
+    retryingImport(() => import('../../resources/firmwares/SetsTopPanel')).then((m) => ({
+      default: m.SetsTopPanel,
+    })),
   ),
 };
 

@@ -28,10 +28,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the console as `npm start` would (after the build), on a fresh DATA_DIR and a free port. */
+/**
+ * Starts the console as `npm start` would (after the build), on a fresh DATA_DIR and a free port — or on the
+ * DATA_DIR and PORT given in `env` (a restart), which `stop` then leaves in place.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-'));
-  const port = await freePort();
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'fc-e2e-')));
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
   const partner = { email: 'partner@localhost', password: 'partner-pass-123' };
   let log = '';
@@ -39,15 +43,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
     env: {
       ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       DEMO_PASSWORD: partner.password,
       SEED_DEMO: '1',
       ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,7 +89,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

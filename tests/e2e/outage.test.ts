@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor } from './support/browser';
+import { loginPage } from './support/pages';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  // A data directory of our own: the server is stopped and started again on it.
+  dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-outage-'));
+  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the console while the server is down', () => {
+  it('says it cannot reach the server, shows no error toasts, and carries on by itself once it is back', async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await loginPage(page, server.url).open();
+    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await page.waitForURL(/\/releases$/);
+    await expect.poll(() => page.getByRole('link', { name: /My tasks/ }).isVisible()).toBe(true);
+    const banner = page.getByRole('alert').filter({ hasText: 'The server cannot be reached. Retrying…' });
+    expect(await banner.count()).toBe(0);
+
+    // A restart: the same data directory and port, a few seconds away.
+    const url = new URL(server.url);
+    await server.stop();
+    // The task counters are polled every 5 s: the next poll finds nobody.
+    await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(6_000);
+    await page.screenshot({ path: 'test-results/outage-banner.png' });
+    expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+    expect(await page.getByText(/Failed to fetch/).count()).toBe(0);
+
+    server = await startServer({ DATA_DIR: dataDir, PORT: url.port });
+    await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(false);
+    // The list, whose code had not arrived when the server went away, loads now.
+    await expect.poll(() => page.getByText('1.0.0').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    // Still signed in, still on the page, and it works: the tasks page opens from the header.
+    await page.getByRole('link', { name: /My tasks/ }).click();
+    await page.waitForURL(/\/tasks/);
+    await expect.poll(() => page.getByRole('tab', { name: /My tasks/ }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/outage-recovered.png' });
+    expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+    await context.close();
+  }, 90_000);
+});
