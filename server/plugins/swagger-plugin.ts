@@ -9,7 +9,11 @@ export default fp(
         openapi: '3.0.3',
         info: { title: 'Firmware console API', version: '1.7.1' },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // /api/agent routes: a build agent's worker token, shown once on the Agents page.
+            workerToken: { type: 'http', scheme: 'bearer', description: "A build agent's worker token" },
+          },
         },
         security: [{ bearer: [] }],
       },

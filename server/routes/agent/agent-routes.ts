@@ -23,9 +23,11 @@ const CONTACT_RESOLUTION_MS = 2_000;
  * refused on its very next call.
  */
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The account check of /api does not apply here: these routes authenticate workers themselves.
+  // The account check of /api does not apply here: these routes authenticate workers themselves, and the
+  // OpenAPI document says which token they take.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true };
+    if (route.schema) route.schema = { ...route.schema, security: [{ workerToken: [] }] };
   });
 
   const workers = new WeakMap<FastifyRequest, WorkerRow>();

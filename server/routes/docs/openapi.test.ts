@@ -33,5 +33,15 @@ describe('GET /api/docs', () => {
       expect.arrayContaining(['200', '401', '403', '422', '429']),
     );
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Build agents' routes take a worker token, not an account's.
+    expect(doc.components.securitySchemes.workerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const agentOperations = Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown }>>,
+    )
+      .filter(([path]) => path.startsWith('/api/agent/'))
+      .flatMap(([, operations]) => Object.values(operations));
+    expect(agentOperations.length).toBeGreaterThan(3);
+    for (const operation of agentOperations) expect(operation.security).toEqual([{ workerToken: [] }]);
+    expect(doc.paths['/api/client/account/info'].get.security).toBeUndefined();
   });
 });
