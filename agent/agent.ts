@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { AgentApi, AgentApiError, type RetryPolicy } from './api-client';
+import { AgentApi, AgentApiError, isUnreachable, type RetryPolicy } from './api-client';
 import { BUILD_PROGRESS_MAX, type Builder } from './builders/builder';
 import { defaultBuilder } from './builders/default-builder';
 import { DEFAULT_REPORTER_OPTIONS, EventReporter, type ReporterOptions } from './event-reporter';
@@ -198,7 +198,18 @@ export class Agent {
       reporter.log('Upload verified by the server');
       await reporter.close();
       abort.signal.throwIfAborted();
-      await this.jobApi.finish(job.id, { status: 'done', sha256: result.sha256, size: result.size });
+      try {
+        await this.jobApi.finish(job.id, { status: 'done', sha256: result.sha256, size: result.size });
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        // Built and uploaded; only the word "done" did not get through. Reporting the build failed would be
+        // wrong: the job is left to its lease, and when that expires the server queues it again.
+        this.log.warn(
+          `Job ${job.id} built and uploaded, but its end could not be reported (${describe(error)}); ` +
+            'the server queues it again when its lease expires',
+        );
+        return;
+      }
       this.log.info(`Job ${job.id} done`);
     } catch (error) {
       await this.failed(job, error, abort.signal, reporter, redactor);

@@ -36,6 +36,10 @@ export interface RetryPolicy {
 const DEFAULT_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 250, maxDelayMs: 5_000 };
 const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
 
+/** The call failed because the server could not be reached or kept failing (not because it refused it). */
+export const isUnreachable = (error: unknown): boolean =>
+  !(error instanceof AgentApiError) || TRANSIENT.has(error.status);
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
