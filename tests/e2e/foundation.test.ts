@@ -41,6 +41,9 @@ describe('the console on a fresh data directory', () => {
     await ui.openSettings();
     await page.getByRole('button', { name: 'Dark' }).click();
     await page.getByRole('button', { name: 'Русский' }).click();
+    // The console is redrawn in Russian with the settings still open where the language was picked.
+    await expect.poll(() => page.getByRole('group', { name: 'Язык' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'English' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => ui.menuItem(/^Релизы$/).isVisible()).toBe(true);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

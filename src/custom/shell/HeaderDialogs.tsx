@@ -1,6 +1,7 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { AccountDialog } from './AccountDialog';
 import { SettingsPopover } from './SettingsPopover';
+import { settingsKeptOpen } from './settingsKeptOpen';
 
 interface HeaderDialogs {
   openSettings: (anchor?: HTMLElement | null) => void;
@@ -22,6 +23,9 @@ export const HeaderDialogsProvider = ({ children }: { children: ReactNode }) => 
   const settingsAnchorRef = useRef<HTMLButtonElement | null>(null);
   const [settingsAnchor, setSettingsAnchor] = useState<HTMLElement | null>(null);
   const [accountOpen, setAccountOpen] = useState(false);
+  useEffect(() => {
+    if (settingsKeptOpen()) setSettingsAnchor(settingsAnchorRef.current);
+  }, []);
   const value = useMemo<HeaderDialogs>(
     () => ({
       openSettings: (anchor) => setSettingsAnchor(anchor ?? settingsAnchorRef.current),

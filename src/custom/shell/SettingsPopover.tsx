@@ -22,6 +22,7 @@ import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../../authProvider/canAccess';
 import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../lib/constants';
 import { stepScale } from '../../lib/store';
+import { keepSettingsOpen } from './settingsKeptOpen';
 import { type ThemeMode, useLanguage, useScale, useShowRemoved, useThemeMode } from './usePreferences';
 
 const Section = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -122,7 +123,11 @@ export const SettingsContent = () => {
           fullWidth
           size="small"
           value={language}
-          onChange={(_, value: Language | null) => value && setLanguage(value)}
+          onChange={(_, value: Language | null) => {
+            if (!value || value === language) return;
+            keepSettingsOpen();
+            setLanguage(value);
+          }}
           aria-label={translate('app.settings.language')}
         >
           <ToggleButton value="en" lang="en">
