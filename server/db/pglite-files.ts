@@ -34,16 +34,21 @@ export function templateDir(): string {
 const TEMPLATE_FORMAT = '2';
 
 /**
- * The template holds the schema too: its name carries the PGlite version and a digest of every migration
- * file, so a new or edited migration makes a new template (and the old ones are deleted when it is written).
+ * What a pristine data directory depends on: the PGlite version, the template format and every migration file.
+ * A new or edited migration makes a new template (the runtime's, and the tests' in-memory one).
  */
-export function templateFile(): string {
+export function templateDigest(): string {
   const digest = createHash('sha256').update(PGLITE_VERSION).update(TEMPLATE_FORMAT);
   for (const sub of ['', 'meta'])
     for (const name of readdirSync(join(migrationsFolder, sub)).sort())
       if (name.endsWith('.sql') || name.endsWith('.json'))
         digest.update(name).update(readFileSync(join(migrationsFolder, sub, name)));
-  return join(templateDir(), `pglite-${PGLITE_VERSION}-${digest.digest('hex').slice(0, 16)}.tar.gz`);
+  return digest.digest('hex').slice(0, 16);
+}
+
+/** The cached template of this PGlite and these migrations (old ones are deleted when it is written). */
+export function templateFile(): string {
+  return join(templateDir(), `pglite-${PGLITE_VERSION}-${templateDigest()}.tar.gz`);
 }
 
 /** Writes a ustar archive (what PGlite's dumpDataDir makes: directories and plain files) under `dir`. */
