@@ -2,14 +2,12 @@
 // A build that was made and uploaded, but whose end the server could not take (down, or failing): the agent
 // must not report it failed — the job stays leased and the server queues it again when the lease expires.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent } from './agent';
 import type { ClaimedJob } from './protocol';
+import { testAgent } from './test-agent';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,19 +51,7 @@ describe('the agent when the end of a finished build cannot be reported', () => 
         return send(200, { ok: true, deployed: [] });
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as AddressInfo;
-
-    const workDir = await mkdtemp(path.join(tmpdir(), 'agent-finish-'));
-    cleanup.push(() => rm(workDir, { recursive: true, force: true }));
-    const warnings: string[] = [];
-    const agent = new Agent({
-      server: `http://127.0.0.1:${port}`,
-      token: 'wk_test',
-      workDir,
-      heartbeatMs: 60_000,
-      maxBackoffMs: 50,
+    const { agent, warnings } = await testAgent(server, cleanup, {
       retry: { attempts: 3, firstDelayMs: 5, maxDelayMs: 10 },
       reporter: { flushMs: 5 },
       builder: async ({ workDir: runDir }) => {
@@ -74,7 +60,6 @@ describe('the agent when the end of a finished build cannot be reported', () => 
         await writeFile(file, bytes);
         return { file, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
       },
-      logger: { info: () => {}, warn: (m) => warnings.push(m), error: () => {} },
     });
     const running = agent.run();
     cleanup.push(async () => {

@@ -1,13 +1,10 @@
 // @vitest-environment node
 // The agent's side of a console shutting down: its claims answer 503, then the connection is refused, then
 // the console (or another instance behind the same address) is back. The agent waits and claims again.
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent } from './agent';
+import { testAgent } from './test-agent';
 
 type Phase = 'shutting-down' | 'gone' | 'back';
 
@@ -42,23 +39,8 @@ describe('the agent while its server shuts down', () => {
         }
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-
-    const workDir = await mkdtemp(path.join(tmpdir(), 'agent-shutdown-'));
-    cleanup.push(() => rm(workDir, { recursive: true, force: true }));
-    const warnings: string[] = [];
-    const errors: string[] = [];
-    const agent = new Agent({
-      server: `http://127.0.0.1:${port}`,
-      token: 'wk_test',
-      workDir,
-      heartbeatMs: 60_000,
-      maxBackoffMs: 50,
-      retry: { attempts: 2, firstDelayMs: 5, maxDelayMs: 10 },
-      logger: { info: () => {}, warn: (m) => warnings.push(m), error: (m) => errors.push(m) },
-    });
+    const { agent, warnings, errors } = await testAgent(server, cleanup);
+    const port = (server.address() as AddressInfo).port;
     let outcome: 'running' | 'resolved' | 'rejected' = 'running';
     const running = agent.run().then(
       () => {
