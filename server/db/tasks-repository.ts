@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { countOften } from './large-counts';
+import { countOften, keepTotal, recentTotal } from './large-counts';
 import { accounts, builds, firmwareGroups, workers } from './schema';
 
 /** Tasks are listed 20 a page (spec §9). */
@@ -50,14 +50,23 @@ const taskColumns = {
 /** A task is a build job still on the list: not removed from it, and its build not removed. */
 const listed = and(eq(b.task_hidden, false), eq(b.is_removed, false));
 
-function conditions(filters: TaskFilters): SQL | undefined {
-  const search = filters.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+/**
+ * The filters' conditions; `values` stands for the filter values, which are placeholders in a prepared query
+ * (the owner's id, the search pattern).
+ */
+function conditions(
+  filters: TaskFilters,
+  values: { userId: unknown; pattern: unknown } = {
+    userId: filters.userId,
+    pattern: filters.search?.trim() ? `%${escapeLike(filters.search.trim())}%` : undefined,
+  },
+): SQL | undefined {
+  const pattern = values.pattern as string;
   return and(
     listed,
-    filters.userId === undefined ? undefined : eq(b.user_id, filters.userId),
+    filters.userId === undefined ? undefined : eq(b.user_id, values.userId as number),
     filters.isFavorite ? eq(firmwareGroups.is_favorite, true) : undefined,
-    pattern
+    filters.search?.trim()
       ? or(
           ilike(firmwareGroups.name, pattern),
           ilike(b.model, pattern),
@@ -69,21 +78,27 @@ function conditions(filters: TaskFilters): SQL | undefined {
   );
 }
 
-const fromTasks = (db: Db) =>
+/** Tasks with their set, owner and agent; `total` is a column the page query may carry (see listTasks). */
+const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
   db
-    .select(taskColumns)
+    .select({ ...taskColumns, total })
     .from(b)
     .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
     .leftJoin(workers, eq(workers.id, b.worker_id));
 
+const totalKey = (filters: TaskFilters) => `tasks:${JSON.stringify(filters)}`;
+
+/** Whether the filters read the joined tables (a search, favourites): then the count must join them too. */
+const readsJoins = (filters: TaskFilters) => filters.isFavorite || Boolean(filters.search?.trim());
+
 /**
  * How many tasks match. Every build has its set and its owner (NOT NULL foreign keys), so the joins only
  * matter when a filter reads them: without one the count is an index-only scan of the builds alone.
  */
-async function countTasks(db: Db, filters: TaskFilters, where: SQL | undefined): Promise<number> {
-  const joined = filters.isFavorite || Boolean(filters.search?.trim());
-  const query = joined
+async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
+  const where = conditions(filters);
+  const query = readsJoins(filters)
     ? db
         .select({ total: count() })
         .from(b)
@@ -91,21 +106,70 @@ async function countTasks(db: Db, filters: TaskFilters, where: SQL | undefined):
         .innerJoin(accounts, eq(accounts.id, b.user_id))
         .where(where)
     : db.select({ total: count() }).from(b).where(where);
-  return countOften(db, `tasks:${JSON.stringify(filters)}`, async () => (await query)[0]?.total ?? 0);
+  return countOften(db, totalKey(filters), async () => (await query)[0]?.total ?? 0);
 }
 
-/** One page of tasks, the most recently queued first, and how many match. */
+const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
+
+/** The count of a filter without joins as a column of the page query (evaluated once, as an InitPlan). */
+const inlineTotal = (filters: TaskFilters) =>
+  sql<number>`(select count(*)::int from builds c where c.task_hidden = false and c.is_removed = false${
+    filters.userId === undefined ? sql`` : sql` and c.user_id = ${placeholders.userId}`
+  })`;
+
+/**
+ * The page query of one combination of filters, prepared once per database: the task lists are polled every
+ * 5 s by every open console, and building the statement cost more than running it (PostgreSQL also keeps
+ * its plan per connection). `withTotal` adds the count as a column, so a page and its total take one round
+ * trip instead of two.
+ */
+function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: string) {
+  return fromTasks(db, withTotal ? inlineTotal(filters) : undefined)
+    .where(conditions(filters, placeholders))
+    .orderBy(desc(b.queued_at), desc(b.id))
+    .limit(TASKS_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
+
+function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) {
+  const search = filters.search?.trim();
+  const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal]
+    .map((on) => (on ? 1 : 0))
+    .join('');
+  let byShape = preparedPages.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedPages.set(db, byShape);
+  }
+  let query = byShape.get(shape);
+  if (!query) {
+    query = preparePage(db, filters, withTotal, `tasks_page_${shape}`);
+    byShape.set(shape, query);
+  }
+  return query.execute({
+    userId: filters.userId ?? null,
+    pattern: search ? `%${escapeLike(search)}%` : null,
+    offset: page * TASKS_PAGE_SIZE,
+  });
+}
+
+/**
+ * One page of tasks, the most recently queued first, and how many match. Without a search or favourites the
+ * total comes with the page (one statement), unless a large total counted a moment ago is reused.
+ */
 export async function listTasks(db: Db, filters: TaskFilters, page: number) {
-  const where = conditions(filters);
-  const [rows, total] = await Promise.all([
-    fromTasks(db)
-      .where(where)
-      .orderBy(desc(b.queued_at), desc(b.id))
-      .limit(TASKS_PAGE_SIZE)
-      .offset(page * TASKS_PAGE_SIZE),
-    countTasks(db, filters, where),
-  ]);
-  return { rows, total };
+  if (!readsJoins(filters) && recentTotal(db, totalKey(filters)) === undefined) {
+    const found = await pageOf(db, filters, page, true);
+    // A page past the end has no row to carry the total.
+    const total = found[0]?.total ?? (await countTasks(db, filters));
+    keepTotal(db, totalKey(filters), total);
+    return { rows: found.map(({ total: _, ...row }) => row), total };
+  }
+  const [found, total] = await Promise.all([pageOf(db, filters, page, false), countTasks(db, filters)]);
+  return { rows: found.map(({ total: _, ...row }) => row), total };
 }
 
 /** A task by build id; with `userId`, only that account's (another account's is as good as missing). */
@@ -113,7 +177,9 @@ export async function findTask(db: Db, id: number, userId?: number) {
   const [row] = await fromTasks(db)
     .where(and(eq(b.id, id), userId === undefined ? undefined : eq(b.user_id, userId)))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { total: _, ...task } = row;
+  return task;
 }
 
 export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;
