@@ -55,7 +55,10 @@ describe('tasks', () => {
     expect(second.rows.map((t) => t.id)).toEqual([queued[1], queued[0]]);
     expect(second.rows[1].queue_position).toBe(1);
     // A page past the end still says how many there are.
-    expect(await tasks('/client/firmware/tasks?page=5', w.partner.token)).toMatchObject({ rows: [], total: 22 });
+    expect(await tasks('/client/firmware/tasks?page=5', w.partner.token)).toMatchObject({
+      rows: [],
+      total: 22,
+    });
     expect((await tasks('/client/firmware/tasks', w.other.token)).total).toBe(0);
   });
 
