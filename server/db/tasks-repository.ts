@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { countOften, keepTotal, recentTotal } from './large-counts';
+import { queuePositions, queueVersion } from './queue-positions';
 import { accounts, builds, firmwareGroups, workers } from './schema';
 
 /** Tasks are listed 20 a page (spec §9). */
@@ -19,12 +20,6 @@ export interface TaskFilters {
 const b = builds;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** 1-based place among pending jobs, in claim order; null for a task that is not waiting. */
-const queuePosition = sql<number | null>`case when ${b.status} = 'pending' then (
-  select count(*)::int from builds p
-  where p.status = 'pending' and p.is_removed = false and (p.queued_at, p.id) <= (${b.queued_at}, ${b.id})
-) end`;
-
 const taskColumns = {
   id: b.id,
   uuid: b.uuid,
@@ -36,7 +31,6 @@ const taskColumns = {
   status: b.status,
   progress: b.progress,
   cancel_requested: b.cancel_requested,
-  queue_position: queuePosition,
   attempts: b.attempts,
   created_at: b.queued_at,
   started_at: b.started_at,
@@ -78,10 +72,13 @@ function conditions(
   );
 }
 
-/** Tasks with their set, owner and agent; `total` is a column the page query may carry (see listTasks). */
+/**
+ * Tasks with their set, owner and agent, and the queue's version for their positions; `total` is a column the
+ * page query may carry (see listTasks).
+ */
 const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
   db
-    .select({ ...taskColumns, total })
+    .select({ ...taskColumns, total, queue_version: queueVersion })
     .from(b)
     .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
@@ -166,10 +163,23 @@ export async function listTasks(db: Db, filters: TaskFilters, page: number) {
     // A page past the end has no row to carry the total.
     const total = found[0]?.total ?? (await countTasks(db, filters));
     keepTotal(db, totalKey(filters), total);
-    return { rows: found.map(({ total: _, ...row }) => row), total };
+    return { rows: await withPositions(db, found), total };
   }
   const [found, total] = await Promise.all([pageOf(db, filters, page, false), countTasks(db, filters)]);
-  return { rows: found.map(({ total: _, ...row }) => row), total };
+  return { rows: await withPositions(db, found), total };
+}
+
+/** The rows as tasks: each pending one with its place in the queue (1-based, claim order), others null. */
+async function withPositions<T extends { id: number; status: string; total: unknown; queue_version: string }>(
+  db: Db,
+  rows: T[],
+) {
+  const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id);
+  const positions = await queuePositions(db, rows[0]?.queue_version ?? '', pending);
+  return rows.map(({ total: _, queue_version: __, ...row }) => ({
+    ...row,
+    queue_position: row.status === 'pending' ? (positions.get(row.id) ?? null) : null,
+  }));
 }
 
 /** A task by build id; with `userId`, only that account's (another account's is as good as missing). */
@@ -177,9 +187,7 @@ export async function findTask(db: Db, id: number, userId?: number) {
   const [row] = await fromTasks(db)
     .where(and(eq(b.id, id), userId === undefined ? undefined : eq(b.user_id, userId)))
     .limit(1);
-  if (!row) return undefined;
-  const { total: _, ...task } = row;
-  return task;
+  return row ? (await withPositions(db, [row]))[0] : undefined;
 }
 
 export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;

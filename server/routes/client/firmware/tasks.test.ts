@@ -66,6 +66,13 @@ describe('tasks', () => {
     const job = await claim(w, agent.token);
     if (!job) throw new Error('no job');
     runningId = job.id;
+    // The queue moved on: every waiting task is one place nearer, and the claimed one has no place.
+    const afterClaim = await tasks('/client/firmware/tasks', w.partner.token);
+    expect(afterClaim.rows[0]).toMatchObject({ id: queued[21], queue_position: 21 });
+    expect(afterClaim.rows.find((t) => t.id === job.id)).toBeUndefined();
+    expect(
+      (await tasks('/client/firmware/tasks?page=1', w.partner.token)).rows.map((t) => t.queue_position),
+    ).toEqual([1, null]);
     const mine = await api(w, 'GET', '/client/firmware/tasks/status', w.partner.token);
     expect(mine.json()).toEqual({ pending: 21, in_progress: 1, failed: 0 });
     const otherSet = await createSet(w, w.other.token, 'other-set');
