@@ -38,24 +38,26 @@ export interface Page<T> {
   total: number;
 }
 
-/** One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). */
+/**
+ * One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). The
+ * total is a column of the same statement (an uncorrelated subquery: counted once), so the page takes one
+ * round trip; a page past the end has no row to carry it and counts on its own.
+ */
 export async function listGroups(
   db: Db,
   filters: GroupFilters,
   page: number,
 ): Promise<Page<FirmwareGroupRow>> {
   const where = groupConditions(filters);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(g)
-      .where(where)
-      .orderBy(desc(g.id))
-      .limit(GROUPS_PAGE_SIZE)
-      .offset(page * GROUPS_PAGE_SIZE),
-    db.select({ total: count() }).from(g).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  const found = await db
+    .select({ group: g, total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})` })
+    .from(g)
+    .where(where)
+    .orderBy(desc(g.id))
+    .limit(GROUPS_PAGE_SIZE)
+    .offset(page * GROUPS_PAGE_SIZE);
+  const total = found[0]?.total ?? (await db.select({ total: count() }).from(g).where(where))[0]?.total ?? 0;
+  return { rows: found.map((row) => row.group), total };
 }
 
 export interface ActiveFilters {
