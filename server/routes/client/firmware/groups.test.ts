@@ -110,6 +110,10 @@ describe('GET /client/firmware/groups', () => {
     const second = await api(w, 'GET', `${GROUPS}?page=1`, w.tester.token);
     expect(second.headers['x-page']).toBe('1');
     expect(second.json().map((g: { name: string }) => g.name)).toEqual(['Batch 00']);
+    expect(second.headers['x-total-count']).toBe('21');
+    // Past the end: no sets, and still the total.
+    const past = await api(w, 'GET', `${GROUPS}?page=5`, w.tester.token);
+    expect([past.json(), past.headers['x-total-count']]).toEqual([[], '21']);
   });
 
   it('lists only my own sets, filtered by search and favourites', async () => {
