@@ -108,11 +108,12 @@ async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
 
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
-/** The count of a filter without joins as a column of the page query (evaluated once, as an InitPlan). */
+/**
+ * The count of a filter without joins as a column of the page query: the same conditions in an uncorrelated
+ * subquery (its own `builds` shadows the page's), evaluated once as an InitPlan.
+ */
 const inlineTotal = (filters: TaskFilters) =>
-  sql<number>`(select count(*)::int from builds c where c.task_hidden = false and c.is_removed = false${
-    filters.userId === undefined ? sql`` : sql` and c.user_id = ${placeholders.userId}`
-  })`;
+  sql<number>`(select count(*)::int from ${b} where ${conditions(filters, placeholders)})`;
 
 /**
  * The page query of one combination of filters, prepared once per database: the task lists are polled every
@@ -160,9 +161,10 @@ function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) 
 export async function listTasks(db: Db, filters: TaskFilters, page: number) {
   if (!readsJoins(filters) && recentTotal(db, totalKey(filters)) === undefined) {
     const found = await pageOf(db, filters, page, true);
-    // A page past the end has no row to carry the total.
-    const total = found[0]?.total ?? (await countTasks(db, filters));
-    keepTotal(db, totalKey(filters), total);
+    // A page past the end has no row to carry the total (countTasks keeps what it counts itself).
+    const carried = found[0]?.total;
+    if (carried != null) keepTotal(db, totalKey(filters), carried);
+    const total = carried ?? (await countTasks(db, filters));
     return { rows: await withPositions(db, found), total };
   }
   const [found, total] = await Promise.all([pageOf(db, filters, page, false), countTasks(db, filters)]);
