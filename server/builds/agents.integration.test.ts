@@ -21,7 +21,7 @@ const agents: ChildProcess[] = [];
 
 beforeAll(async () => {
   // Short leases and heart-beats, so a killed agent's job comes back within seconds.
-  w = await createAgentWorld({ leaseMs: 4_000, sweepMs: 250, claimWaitMs: 5_000, pollMs: 500 });
+  w = await createAgentWorld({ leaseMs: 6_000, sweepMs: 250, claimWaitMs: 5_000, pollMs: 500 });
   url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
   workRoot = await mkdtemp(path.join(tmpdir(), 'agents-it-'));
 }, 120_000);
@@ -48,7 +48,7 @@ function startAgent(token: string, name: string, env: Record<string, string> = {
       token,
       '--work-dir',
       path.join(workRoot, name),
-      // Heart-beats renew leases: they must come well within the test's 4-second lease.
+      // Heart-beats renew leases: they must come well within the test's 6-second lease.
       '--heartbeat-ms',
       '500',
     ],

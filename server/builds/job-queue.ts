@@ -28,6 +28,8 @@ export function toMessage(row: BuildEventRow): BuildEventMessage {
 export class JobQueue {
   private sweeper: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
+  /** When the sweep timer last found this process stalled; sweeps wait a round after it. */
+  private stalledAt = 0;
   private closing = false;
 
   constructor(
@@ -38,7 +40,16 @@ export class JobQueue {
   ) {}
 
   start(): void {
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+    const every = this.options.sweepMs;
+    let due = Date.now() + every;
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      // A tick a whole round late means this process stalled (CPU starvation, a long GC pause): the agents'
+      // calls made meanwhile are still unread, and a timer runs before I/O. Sweeping now would blame them.
+      if (now - due > every) this.stalledAt = now;
+      due = now + every;
+      void this.sweep();
+    }, every);
     this.sweeper.unref();
   }
 
@@ -107,8 +118,12 @@ export class JobQueue {
     });
   }
 
-  /** Puts expired leases back (or fails them); runs on a timer and before every claim. */
+  /**
+   * Puts expired leases back (or fails them); runs on a timer and before every claim, except for a round
+   * after a stall of this process, while the calls that came in meanwhile are read.
+   */
   sweep(): Promise<void> {
+    if (Date.now() - this.stalledAt < this.options.sweepMs) return Promise.resolve();
     this.sweeping ??= this.recover().finally(() => {
       this.sweeping = undefined;
     });
