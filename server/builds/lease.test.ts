@@ -12,7 +12,8 @@ import {
 } from './agent-test-fixtures';
 import { api } from './test-fixtures';
 
-const LEASE_MS = 300;
+// Long enough that a loaded machine (CI, two cores) cannot stall a renewal past it.
+const LEASE_MS = 1_000;
 let w: AgentWorld;
 let agent: { id: number; token: string };
 

@@ -54,7 +54,7 @@ describe.skipIf(!serverUrl)('two API instances on one PostgreSQL', () => {
       dataDir,
       jwtSecret: randomBytes(24).toString('hex'),
       // Short leases, so a job whose instance died comes back within seconds.
-      env: { LEASE_SECONDS: '4', CLAIM_WAIT_SECONDS: '5' },
+      env: { LEASE_SECONDS: '6', CLAIM_WAIT_SECONDS: '5' },
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Started together: the startup lock lets one migrate and seed while the other waits.
@@ -72,7 +72,7 @@ describe.skipIf(!serverUrl)('two API instances on one PostgreSQL', () => {
     });
     socket.onmessage = (event) => live.push(JSON.parse(String(event.data)) as BuildEventMessage);
 
-    // Each agent talks to its own instance only; heart-beats come well within the 4-second lease.
+    // Each agent talks to its own instance only; heart-beats come well within the 6-second lease.
     const tokenA = await addWorker(adminA, 'scale-agent-a');
     const tokenB = await addWorker(adminB, 'scale-agent-b');
     const env = { BUILD_COMMAND: SLOW_BUILD };
