@@ -1,5 +1,6 @@
 // Whether the API answered lately: the httpClient reports each call's outcome, the connection banner shows it.
 // Network failures and 502/503/504 mean "the server cannot be reached"; any other answer means it can.
+import { API_BASE } from '../lib/constants';
 
 type Listener = () => void;
 
@@ -40,3 +41,26 @@ export const sleepFor = (ms: number, signal?: AbortSignal): Promise<void> =>
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done, { once: true });
   });
+
+/** The answer of a health endpoint (`live`: the process is up; `ready`: it can serve), or none at all. */
+export const askHealth = (which: 'live' | 'ready'): Promise<Response | undefined> =>
+  fetch(`${API_BASE}/health/${which}`, { cache: 'no-store' }).then(
+    (response) => response,
+    () => undefined,
+  );
+
+/**
+ * While the server cannot be reached and nothing else calls it (a public page, a page without polling): asks
+ * whether it can serve again, after 1 s, 2 s, 4 s, then every 8 s, and reports it reachable once it can.
+ */
+export async function probeUntilReachable(signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    await sleepFor(retryDelay(attempt), signal);
+    if (signal.aborted) return;
+    const answer = await askHealth('ready');
+    if (answer && !isUnavailableStatus(answer.status) && !signal.aborted) {
+      reportConnection(true);
+      return;
+    }
+  }
+}

@@ -1,12 +1,16 @@
-import { reportConnection, retryDelay, sleepFor } from '../api/connectionStatus';
-import { API_BASE } from './constants';
+import {
+  askHealth,
+  isUnavailableStatus,
+  reportConnection,
+  retryDelay,
+  sleepFor,
+} from '../api/connectionStatus';
 
-/** Whether the server answers at all (any status): a chunk that failed to load then is really missing. */
-const serverAnswers = () =>
-  fetch(`${API_BASE}/health/live`, { cache: 'no-store' }).then(
-    () => true,
-    () => false,
-  );
+/** Whether the server itself answers (not a proxy's 502/503/504): a chunk that failed to load then is missing. */
+const serverAnswers = async () => {
+  const answer = await askHealth('live');
+  return answer !== undefined && !isUnavailableStatus(answer.status);
+};
 
 /**
  * Loads a chunk of the console (a page, a panel). While the server cannot be reached — a restart, an outage —

@@ -30,8 +30,16 @@ describe('the console while the server is down', () => {
     await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
     await page.waitForURL(/\/releases$/);
     await expect.poll(() => page.getByRole('link', { name: /My tasks/ }).isVisible()).toBe(true);
-    const banner = page.getByRole('alert').filter({ hasText: 'The server cannot be reached. Retrying…' });
+    const lost = { hasText: 'The server cannot be reached. Retrying…' };
+    const banner = page.getByRole('alert').filter(lost);
     expect(await banner.count()).toBe(0);
+    // A visitor on the sign-in page, a public page with nothing polling.
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    const visitorLogin = loginPage(visitor, server.url);
+    await visitorLogin.open();
+    await visitorLogin.email().waitFor();
+    const visitorBanner = visitor.getByRole('alert').filter(lost);
 
     // A restart: the same data directory and port, a few seconds away.
     const url = new URL(server.url);
@@ -42,6 +50,16 @@ describe('the console while the server is down', () => {
     await page.screenshot({ path: 'test-results/outage-banner.png' });
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     expect(await page.getByText(/Failed to fetch/).count()).toBe(0);
+    // Signing in meanwhile says why it failed, and the banner says the server is away.
+    await visitorLogin.signIn(server.admin.email, server.admin.password);
+    await expect
+      .poll(() =>
+        visitor.getByText('Could not reach the server. Check the connection and try again.').isVisible(),
+      )
+      .toBe(true);
+    expect(await visitorBanner.isVisible()).toBe(true);
+    await visitor.waitForTimeout(500); // the notice's fade-in
+    await visitor.screenshot({ path: 'test-results/outage-login.png' });
 
     server = await startServer({ DATA_DIR: dataDir, PORT: url.port });
     await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(false);
@@ -54,5 +72,10 @@ describe('the console while the server is down', () => {
     await page.screenshot({ path: 'test-results/outage-recovered.png' });
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     await context.close();
+    // The sign-in page found the server back by itself (after 1, 2, 4, then every 8 s), and signing in works.
+    await expect.poll(() => visitorBanner.isVisible(), { timeout: 20_000 }).toBe(false);
+    await visitor.getByRole('button', { name: /^Sign in$/ }).click();
+    await visitor.waitForURL(/\/releases$/);
+    await visitorContext.close();
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-// The snackbar of the public pages' notices (loaded with the first notice, not with the page).
+// The snackbar of the public pages' notices (a chunk of its own, fetched once the page is drawn).
 import { Alert, Snackbar } from '@mui/material';
 import { useState } from 'react';
 import type { NotificationPayload } from 'react-admin';

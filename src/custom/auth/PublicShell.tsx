@@ -25,6 +25,7 @@ import type { Language } from '../../lib/constants';
 import { retryingImport } from '../../lib/retryingImport';
 import { STORE_KEYS } from '../../lib/store';
 import { darkTheme, lightTheme } from '../../theme/theme';
+import { PublicConnectionBanner } from './PublicConnectionBanner';
 
 /** The saved language (or the browser's), its messages loaded on demand; the page re-renders on a change. */
 const PublicI18n = ({ children }: { children: ReactNode }) => {
@@ -60,6 +61,11 @@ const PublicNotifications = ({ children }: { children: ReactNode }) => {
     setQueue((q) => [...q, { id: (q.at(-1)?.id ?? 0) + 1, notification }]);
   }, []);
   const current = queue[0];
+  // Fetched once the page is drawn, not with the first notice: that may come while the server is away
+  // ("Could not reach the server…"), when no code can be fetched.
+  useEffect(() => {
+    import('./PublicNotice').catch(() => undefined);
+  }, []);
   return (
     <AddNotificationContext.Provider value={add}>
       {children}
@@ -99,7 +105,10 @@ export const PublicShell = ({
       <CssBaseline />
       <AuthContext.Provider value={authProvider}>
         <PublicI18n>
-          <PublicNotifications>{children}</PublicNotifications>
+          <PublicNotifications>
+            <PublicConnectionBanner />
+            {children}
+          </PublicNotifications>
         </PublicI18n>
       </AuthContext.Provider>
     </PublicTheme>

@@ -1,10 +1,6 @@
 import { Alert } from '@mui/material';
-import { useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
-import { isConnectionDown, subscribeConnection } from '../../api/connectionStatus';
-
-/** True while the API's last answer was a network failure or a 502/503/504 (see api/connectionStatus). */
-export const useConnectionDown = (): boolean => useSyncExternalStore(subscribeConnection, isConnectionDown);
+import { useConnectionDown } from '../../api/useConnectionDown';
 
 /**
  * A banner over the page while the server cannot be reached (a restart, a database outage): the console's
