@@ -1,11 +1,6 @@
 import type { Db } from '../db/client';
 import type { BuildRow } from '../db/firmwares-repository';
-import {
-  type FirmwareGroupRow,
-  findGroup,
-  type GroupWithOwner,
-  groupVersions,
-} from '../db/groups-repository';
+import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../db/groups-repository';
 import { notFound } from '../lib/http-errors';
 import type { Build } from '../schemas/firmware-schemas';
 import type { Group } from '../schemas/group-schemas';
@@ -26,34 +21,27 @@ export function toBuild(row: BuildRow, viewer: { is_admin: boolean }): Build {
   };
 }
 
-function toGroup(row: FirmwareGroupRow, versions: Pick<Group, 'versions' | 'models'> | undefined): Group {
-  const { updated_at: _updated, ...rest } = row;
+function groupOf(row: GroupRowWithBuilt): Group {
+  const { updated_at: _updated, built, ...rest } = row;
   return {
     ...rest,
-    versions: versions?.versions ?? [],
-    models: versions?.models ?? [],
+    versions: built.map(([model, release_id]) => ({ model, release_id })),
+    models: built.map(([model]) => model),
     created_at: row.created_at.toISOString(),
   };
 }
 
-/** Sets as the API answers them, with the models and releases of their builds (one query for all). */
-export async function toGroups<T extends FirmwareGroupRow>(
-  db: Db,
-  rows: T[],
-): Promise<(Group & Omit<T, keyof FirmwareGroupRow>)[]> {
-  const versions = await groupVersions(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({ ...row, ...toGroup(row, versions.get(row.id)) }));
-}
+/** A set as the API answers it, with the models and releases of its builds (and a list's extra columns). */
+export const toGroup = <T extends GroupRowWithBuilt>(row: T): Group & Omit<T, keyof Group> => ({
+  ...row,
+  ...groupOf(row),
+});
 
 /** One set as the API answers it, read afresh (after a write). */
 export async function groupView(db: Db, id: number): Promise<Group> {
-  const row = await findGroup(db, id);
+  const row = await findGroupWithBuilt(db, id);
   if (!row) throw notFound('Set not found');
-  const [group] = await toGroups(db, [row]);
-  return group;
+  return toGroup(row);
 }
 
 export type { GroupWithOwner };

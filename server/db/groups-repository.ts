@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { GROUPS_PAGE_SIZE } from '../builds/build-constants';
 import type { Db } from './client';
 import { countOften } from './large-counts';
@@ -38,6 +38,27 @@ export interface Page<T> {
   total: number;
 }
 
+/** [model, release id] pairs, by model: see `builtModels`. */
+export type BuiltModels = [model: string, releaseId: number][];
+
+/** A set's row with the models it has built. */
+export type GroupRowWithBuilt = FirmwareGroupRow & { built: BuiltModels };
+
+/**
+ * Per set (the outer query's row): each model it has ever built (removed builds included, so 'missing models'
+ * can offer them again) with the release of its newest build; a column of the list's own statement, so a page
+ * takes one round trip. Spelled out with table names: drizzle leaves a single table's columns unqualified,
+ * and an unqualified `id` in the subquery would be the build's.
+ */
+const builtModels = sql<BuiltModels | null>`(
+  select json_agg(json_build_array(v.model, v.release_id) order by v.model)
+  from (
+    select distinct on (b.model) b.model, b.release_id
+    from ${builds} b where b.group_id = ${g}.id
+    order by b.model, b.id desc
+  ) v
+)`;
+
 /**
  * One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). The
  * total is a column of the same statement (an uncorrelated subquery: counted once), so the page takes one
@@ -47,17 +68,21 @@ export async function listGroups(
   db: Db,
   filters: GroupFilters,
   page: number,
-): Promise<Page<FirmwareGroupRow>> {
+): Promise<Page<GroupRowWithBuilt>> {
   const where = groupConditions(filters);
   const found = await db
-    .select({ group: g, total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})` })
+    .select({
+      group: g,
+      built: builtModels,
+      total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
+    })
     .from(g)
     .where(where)
     .orderBy(desc(g.id))
     .limit(GROUPS_PAGE_SIZE)
     .offset(page * GROUPS_PAGE_SIZE);
   const total = found[0]?.total ?? (await db.select({ total: count() }).from(g).where(where))[0]?.total ?? 0;
-  return { rows: found.map((row) => row.group), total };
+  return { rows: found.map((row) => ({ ...row.group, built: row.built ?? [] })), total };
 }
 
 export interface ActiveFilters {
@@ -66,7 +91,7 @@ export interface ActiveFilters {
   isFavorite?: boolean;
 }
 
-export type GroupWithOwner = FirmwareGroupRow & { email: string; worker: string };
+export type GroupWithOwner = GroupRowWithBuilt & { email: string; worker: string };
 
 /** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
 export async function listActiveGroups(
@@ -86,7 +111,7 @@ export async function listActiveGroups(
   );
   const [rows, total] = await Promise.all([
     db
-      .select({ group: g, email: accounts.email, worker: accounts.worker })
+      .select({ group: g, built: builtModels, email: accounts.email, worker: accounts.worker })
       .from(g)
       .innerJoin(accounts, eq(accounts.id, g.user_id))
       .where(where)
@@ -102,7 +127,7 @@ export async function listActiveGroups(
     }),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.group, email: row.email, worker: row.worker })),
+    rows: rows.map((row) => ({ ...row.group, built: row.built ?? [], email: row.email, worker: row.worker })),
     total,
   };
 }
@@ -190,31 +215,8 @@ export async function recountGroup(db: Db, groupId: number): Promise<void> {
     .where(eq(g.id, groupId));
 }
 
-export interface GroupVersions {
-  versions: { model: string; release_id: number }[];
-  models: string[];
-}
-
-/**
- * Per set: each model it has ever built (removed builds included, so 'missing models' can offer them again)
- * with the release of its newest build.
- */
-export async function groupVersions(db: Db, groupIds: number[]): Promise<Map<number, GroupVersions>> {
-  const byGroup = new Map<number, GroupVersions>(groupIds.map((id) => [id, { versions: [], models: [] }]));
-  if (groupIds.length === 0) return byGroup;
-  const rows = await db
-    .selectDistinctOn([builds.group_id, builds.model], {
-      group_id: builds.group_id,
-      model: builds.model,
-      release_id: builds.release_id,
-    })
-    .from(builds)
-    .where(inArray(builds.group_id, groupIds))
-    .orderBy(builds.group_id, builds.model, desc(builds.id));
-  for (const row of rows) {
-    const entry = byGroup.get(row.group_id);
-    entry?.versions.push({ model: row.model, release_id: row.release_id });
-    entry?.models.push(row.model);
-  }
-  return byGroup;
+/** A set by id with the models it has built, for answering it after a write. */
+export async function findGroupWithBuilt(db: Db, id: number): Promise<GroupRowWithBuilt | undefined> {
+  const [row] = await db.select({ group: g, built: builtModels }).from(g).where(eq(g.id, id));
+  return row && { ...row.group, built: row.built ?? [] };
 }

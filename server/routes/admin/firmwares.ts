@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { GROUPS_PAGE_SIZE } from '../../builds/build-constants';
 import { checkUuid } from '../../builds/uuid';
-import { toBuild, toGroups } from '../../builds/views';
+import { toBuild, toGroup } from '../../builds/views';
 import { findAccountById } from '../../db/accounts-repository';
 import { findBuildByUuid, listBuilds } from '../../db/firmwares-repository';
 import { findGroup, listActiveGroups, listGroups } from '../../db/groups-repository';
@@ -79,7 +79,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filters = { userId: request.params.id, search, includeRemoved: is_removed };
       const { rows, total } = await listGroups(app.db, filters, page);
       setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
-      return toGroups(app.db, rows);
+      return rows.map(toGroup);
     },
   );
 
@@ -102,7 +102,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         page,
       );
       setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
-      return toGroups(app.db, rows);
+      return rows.map(toGroup);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GROUPS_PAGE_SIZE } from '../../../builds/build-constants';
 import { createGroup } from '../../../builds/group-service';
-import { groupView, toGroups } from '../../../builds/views';
+import { groupView, toGroup } from '../../../builds/views';
 import { listGroups } from '../../../db/groups-repository';
 import { setPageHeaders } from '../../../lib/paging';
 import { errorResponses } from '../../../schemas/common-schemas';
@@ -31,7 +31,7 @@ const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         page,
       );
       setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
-      return toGroups(app.db, rows);
+      return rows.map(toGroup);
     },
   );
 
