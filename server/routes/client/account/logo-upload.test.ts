@@ -142,7 +142,7 @@ describe('POST /api/client/account/logo', () => {
         image('image_le', '<svg><script>alert(1)</script></svg>', 'x.svg'),
         image('image_de', PNG),
       ]),
-      [['image_le', 'SVG images may not contain script']],
+      [['image_le', 'SVG images may not contain <script>']],
     );
     const huge = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     expectRefused(await upload(token, [image('image_le', PNG), image('image_de', huge)]), [
