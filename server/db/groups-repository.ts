@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-
 import { GROUPS_PAGE_SIZE } from '../builds/build-constants';
 import type { Db } from './client';
 import { countOften } from './large-counts';
+import { preparedOnce } from './prepared-statements';
 import { accounts, builds, type FirmwareGroupRow, firmwareGroups } from './schema';
 
 export type { FirmwareGroupRow };
@@ -23,13 +24,19 @@ const g = firmwareGroups;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const searchPattern = (search?: string) => (search?.trim() ? `%${escapeLike(search.trim())}%` : undefined);
 
-function groupConditions(filters: GroupFilters): SQL | undefined {
-  const pattern = searchPattern(filters.search);
+/** The filters' conditions; `values` stands for the owner's id and the search pattern (placeholders). */
+function groupConditions(
+  filters: GroupFilters,
+  values: { userId: unknown; pattern: unknown } = {
+    userId: filters.userId,
+    pattern: searchPattern(filters.search),
+  },
+): SQL | undefined {
   return and(
-    filters.userId === undefined ? undefined : eq(g.user_id, filters.userId),
+    filters.userId === undefined ? undefined : eq(g.user_id, values.userId as number),
     filters.includeRemoved ? undefined : eq(g.is_removed, false),
     filters.isFavorite ? eq(g.is_favorite, true) : undefined,
-    pattern ? ilike(g.name, pattern) : undefined,
+    searchPattern(filters.search) ? ilike(g.name, values.pattern as string) : undefined,
   );
 }
 
@@ -59,6 +66,25 @@ const builtModels = sql<BuiltModels | null>`(
   ) v
 )`;
 
+const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
+
+/** The page query of one combination of filters (see preparedOnce), its total a column of it. */
+function preparePage(db: Db, filters: GroupFilters, name: string) {
+  const where = groupConditions(filters, placeholders);
+  return db
+    .select({
+      group: g,
+      built: builtModels,
+      total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
+    })
+    .from(g)
+    .where(where)
+    .orderBy(desc(g.id))
+    .limit(GROUPS_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
 /**
  * One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). The
  * total is a column of the same statement (an uncorrelated subquery: counted once), so the page takes one
@@ -69,19 +95,20 @@ export async function listGroups(
   filters: GroupFilters,
   page: number,
 ): Promise<Page<GroupRowWithBuilt>> {
-  const where = groupConditions(filters);
-  const found = await db
-    .select({
-      group: g,
-      built: builtModels,
-      total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
-    })
-    .from(g)
-    .where(where)
-    .orderBy(desc(g.id))
-    .limit(GROUPS_PAGE_SIZE)
-    .offset(page * GROUPS_PAGE_SIZE);
-  const total = found[0]?.total ?? (await db.select({ total: count() }).from(g).where(where))[0]?.total ?? 0;
+  const pattern = searchPattern(filters.search);
+  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern]
+    .map((on) => (on ? 1 : 0))
+    .join('');
+  const query = preparedOnce(db, `sets_page_${shape}`, (name) => preparePage(db, filters, name));
+  const found = await query.execute({
+    userId: filters.userId ?? null,
+    pattern: pattern ?? null,
+    offset: page * GROUPS_PAGE_SIZE,
+  });
+  const total =
+    found[0]?.total ??
+    (await db.select({ total: count() }).from(g).where(groupConditions(filters)))[0]?.total ??
+    0;
   return { rows: found.map((row) => ({ ...row.group, built: row.built ?? [] })), total };
 }
 
@@ -93,6 +120,33 @@ export interface ActiveFilters {
 
 export type GroupWithOwner = GroupRowWithBuilt & { email: string; worker: string };
 
+function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undefined {
+  return and(
+    eq(g.is_removed, false),
+    gt(g.count_firmwares, 0),
+    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
+    filters.byVip ? eq(accounts.is_vip, true) : undefined,
+    searchPattern(filters.search)
+      ? or(
+          ilike(g.name, pattern as string),
+          ilike(accounts.email, pattern as string),
+          ilike(accounts.worker, pattern as string),
+        )
+      : undefined,
+  );
+}
+
+const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
+  db
+    .select({ group: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+    .from(g)
+    .innerJoin(accounts, eq(accounts.id, g.user_id))
+    .where(activeConditions(filters, placeholders.pattern))
+    .orderBy(desc(g.id))
+    .limit(GROUPS_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
 /** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
 export async function listActiveGroups(
   db: Db,
@@ -100,24 +154,11 @@ export async function listActiveGroups(
   page: number,
 ): Promise<Page<GroupWithOwner>> {
   const pattern = searchPattern(filters.search);
-  const where = and(
-    eq(g.is_removed, false),
-    gt(g.count_firmwares, 0),
-    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
-    filters.byVip ? eq(accounts.is_vip, true) : undefined,
-    pattern
-      ? or(ilike(g.name, pattern), ilike(accounts.email, pattern), ilike(accounts.worker, pattern))
-      : undefined,
-  );
+  const where = activeConditions(filters, pattern);
+  const shape = [filters.byVip, filters.isFavorite, pattern].map((on) => (on ? 1 : 0)).join('');
+  const query = preparedOnce(db, `active_sets_page_${shape}`, (name) => prepareActivePage(db, filters, name));
   const [rows, total] = await Promise.all([
-    db
-      .select({ group: g, built: builtModels, email: accounts.email, worker: accounts.worker })
-      .from(g)
-      .innerJoin(accounts, eq(accounts.id, g.user_id))
-      .where(where)
-      .orderBy(desc(g.id))
-      .limit(GROUPS_PAGE_SIZE)
-      .offset(page * GROUPS_PAGE_SIZE),
+    query.execute({ pattern: pattern ?? null, offset: page * GROUPS_PAGE_SIZE }),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
     countOften(db, `active-sets:${JSON.stringify(filters)}`, async () => {
       const [totals] = await (filters.byVip || pattern

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { countOften, keepTotal, recentTotal } from './large-counts';
+import { preparedOnce } from './prepared-statements';
 import { queuePositions, queueVersion } from './queue-positions';
 import { accounts, builds, firmwareGroups, workers } from './schema';
 
@@ -130,23 +131,12 @@ function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: str
     .prepare(name);
 }
 
-const preparedPages = new WeakMap<Db, Map<string, ReturnType<typeof preparePage>>>();
-
 function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) {
   const search = filters.search?.trim();
   const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal]
     .map((on) => (on ? 1 : 0))
     .join('');
-  let byShape = preparedPages.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedPages.set(db, byShape);
-  }
-  let query = byShape.get(shape);
-  if (!query) {
-    query = preparePage(db, filters, withTotal, `tasks_page_${shape}`);
-    byShape.set(shape, query);
-  }
+  const query = preparedOnce(db, `tasks_page_${shape}`, (name) => preparePage(db, filters, withTotal, name));
   return query.execute({
     userId: filters.userId ?? null,
     pattern: search ? `%${escapeLike(search)}%` : null,
