@@ -171,7 +171,7 @@ describe('two real agents', () => {
     });
     expect(running.worker_name).toBe('it-agent-3');
     first.child.kill('SIGKILL');
-    startAgent(two.token, 'four', { BUILD_COMMAND: script });
+    const second = startAgent(two.token, 'four', { BUILD_COMMAND: script });
     const finished = await waitFor(
       'the build to finish elsewhere',
       async () => (await allTasks()).find((t) => t.id === build.id && t.status === 'done'),
@@ -182,7 +182,7 @@ describe('two real agents', () => {
       headers: { authorization: `Bearer ${w.admin.token}` },
     });
     const lines = log.json<{ lines: { line: string }[] }>().lines.map((l) => l.line);
-    expect(finished, lines.join('\n')).toMatchObject({
+    expect(finished, `${lines.join('\n')}\n--- it-agent-4:\n${second.output()}`).toMatchObject({
       worker_name: 'it-agent-4',
       attempts: 2,
       progress: 100,
