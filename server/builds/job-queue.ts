@@ -4,6 +4,7 @@ import {
   type ClaimedJobRow,
   claimJob,
   type EndedJob,
+  findExpiredLeases,
   recoverExpired,
   refreshGroupCounters,
   requeueWorkerJobs,
@@ -132,7 +133,13 @@ export class JobQueue {
 
   private async recover(): Promise<void> {
     try {
-      const jobs = await recoverExpired(this.db, this.options.maxAttempts);
+      const asked = performance.now();
+      const expired = await findExpiredLeases(this.db);
+      if (expired.ids.length === 0) return;
+      // The read itself waited long: this process or its database was stalled or swamped, and calls the
+      // agents made meanwhile may still be waiting their turn. The next round decides.
+      if (performance.now() - asked > this.options.leaseMs / 4) return;
+      const jobs = await recoverExpired(this.db, expired, this.options.maxAttempts);
       await this.afterRequeue(jobs, (job) =>
         job.status === 'pending'
           ? `The agent stopped answering (lease expired); attempt ${job.attempt} of ${this.options.maxAttempts} counted, back in the queue`

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findExpiredLeases, recoverExpired } from '../db/jobs-repository';
 import {
   type AgentWorld,
   addWorker,
@@ -93,5 +94,24 @@ describe('leases', () => {
       { seq: 1, type: 'log', data: 'second round' },
     ]);
     expect(await logOf(w, build.id)).toEqual(['second round']);
+  });
+
+  it('keeps a lease renewed after the sweep found it expired and before it acted', async () => {
+    const build = await queueBuild(w);
+    const job = await claim(w, agent.token);
+    expect(job?.id).toBe(build.id);
+    await sleep(LEASE_MS + 100);
+    const expired = await findExpiredLeases(w.t.db);
+    expect(expired.ids).toContain(build.id);
+    // The agent's call, handled between the sweep's read and its write.
+    await agentCall(w, agent.token, 'POST', '/heartbeat', { jobs: [build.id] });
+    const recovered = await recoverExpired(w.t.db, expired, 3);
+    expect(recovered.map((job) => job.id)).not.toContain(build.id);
+    expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+    await w.t.app.jobQueue.sweep();
+    expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+    await sleep(LEASE_MS + 100);
+    await w.t.app.jobQueue.sweep();
+    expect(await taskOf(w, build.id)).toMatchObject({ status: 'pending', attempts: 1 });
   });
 });

@@ -206,13 +206,36 @@ export async function finishJob(
   return row;
 }
 
+/** Jobs whose lease ran out, and the database's time when that was read. */
+export interface ExpiredLeases {
+  ids: number[];
+  at: string;
+}
+
+export async function findExpiredLeases(db: Db): Promise<ExpiredLeases> {
+  const rows = await db
+    .select({ id: builds.id, at: sql<string>`now()::text` })
+    .from(builds)
+    .where(and(eq(builds.status, 'in_progress'), lt(builds.lease_until, sql`now()`)));
+  return { ids: rows.map((row) => row.id), at: rows[0]?.at ?? '' };
+}
+
 /**
- * Jobs whose lease ran out go back to the queue with their attempt counted, or fail once they had
- * `maxAttempts`; a job whose cancel was pending is cancelled instead. Several instances may sweep at once:
- * the second one's WHERE no longer matches rows the first changed.
+ * The jobs found expired go back to the queue with their attempt counted, or fail once they had
+ * `maxAttempts`; a job whose cancel was pending is cancelled instead. A lease renewed since it was found
+ * (its end now after `at`) is kept. Several instances may sweep at once: the second one's WHERE no longer
+ * matches rows the first changed.
  */
-export function recoverExpired(db: Db, maxAttempts: number): Promise<EndedJob[]> {
-  return requeue(db, and(eq(builds.status, 'in_progress'), lt(builds.lease_until, sql`now()`)), maxAttempts);
+export function recoverExpired(db: Db, expired: ExpiredLeases, maxAttempts: number): Promise<EndedJob[]> {
+  return requeue(
+    db,
+    and(
+      inArray(builds.id, expired.ids),
+      eq(builds.status, 'in_progress'),
+      lt(builds.lease_until, sql`${expired.at}::timestamptz`),
+    ),
+    maxAttempts,
+  );
 }
 
 /**
