@@ -96,10 +96,8 @@ export async function listGroups(
   page: number,
 ): Promise<Page<GroupRowWithBuilt>> {
   const pattern = searchPattern(filters.search);
-  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern]
-    .map((on) => (on ? 1 : 0))
-    .join('');
-  const query = preparedOnce(db, `sets_page_${shape}`, (name) => preparePage(db, filters, name));
+  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern];
+  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, name));
   const found = await query.execute({
     userId: filters.userId ?? null,
     pattern: pattern ?? null,
@@ -155,8 +153,8 @@ export async function listActiveGroups(
 ): Promise<Page<GroupWithOwner>> {
   const pattern = searchPattern(filters.search);
   const where = activeConditions(filters, pattern);
-  const shape = [filters.byVip, filters.isFavorite, pattern].map((on) => (on ? 1 : 0)).join('');
-  const query = preparedOnce(db, `active_sets_page_${shape}`, (name) => prepareActivePage(db, filters, name));
+  const shape = [filters.byVip, filters.isFavorite, pattern];
+  const query = preparedOnce(db, 'active_sets_page', shape, (name) => prepareActivePage(db, filters, name));
   const [rows, total] = await Promise.all([
     query.execute({ pattern: pattern ?? null, offset: page * GROUPS_PAGE_SIZE }),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.

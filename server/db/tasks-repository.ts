@@ -133,10 +133,8 @@ function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: str
 
 function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) {
   const search = filters.search?.trim();
-  const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal]
-    .map((on) => (on ? 1 : 0))
-    .join('');
-  const query = preparedOnce(db, `tasks_page_${shape}`, (name) => preparePage(db, filters, withTotal, name));
+  const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal];
+  const query = preparedOnce(db, 'tasks_page', shape, (name) => preparePage(db, filters, withTotal, name));
   return query.execute({
     userId: filters.userId ?? null,
     pattern: search ? `%${escapeLike(search)}%` : null,
