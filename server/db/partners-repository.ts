@@ -99,8 +99,34 @@ export interface PartnerUpdate {
   endSessions: boolean;
 }
 
+/** Thrown inside a write that would leave the console without an active admin; the write is rolled back. */
+export class LastAdminError extends Error {
+  constructor() {
+    super('At least one active admin must remain');
+  }
+}
+
+const activeAdmin = and(
+  eq(accounts.is_admin, true),
+  eq(accounts.is_blocked, false),
+  eq(accounts.is_removed, false),
+);
+
+/**
+ * Locks the active admins' rows before a write that may demote, block or remove one, so that two admins
+ * demoting each other at once are serialised, and answers a check to run after the write.
+ */
+async function guardLastAdmin(tx: Db): Promise<() => Promise<void>> {
+  await tx.select({ id: accounts.id }).from(accounts).where(activeAdmin).for('update');
+  return async () => {
+    const [row] = await tx.select({ n: count() }).from(accounts).where(activeAdmin);
+    if ((row?.n ?? 0) === 0) throw new LastAdminError();
+  };
+}
+
 export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
   return db.transaction(async (tx) => {
+    const check = await guardLastAdmin(tx);
     const values: PgUpdateSetSource<typeof accounts> = Object.fromEntries(
       Object.entries(update.values).filter(([, value]) => value !== undefined),
     );
@@ -113,6 +139,7 @@ export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
         ? await tx.update(accounts).set(values).where(where).returning()
         : await tx.select().from(accounts).where(where).for('update');
     if (!row) return undefined;
+    await check();
     if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
     else if (update.fees) await upsertFees(tx, id, update.fees);
     return row;
@@ -120,13 +147,17 @@ export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
 }
 
 /** Removes a partner (soft): hidden from the list, blocked, every session ended. */
-export async function removePartner(db: Db, id: number): Promise<boolean> {
-  const rows = await db
-    .update(accounts)
-    .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
-    .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
-    .returning({ id: accounts.id });
-  return rows.length > 0;
+export function removePartner(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const check = await guardLastAdmin(tx);
+    const rows = await tx
+      .update(accounts)
+      .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+      .returning({ id: accounts.id });
+    await check();
+    return rows.length > 0;
+  });
 }
 
 export async function findPartnerFee(db: Db, userId: number, series: string) {

@@ -55,7 +55,7 @@ export async function ensureAdmin(
   if (await adminExists(db)) return undefined;
   if (await findAccountByEmail(db, email)) {
     throw new Error(
-      `ADMIN_EMAIL ${email} belongs to an existing non-admin account; choose another ADMIN_EMAIL`,
+      `ADMIN_EMAIL ${email} belongs to an existing non-admin account; choose another ADMIN_EMAIL, or make it an admin with npm run admin -- --email ${email}`,
     );
   }
   const { credentials } = await createWithPassword(db, email, password, { worker: 'admin', is_admin: true });

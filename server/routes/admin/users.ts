@@ -6,6 +6,7 @@ import {
   createPartner,
   feesByAccount,
   findPartner,
+  LastAdminError,
   listPartners,
   PARTNERS_PAGE_SIZE,
   removePartner,
@@ -15,6 +16,7 @@ import { EMAIL_TAKEN_MESSAGE } from '../../lib/account-rules';
 import { conflict, notFound } from '../../lib/http-errors';
 import { setPageHeaders } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
+import { ValidationFailedError } from '../../lib/validation-errors';
 import { errorResponses } from '../../schemas/common-schemas';
 import {
   PartnerCreateSchema,
@@ -35,6 +37,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!partner) throw notFound(PARTNER_NOT_FOUND);
     return toPartner(partner, (await feesByAccount(app.db, [id])).get(id) ?? []);
   };
+
+  /** A write that would leave no active admin was rolled back: a 422 on the field that would have done it. */
+  const lastAdmin = (error: unknown, loc: string[]) =>
+    error instanceof LastAdminError ? new ValidationFailedError([{ loc, msg: error.message }]) : error;
 
   /** A unique violation on the e-mail (someone took it between our check and the write) is a 409 too. */
   const emailConflict = (error: unknown) =>
@@ -138,7 +144,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         fees: custom_dev_fee,
         endSessions: blocking || password !== undefined,
       }).catch((error: unknown) => {
-        throw emailConflict(error);
+        throw lastAdmin(emailConflict(error), [
+          'body',
+          fields.is_admin === false ? 'is_admin' : 'is_blocked',
+        ]);
       });
       if (!updated) throw notFound(PARTNER_NOT_FOUND);
       return withFees(id);
@@ -159,7 +168,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = request.query.user_id;
       if (id === request.account.id) throw conflict('You cannot remove yourself');
-      if (!(await removePartner(app.db, id))) throw notFound(PARTNER_NOT_FOUND);
+      const removed = await removePartner(app.db, id).catch((error: unknown) => {
+        throw lastAdmin(error, ['query', 'user_id']);
+      });
+      if (!removed) throw notFound(PARTNER_NOT_FOUND);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { listSeriesRepositories } from '../../db/repositories-repository';
 import {
   type CurrentBuild,
   currentBuilds,
@@ -6,6 +7,7 @@ import {
   releasesByIds,
   type WorkerRow,
 } from '../../db/workers-repository';
+import { HIDDEN_SERIES } from '../../lib/release-rules';
 
 export type WorkerStatus = 'online' | 'offline' | 'busy';
 
@@ -44,14 +46,35 @@ function toWorker(
   };
 }
 
-/** Workers as the API answers them: status, current build and held releases, in three queries for all. */
-export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number) {
-  const [current, releases] = await Promise.all([
+const isHidden = (series: string) => (HIDDEN_SERIES as readonly string[]).includes(series);
+
+/** Repositories that only hidden series (x17, t2t) take their sources from. */
+async function hiddenRepositories(db: Db): Promise<Set<string>> {
+  const visible = new Set<string>();
+  const all = new Set<string>();
+  for (const { series, repository } of await listSeriesRepositories(db)) {
+    all.add(repository);
+    if (!isHidden(series)) visible.add(repository);
+  }
+  return new Set([...all].filter((name) => !visible.has(name)));
+}
+
+/**
+ * Workers as the API answers them: status, current build and held releases, in a few queries for all. A viewer
+ * who is not an admin (a developer) does not see releases of hidden series, nor sources only they use (spec §1).
+ */
+export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number, viewerIsAdmin: boolean) {
+  const [current, releases, hiddenSources] = await Promise.all([
     currentBuilds(
       db,
       rows.map((row) => row.id),
     ),
     releasesByIds(db, [...new Set(rows.flatMap((row) => row.releases))]),
+    viewerIsAdmin ? new Set<string>() : hiddenRepositories(db),
   ]);
-  return rows.map((row) => toWorker(row, current.get(row.id), releases, offlineAfterMs));
+  if (!viewerIsAdmin) for (const [id, release] of releases) if (isHidden(release.series)) releases.delete(id);
+  return rows.map((row) => {
+    const sources = row.sources.filter((source) => !hiddenSources.has(source.repository));
+    return toWorker({ ...row, sources }, current.get(row.id), releases, offlineAfterMs);
+  });
 }

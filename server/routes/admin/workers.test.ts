@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgentWorld,
+  addWorker,
   agentCall,
   claim,
   createAgentWorld,
   queueBuild,
 } from '../../builds/agent-test-fixtures';
 import { api } from '../../builds/test-fixtures';
+import { releases, repositories, seriesRepositories, workers } from '../../db/schema';
 import { createSignedIn, expectError, expectValidationError } from '../../test/helper';
 
 let w: AgentWorld;
@@ -131,5 +134,42 @@ describe('workers', () => {
     expectError(await api(w, 'GET', '/admin/workers', w.partner.token), 403);
     expectError(await api(w, 'POST', '/admin/workers', developer, { name: 'nope' }), 403);
     expectError(await api(w, 'DELETE', '/admin/workers/1', developer), 403);
+  });
+
+  // Issue 17, defect 8: x17 and t2t are hidden from non-admins everywhere, the agents' pages included.
+  it('hides releases of x17 and t2t, and sources only they use, from developers; admins see all', async () => {
+    const agent = await addWorker(w, 'holder');
+    const [hiddenRepo, sharedRepo] = await w.t.db
+      .insert(repositories)
+      .values([
+        { name: 'x17-only', url: 'file:///x17' },
+        { name: 'shared-base', url: 'file:///shared' },
+      ])
+      .returning();
+    await w.t.db.insert(seriesRepositories).values([
+      { series: 'x17', repository_id: hiddenRepo.id },
+      { series: 'x17', repository_id: sharedRepo.id },
+      { series: 'x19', repository_id: sharedRepo.id },
+    ]);
+    const held = await w.t.db
+      .insert(releases)
+      .values([
+        { series: 'x17', version: '9.9.1', stage: 'stable' },
+        { series: 'x19', version: '9.9.2', stage: 'stable' },
+      ])
+      .returning();
+    const sources = [
+      { repository: 'x17-only', tags: ['v1'] },
+      { repository: 'shared-base', tags: ['v2'] },
+    ];
+    await w.t.db
+      .update(workers)
+      .set({ releases: held.map((r) => r.id), sources })
+      .where(eq(workers.id, agent.id));
+    const seen = async (token: string) => (await list(token)).find((row) => row.id === agent.id);
+    expect((await seen(developer))?.releases.map((r) => r.version)).toEqual(['9.9.2']);
+    expect((await seen(developer))?.sources).toEqual([{ repository: 'shared-base', tags: ['v2'] }]);
+    expect((await seen(w.admin.token))?.releases.map((r) => r.version).sort()).toEqual(['9.9.1', '9.9.2']);
+    expect((await seen(w.admin.token))?.sources).toEqual(sources);
   });
 });

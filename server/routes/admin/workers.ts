@@ -31,8 +31,9 @@ const NAME_TAKEN = 'An agent with this name already exists';
  */
 const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agents'];
+  // Only admins write, so a written agent is shown as an admin sees it.
   const view = async (row: WorkerRow) =>
-    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs))[0];
+    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs, true))[0];
   const nameFree = async (name: string, exceptId?: number) => {
     const other = await findWorkerByName(app.db, name);
     if (other && other.id !== exceptId) throw invalid(['body', 'name'], NAME_TAKEN);
@@ -48,7 +49,13 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(WorkerSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => toWorkers(app.db, await listWorkers(app.db), app.jobQueue.options.offlineAfterMs),
+    async (request) =>
+      toWorkers(
+        app.db,
+        await listWorkers(app.db),
+        app.jobQueue.options.offlineAfterMs,
+        request.account.is_admin,
+      ),
   );
 
   app.post(

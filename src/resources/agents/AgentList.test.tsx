@@ -36,6 +36,8 @@ function setup(role: 'admin' | 'developer' = 'admin') {
     if (!request.method || request.method === 'GET')
       return { status: 200, headers: new Headers(), json: agents };
     writes.push({ path, method: request.method, body: request.body });
+    if (request.method === 'PUT')
+      return { status: 200, headers: new Headers(), json: { ...agents[0], ...(request.body as object) } };
     const { name } = request.body as { name: string };
     const created = agent(2, name, FULL_TOKEN.slice(0, 8));
     agents.push(created);
@@ -86,5 +88,20 @@ describe('AgentList', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add new agent' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  // Issue 17, defect 6: blocking an agent sends its running build back to the queue; it asks first, and says so.
+  it('asks before blocking an agent, saying its running build goes back to the queue', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    await user.click(await screen.findByRole('button', { name: /Actions for embedded/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block embedded?' });
+    expect(dialog).toHaveTextContent('the build it is running goes back to the queue (1 build affected)');
+    expect(writes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(writes).toEqual([{ path: '/admin/workers/1', method: 'PUT', body: { is_blocked: true } }]),
+    );
   });
 });

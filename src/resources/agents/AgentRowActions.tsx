@@ -13,7 +13,7 @@ import { AgentTokenDialog } from './AgentTokenDialog';
 import type { Agent } from './types';
 import { useAgentWrites } from './useAgentWrites';
 
-type Pending = 'rename' | 'regenerate' | 'delete' | null;
+type Pending = 'rename' | 'regenerate' | 'delete' | 'block' | null;
 
 const Item = ({
   icon,
@@ -68,6 +68,7 @@ export const AgentRowActions = ({ agent }: { agent: Agent }) => {
   const toggleBlocked = () =>
     run(async () => {
       setAnchor(null);
+      setPending(null);
       await writes.setBlocked(agent, !agent.is_blocked);
       notify(agent.is_blocked ? 'app.agents.unblocked' : 'app.agents.blocked', {
         type: 'success',
@@ -106,7 +107,7 @@ export const AgentRowActions = ({ agent }: { agent: Agent }) => {
             onClick={toggleBlocked}
           />
         ) : (
-          <Item icon={<BlockIcon fontSize="small" />} label={t('block')} onClick={toggleBlocked} />
+          <Item icon={<BlockIcon fontSize="small" />} label={t('block')} onClick={() => choose('block')} />
         )}
         <Item
           icon={<KeyOutlinedIcon fontSize="small" />}
@@ -139,6 +140,17 @@ export const AgentRowActions = ({ agent }: { agent: Agent }) => {
         confirm={pending === 'delete' ? 'app.agents.actions.delete' : 'app.agents.actions.regenerate'}
         confirmColor="warning"
         onConfirm={pending === 'delete' ? remove : regenerate}
+        onClose={() => setPending(null)}
+      />
+      <Confirm
+        isOpen={pending === 'block'}
+        loading={busy}
+        title="app.agents.confirm.block_title"
+        titleTranslateOptions={{ name: agent.name }}
+        content={`app.agents.confirm.block_content_${agent.current_build ? 'busy' : 'idle'}`}
+        confirm="app.agents.actions.block"
+        confirmColor="warning"
+        onConfirm={toggleBlocked}
         onClose={() => setPending(null)}
       />
       <AgentTokenDialog name={agent.name} token={token} onClose={() => setToken(null)} />

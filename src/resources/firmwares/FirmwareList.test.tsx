@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
@@ -8,13 +8,14 @@ import { FirmwareList } from './FirmwareList';
 import { SetsTopPanel } from './SetsTopPanel';
 
 const slow = { timeout: 10_000 };
-const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true };
+const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
 
 function renderList(total: number) {
   const api = fakeApi('user', {
     total,
     handlers: {
       'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [group, SOUTH]),
+      'POST /client/firmware/groups/11/upgrade': () => ({}),
     },
   });
   renderWithAdmin(
@@ -57,5 +58,30 @@ describe('the sets list', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search by set'), { target: { value: 'none' } });
     expect(await screen.findByText('No sets match the search', {}, slow)).toBeInTheDocument();
     expect(setsCalls(api).at(-1)?.query).toMatchObject({ search: 'none', is_favorite: true, page: 0 });
+  });
+
+  // Issue 17, defect 6: "Upgrade all" moved 7 builds at once without a word; now it asks, with the count.
+  it('asks before upgrading or rebuilding every build of a set, saying how many', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderList(2);
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }, slow));
+    await u.click(await screen.findByRole('menuitem', { name: 'Upgrade all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade all builds of South farm?' });
+    expect(dialog).toHaveTextContent('(7)');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await u.click(within(dialog).getByRole('button', { name: 'Upgrade all' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.method === 'POST' && c.path === '/client/firmware/groups/11/upgrade'),
+      ).toBe(true),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Rebuild all' }));
+    const rebuild = await screen.findByRole('dialog', { name: 'Rebuild all builds of South farm?' });
+    expect(rebuild).toHaveTextContent('All 7 builds of the set are made again.');
+    await u.click(within(rebuild).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.path === '/client/firmware/groups/11/rebuild')).toBe(false);
   });
 });

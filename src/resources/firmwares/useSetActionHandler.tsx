@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import { SetFormDialog } from './SetFormDialog';
@@ -20,13 +20,14 @@ export function useSetActionHandler(
   const actions = useSetActions(removedNotice);
   const [editing, setEditing] = useState<Group>();
   const [removing, setRemoving] = useState<Group>();
+  // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
+  const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; group: Group }>();
 
   const onAction = (action: SetAction, group: Group) => {
     if (action === 'edit') setEditing(group);
     else if (action === 'remove') setRemoving(group);
     else if (action === 'copy_link') actions.copyLink(group);
-    else if (action === 'upgrade') actions.upgradeAll(group);
-    else if (action === 'rebuild') actions.rebuildAll(group);
+    else if (action === 'upgrade' || action === 'rebuild') setBulk({ action, group });
   };
   const running = removing ? removing.count_pending + removing.count_in_progress : 0;
 
@@ -36,6 +37,21 @@ export function useSetActionHandler(
     copyLink: actions.copyLink,
     dialogs: (
       <>
+        <Confirm
+          isOpen={Boolean(bulk)}
+          title={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_title`}
+          titleTranslateOptions={{ name: bulk?.group.name ?? '' }}
+          content={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_content`}
+          contentTranslateOptions={{ smart_count: bulk?.group.count_firmwares ?? 0 }}
+          confirm={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}`}
+          confirmColor="warning"
+          onConfirm={() => {
+            if (bulk?.action === 'upgrade') actions.upgradeAll(bulk.group);
+            else if (bulk) actions.rebuildAll(bulk.group);
+            setBulk(undefined);
+          }}
+          onClose={() => setBulk(undefined)}
+        />
         <SetFormDialog open={Boolean(editing)} group={editing} onClose={() => setEditing(undefined)} />
         <RemoveDialog
           open={Boolean(removing)}

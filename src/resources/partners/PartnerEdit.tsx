@@ -1,8 +1,9 @@
 import { Alert } from '@mui/material';
-import { useMemo } from 'react';
-import { useDataProvider, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Confirm, useDataProvider, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
+import { useAccount } from '../../authProvider/useAccount';
 import { RequireAccess } from '../../custom/pages/RequireAccess';
 import { fieldErrors } from '../../errors/fieldErrors';
 import { useShowError } from '../../errors/showError';
@@ -13,6 +14,10 @@ import { PartnerFormPage } from './PartnerFormPage';
 import { toFormValues, updatePartner } from './partnerSave';
 import type { Partner, PartnerFormValues } from './types';
 
+const RIGHTS = ['is_admin', 'is_developer', 'is_tester', 'is_blocked'] as const;
+const ownRightsChanged = (before: PartnerFormValues, after: PartnerFormValues) =>
+  RIGHTS.some((flag) => Boolean(before[flag]) !== Boolean(after[flag]));
+
 const PartnerEditForm = ({ id }: { id: string }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
@@ -22,6 +27,9 @@ const PartnerEditForm = ({ id }: { id: string }) => {
   const showError = useShowError();
   const { data: partner, isPending, error, refetch } = useGetOne<Partner>('partners', { id: Number(id) });
   const values = useMemo(() => toFormValues(partner), [partner]);
+  const { account } = useAccount();
+  // An admin changing their own roles or block asks first: they may lock themselves out of this page.
+  const [ownRights, setOwnRights] = useState<PartnerFormValues | null>(null);
 
   if (isPending) return <PageLoading />;
   if (error || !partner)
@@ -32,6 +40,11 @@ const PartnerEditForm = ({ id }: { id: string }) => {
     );
 
   const save = async (next: PartnerFormValues) => {
+    if (account?.id === partner.id && ownRightsChanged(values, next) && ownRights !== next) {
+      setOwnRights(next);
+      return;
+    }
+    setOwnRights(null);
     try {
       await updatePartner(dataProvider, httpClient, partner, next);
       notify('app.partners.saved', { type: 'success', messageArgs: { name: next.worker } });
@@ -51,7 +64,18 @@ const PartnerEditForm = ({ id }: { id: string }) => {
       values={values}
       isCreate={false}
       onSubmit={save}
-      actions={<PartnerDeleteButton partner={partner} />}
+      actions={
+        <>
+          <PartnerDeleteButton partner={partner} />
+          <Confirm
+            isOpen={ownRights !== null}
+            title="app.partners.own_rights_title"
+            content="app.partners.own_rights_confirm"
+            onConfirm={() => ownRights && save(ownRights)}
+            onClose={() => setOwnRights(null)}
+          />
+        </>
+      }
     />
   );
 };

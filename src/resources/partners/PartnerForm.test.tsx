@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, HttpRequest } from '../../api/httpClient';
 import { createDataProvider } from '../../dataProvider';
-import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { fakeAuthProvider, renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerCreate } from './PartnerCreate';
 import { PartnerEdit } from './PartnerEdit';
 import type { Partner } from './types';
@@ -28,7 +28,7 @@ const stored: Partner = {
   is_admin: false,
 };
 
-function setup(ui: React.ReactNode, path: string) {
+function setup(ui: React.ReactNode, path: string, ownId = 1) {
   const writes: { method?: string; path: string; query?: unknown; body?: unknown }[] = [];
   const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
     if (!request.method || request.method === 'GET')
@@ -36,7 +36,17 @@ function setup(ui: React.ReactNode, path: string) {
     writes.push({ method: request.method, path: p, query: request.query, body: request.body });
     return { status: 201, headers: new Headers(), json: p === '/admin/users' ? { ...stored, id: 77 } : {} };
   }) as unknown as HttpClient;
-  renderWithAdmin(ui, { role: 'admin', path, dataProvider: createDataProvider(httpClient), httpClient });
+  const authProvider = {
+    ...fakeAuthProvider('admin'),
+    getIdentity: async () => ({ id: ownId, fullName: 'me', account: { ...stored, id: ownId } }),
+  };
+  renderWithAdmin(ui, {
+    role: 'admin',
+    path,
+    dataProvider: createDataProvider(httpClient),
+    httpClient,
+    authProvider,
+  });
   return writes;
 }
 
@@ -149,5 +159,23 @@ describe('partner form', { timeout: 30_000 }, () => {
       { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x19' }, body: undefined },
       { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x21' }, body: undefined },
     ]);
+  });
+
+  it('asks before an admin changes their own rights, and saves only once confirmed', async () => {
+    const u = user();
+    const editSelf = (
+      <Routes>
+        <Route path="/partners/:id" element={<PartnerEdit />} />
+      </Routes>
+    );
+    const writes = setup(editSelf, '/partners/5', 5);
+    await u.click(await screen.findByLabelText('Developer'));
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Change your own rights?')).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+    await u.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PATCH', path: '/admin/user', body: { is_developer: true } });
   });
 });
