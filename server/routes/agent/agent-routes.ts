@@ -4,6 +4,7 @@ import { findWorkerByToken, touchWorker, type WorkerRow } from '../../db/workers
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import artifactRoutes from './artifact';
 import heartbeatRoutes from './heartbeat';
+import jobLogoRoutes from './job-logo';
 import jobsRoutes from './jobs';
 import sourcesRoutes from './sources';
 
@@ -58,6 +59,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(jobsRoutes);
   await app.register(artifactRoutes);
   await app.register(sourcesRoutes);
+  await app.register(jobLogoRoutes);
 };
 
 export default agentRoutes;
