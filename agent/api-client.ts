@@ -126,11 +126,9 @@ export class AgentApi {
     return res.body;
   }
 
-  /** A public file of the console (a logo image) by its path under the console, e.g. `/api/logos/1/le`. */
-  async fetchPublic(url: string): Promise<{ bytes: Buffer; type: string }> {
-    // Only the console's own files: a spec can never make the agent fetch from elsewhere.
-    if (!url.startsWith('/api/')) throw new AgentApiError(400, `Refusing to fetch ${url}`);
-    const res = await this.call(url, { timeoutMs: 60_000 });
+  /** One image of a held job's logo set (le: light theme, de: dark theme), the one its spec names. */
+  async jobLogo(jobId: number, variant: 'le' | 'de'): Promise<{ bytes: Buffer; type: string }> {
+    const res = await this.call(`/api/agent/jobs/${jobId}/logo/${variant}`, { timeoutMs: 60_000 });
     return {
       bytes: Buffer.from(await res.arrayBuffer()),
       type: res.headers.get('content-type') ?? 'application/octet-stream',

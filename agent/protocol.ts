@@ -59,7 +59,10 @@ export interface PoolSpec {
   password?: string;
 }
 
-/** One image of the logo set, public on the console: GET `url` (relative to the server). */
+/**
+ * One image of the logo set. The agent fetches it from its job (GET /api/agent/jobs/{id}/logo/{le|de});
+ * `url` is the public image, which answers only while the set is not removed.
+ */
 export interface LogoImageSpec {
   url: string;
   type?: string;

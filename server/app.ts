@@ -16,6 +16,7 @@ import dbPlugin from './plugins/db-plugin';
 import errorsPlugin from './plugins/errors-plugin';
 import lifecyclePlugin from './plugins/lifecycle-plugin';
 import metricsPlugin from './plugins/metrics-plugin';
+import securityHeadersPlugin from './plugins/security-headers-plugin';
 import spaPlugin from './plugins/spa-plugin';
 import swaggerPlugin from './plugins/swagger-plugin';
 import xsrfPlugin from './plugins/xsrf-plugin';
@@ -49,6 +50,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   // External plugins and cross-cutting behaviour.
   await app.register(errorsPlugin);
+  // CSP, framing refused, nosniff, Referrer-Policy and HSTS over https on every answer (issue 12).
+  await app.register(securityHeadersPlugin);
   // Operations: request metrics for GET /api/metrics, and the draining flag of a graceful shutdown.
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(lifecyclePlugin);

@@ -80,7 +80,8 @@ async function overlay(context: BuildContext, tree: string): Promise<void> {
     ['light', 'le'],
     ['dark', 'de'],
   ] as const) {
-    const image = await context.api.fetchPublic(logo[side].url);
+    // The job's own copy: the public URL stops answering when the set is removed, its builds still use it.
+    const image = await context.api.jobLogo(job.id, side);
     const name = `${CONFIG_DIR}/${logoFileName(variant, image.type)}`;
     await writeFile(path.join(tree, name), image.bytes);
     log(`Wrote ${name} (${image.bytes.length} bytes)`);

@@ -14,7 +14,10 @@ export interface LogoImage {
   /** The name in the logo store (DATA_DIR/logos, or `builtin/…` for the general logo). */
   file: string;
   type: string;
-  /** Public: GET it from the API. */
+  /**
+   * The public image, while the set is not removed. Agents fetch the job's own copy instead
+   * (GET /api/agent/jobs/{id}/logo/{variant}), which a removed set's builds still have.
+   */
   url: string;
 }
 
@@ -120,7 +123,7 @@ function resolveWith(
   const image = (file: string, type: string, variant: 'le' | 'de') => ({
     file,
     type,
-    url: logoUrl(logo.id, variant),
+    url: logoUrl(logo, variant),
   });
   return {
     spec_version: JOB_SPEC_VERSION,

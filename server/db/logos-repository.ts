@@ -42,6 +42,18 @@ export async function findLogo(db: Db, id: number): Promise<LogoRow | undefined>
   return row;
 }
 
+/**
+ * A logo set whose images are public: by its random public id, and only while it is not removed (builds made
+ * with a removed set get its images through their job, see routes/agent/job-logo.ts).
+ */
+export async function findPublicLogo(db: Db, publicId: string): Promise<LogoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(logos)
+    .where(and(eq(logos.public_id, publicId), eq(logos.is_removed, false)));
+  return row;
+}
+
 /** Adds a logo set; as the default, it replaces the account's previous default. */
 export function insertLogoSet(db: Db, values: NewLogo & { account_id: number }, makeDefault: boolean) {
   return db.transaction(async (tx) => {

@@ -245,6 +245,9 @@ export const logos = pgTable(
     le_type: text('le_type').notNull(),
     de_file: text('de_file').notNull(),
     de_type: text('de_type').notNull(),
+    // The id in the images' public URLs (/api/logos/{public_id}/le): random, so that a logo cannot be found
+    // by counting; the sequential id stays the API's name for the set.
+    public_id: uuid('public_id').notNull().unique().defaultRandom(),
     is_default: boolean('is_default').notNull().default(false),
     // Removed sets leave the account's list but keep their files: builds made with them can be rebuilt.
     is_removed: boolean('is_removed').notNull().default(false),

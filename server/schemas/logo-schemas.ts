@@ -5,16 +5,23 @@ export type LogoVariant = (typeof LOGO_VARIANTS)[number];
 
 export const LogoSetSchema = Type.Object({
   id: Type.Integer(),
-  /** The light-theme image, `/api/logos/{id}/le`. */
+  /** The light-theme image, `/api/logos/{public_id}/le` (a random id, not `id`). */
   le: Type.String(),
-  /** The dark-theme image, `/api/logos/{id}/de`. */
+  /** The dark-theme image, `/api/logos/{public_id}/de`. */
   de: Type.String(),
   is_default: Type.Boolean(),
 });
 
 export const LogoIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/** Any text up to a uuid's length: an id that is not a uuid is a logo that does not exist (404), not a 422. */
 export const LogoFileParamsSchema = Type.Object({
+  public_id: Type.String({ maxLength: 100 }),
+  variant: Type.Enum([...LOGO_VARIANTS]),
+});
+
+/** A held job's logo image, for the agent building it. */
+export const JobLogoParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   variant: Type.Enum([...LOGO_VARIANTS]),
 });

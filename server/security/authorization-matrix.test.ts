@@ -47,7 +47,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/forgot-password': { access: 'public' },
   'POST /api/auth/reset-password': { access: 'public' },
   'POST /api/client/account/confirm-change-email': { access: 'public' },
-  'GET /api/logos/{id}/{variant}': { access: 'public' },
+  'GET /api/logos/{public_id}/{variant}': { access: 'public' },
   'GET /api/client/firmware/firmwares/links': { access: 'public' },
   'GET /api/files/firmwares/{uuid}': { access: 'public' },
 
@@ -151,6 +151,7 @@ const RULES: Record<string, Rule> = {
   'PUT /api/agent/jobs/{id}/artifact': { access: 'agent' },
   'GET /api/agent/jobs/{id}/sources/{repository}': { access: 'agent' },
   'GET /api/agent/sources/{repository}': { access: 'agent' },
+  'GET /api/agent/jobs/{id}/logo/{variant}': { access: 'agent' },
 };
 
 /** Routes hidden from the document, with who may use them; each has its own tests. */

@@ -38,6 +38,8 @@ export interface SecurityWorld extends BuildWorld {
     build: Build;
     sshKeyId: number;
     logoId: number;
+    /** The random id of the logo set's public image URLs. */
+    logoPublicId: string;
   };
   workerId: number;
   workerToken: string;
@@ -74,7 +76,7 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
   });
   expect(logo.statusCode, logo.body).toBeLessThan(300);
   const logos = await api(w, 'GET', '/client/firmware/logo', victimToken);
-  const own = logos.json<{ id: number }[]>().find((entry) => entry.id !== 1);
+  const own = logos.json<{ id: number; le: string }[]>().find((entry) => entry.id !== 1);
   expect(own, logos.body).toBeDefined();
   const worker = await addWorker(w, 'security-agent');
   const [repository] = await db.select().from(repositories).where(eq(repositories.name, 'web-ui'));
@@ -98,6 +100,7 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
       build,
       sshKeyId: key.json<{ id: number }>().id,
       logoId: (own as { id: number }).id,
+      logoPublicId: (own as { le: string }).le.split('/')[3],
     },
     workerId: worker.id,
     workerToken: worker.token,
@@ -113,13 +116,13 @@ export function pathValues(w: SecurityWorld, path: string): Record<string, strin
   else if (path.startsWith('/api/admin/repositories/')) id = w.repositoryId;
   else if (path.startsWith('/api/admin/workers/')) id = w.workerId;
   else if (path.startsWith('/api/client/firmware/logo/')) id = victim.logoId;
-  else if (path.startsWith('/api/logos/')) id = victim.logoId;
   else if (/\/groups\/\{id\}/.test(path)) id = victim.set.id;
   else if (path.startsWith('/api/admin/firmwares/users/')) id = victim.id;
   return {
     id,
     release_id: w.releases.x19v2,
     uuid: victim.build.uuid as string,
+    public_id: victim.logoPublicId,
     variant: 'le',
     repository: 'web-ui',
   };

@@ -46,9 +46,9 @@ describe('logo uploads are judged by content', () => {
       part('image_de', PNG, 'logo.txt', 'text/plain'),
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    const { id } = res.json<{ id: number }>();
-    for (const variant of ['le', 'de']) {
-      const file = await request(w.t.app, { url: `/api/logos/${id}/${variant}` });
+    const set = res.json<{ le: string; de: string }>();
+    for (const url of [set.le, set.de]) {
+      const file = await request(w.t.app, { url });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['x-content-type-options']).toBe('nosniff');

@@ -4,6 +4,7 @@ import { findWorkerByToken, touchWorker, type WorkerRow } from '../../db/workers
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import artifactRoutes from './artifact';
 import heartbeatRoutes from './heartbeat';
+import jobLogoRoutes from './job-logo';
 import jobsRoutes from './jobs';
 import sourcesRoutes from './sources';
 
@@ -23,10 +24,10 @@ const CONTACT_RESOLUTION_MS = 2_000;
  * refused on its very next call.
  */
 const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The account check of /api does not apply here: these routes authenticate workers themselves, and the
-  // OpenAPI document says which token they take.
+  // Neither the account check of /api nor the XSRF check applies here: these routes authenticate workers
+  // themselves (agents hold no cookies), and the OpenAPI document says which token they take.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, public: true };
+    route.config = { ...route.config, public: true, xsrfExempt: true };
     if (route.schema) route.schema = { ...route.schema, security: [{ workerToken: [] }] };
   });
 
@@ -58,6 +59,7 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(jobsRoutes);
   await app.register(artifactRoutes);
   await app.register(sourcesRoutes);
+  await app.register(jobLogoRoutes);
 };
 
 export default agentRoutes;

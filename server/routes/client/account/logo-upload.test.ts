@@ -7,6 +7,9 @@ import { logos } from '../../../db/schema';
 import { createSignedIn, createTestApp, expectError, request, type TestApp } from '../../../test/helper';
 import { type FormPart, multipartBody } from '../../../test/multipart';
 
+/** A logo image's public URL: by the set's random public id (issue 12). */
+const PUBLIC_URL = (variant: 'le' | 'de') => new RegExp(`^/api/logos/[0-9a-f-]{36}/${variant}$`);
+
 // A real 1×1 PNG and the start of a real JPEG (SOI + JFIF APP0).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -64,11 +67,12 @@ describe('POST /api/client/account/logo', () => {
     const set = res.json();
     expect(set).toEqual({
       id: expect.any(Number),
-      le: `/api/logos/${set.id}/le`,
-      de: `/api/logos/${set.id}/de`,
+      le: expect.stringMatching(PUBLIC_URL('le')),
+      de: expect.stringMatching(PUBLIC_URL('de')),
       is_default: false,
     });
     expect(set.id).toBeGreaterThan(1);
+    expect(set.le.replace(/le$/, 'de')).toBe(set.de);
 
     const le = await request(t.app, { url: set.le });
     expect(le.statusCode).toBe(200);
@@ -79,7 +83,12 @@ describe('POST /api/client/account/logo', () => {
     expect(de.rawPayload.equals(JPEG)).toBe(true);
 
     expect((await listLogos(token)).json()).toEqual([
-      { id: 1, le: '/api/logos/1/le', de: '/api/logos/1/de', is_default: true },
+      {
+        id: 1,
+        le: expect.stringMatching(PUBLIC_URL('le')),
+        de: expect.stringMatching(PUBLIC_URL('de')),
+        is_default: true,
+      },
       set,
     ]);
   });
@@ -209,11 +218,14 @@ describe('logo sets', () => {
   });
 
   it('serve the general logo and 404 for unknown ids', async () => {
-    const general = await request(t.app, { url: '/api/logos/1/de' });
+    const { token } = await createSignedIn(t.app, t.db);
+    const [listed] = (await listLogos(token)).json<{ id: number; le: string; de: string }[]>();
+    expect(listed.id).toBe(1);
+    const general = await request(t.app, { url: listed.de });
     expect(general.statusCode).toBe(200);
     expect(general.headers['content-type']).toBe('image/svg+xml');
     expect(general.body).toContain('<svg');
     expectError(await request(t.app, { url: '/api/logos/99999/le' }), 404, 'Logo not found');
-    expect((await request(t.app, { url: '/api/logos/1/xx' })).statusCode).toBe(422);
+    expect((await request(t.app, { url: listed.le.replace(/le$/, 'xx') })).statusCode).toBe(422);
   });
 });

@@ -69,7 +69,10 @@ describe('POST /client/firmware/firmwares', () => {
       ],
     });
     expect(spec.pools).toHaveLength(2);
-    expect(spec.logo.le).toMatchObject({ file: 'builtin/general-le.svg', url: '/api/logos/1/le' });
+    expect(spec.logo.le).toMatchObject({
+      file: 'builtin/general-le.svg',
+      url: expect.stringMatching(/^\/api\/logos\/[0-9a-f-]{36}\/le$/),
+    });
     expect(spec.license).toMatchObject({ id: w.licenseId });
     expect(spec.artifact).toBe(`artifacts/${build.uuid}.tar.gz`);
     expect(spec.options.fan_control).toBe(true);

@@ -1,6 +1,8 @@
 import type { LogoRow } from '../../../db/logos-repository';
 
-export const logoUrl = (id: number, variant: 'le' | 'de') => `/api/logos/${id}/${variant}`;
+/** An image's public URL: by the set's random public id, never by its sequential id. */
+export const logoUrl = (row: Pick<LogoRow, 'public_id'>, variant: 'le' | 'de') =>
+  `/api/logos/${row.public_id}/${variant}`;
 
 /**
  * A logo set as the API shows it. The general logo (owned by nobody) is the default when the account has no
@@ -9,8 +11,8 @@ export const logoUrl = (id: number, variant: 'le' | 'de') => `/api/logos/${id}/$
 export function toLogoSet(row: LogoRow, accountHasDefault: boolean) {
   return {
     id: row.id,
-    le: logoUrl(row.id, 'le'),
-    de: logoUrl(row.id, 'de'),
+    le: logoUrl(row, 'le'),
+    de: logoUrl(row, 'de'),
     is_default: row.account_id === null ? !accountHasDefault : row.is_default,
   };
 }
