@@ -105,7 +105,7 @@ describe('change password', { timeout: 20_000 }, () => {
   // Issue 15, item 12: a new password equal to the current one was accepted.
   it('refuses a new password equal to the current one before sending it', async () => {
     const u = user();
-    const { calls } = setup(<ChangePasswordForm />, () => ({
+    const writes = setup(<ChangePasswordForm />, () => ({
       access_token: 'new-token',
       token_type: 'bearer',
     }));
