@@ -503,3 +503,25 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   hits: integer('hits').notNull(),
   window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Answers of creating POSTs by `Idempotency-Key` (issue 15): a repeat of the same request with the same key
+ * within 24 h answers the first result instead of creating again. `status` is null while the first is running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    request: text('request').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.key] }),
+    index('idempotency_keys_created_idx').on(t.created_at),
+  ],
+);

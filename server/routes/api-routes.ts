@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { idempotency } from '../plugins/idempotency';
 import analyticsRoutes from './admin/analytics';
 import adminFirmwaresRoutes from './admin/firmwares';
 import adminTasksRoutes from './admin/firmwares-tasks';
@@ -51,6 +52,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
     if (request.is404 || request.routeOptions.config.public) return;
     await app.authenticate(request);
   });
+
+  idempotency(app);
 
   // Role guards run before validation: a role without permission gets 403 whatever it sends, never a 422
   // that would tell it the route's schema or check its guesses.

@@ -24,6 +24,8 @@ export interface HttpRequest {
   timeout?: number;
   /** false for the calls made before there is a token (sign-in, password reset). */
   auth?: boolean;
+  /** Sent as `Idempotency-Key`: the server makes a creating POST once per key (see newIdempotencyKey). */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -162,8 +164,9 @@ export function createHttpClient({
   };
 
   return async function httpClient<T>(path: string, request: HttpRequest = {}): Promise<HttpResponse<T>> {
-    const { method = 'GET', query, body, timeout, auth = true, signal } = request;
+    const { method = 'GET', query, body, timeout, auth = true, signal, idempotencyKey } = request;
     const headers = new Headers({ Accept: 'application/json' });
+    if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
     const token = auth ? getToken() : undefined;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (WRITES.has(method)) {

@@ -20,17 +20,24 @@ const account = (over: Partial<Account> = {}): Account => ({
   ...over,
 });
 
-function setup(info: Account | Error = account(), path = '/tasks?tab=my') {
+function setup(info: Account | Error = account(), path = '/tasks?tab=my', shown = 'en') {
   const calls: { path: string; request: HttpRequest }[] = [];
   const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
     calls.push({ path: p, request });
     if (p === '/auth/sign-in')
       return { status: 200, headers: new Headers(), json: { access_token: 'jwt', token_type: 'bearer' } };
     if (info instanceof Error) throw info;
+    if (request.method === 'PATCH')
+      return { status: 200, headers: new Headers(), json: { ...info, ...(request.body as object) } };
     return { status: 200, headers: new Headers(), json: info };
   }) as unknown as HttpClient;
   const onLogout = vi.fn();
-  const provider = createAuthProvider({ httpClient, currentPath: () => path, onLogout });
+  const provider = createAuthProvider({
+    httpClient,
+    currentPath: () => path,
+    onLogout,
+    screenLanguage: () => shown,
+  });
   return { provider, calls, onLogout };
 }
 
@@ -52,6 +59,23 @@ describe('authProvider', () => {
     expect(result).toEqual({ redirectTo: '/' });
     expect(provider.getAccount()?.worker).toBe('acme');
     expect(await provider.getPermissions({})).toBe('user');
+  });
+
+  // Issue 15, item 8: Russian chosen on the sign-in page, mails still came in English.
+  it('login tells the account the language chosen on screen before signing in', async () => {
+    const { provider, calls } = setup(account({ language: 'en' }), '/', 'ru');
+    await provider.login({ email: 'partner@example.com', password: 'secret123' });
+    expect(calls[2]).toMatchObject({
+      path: '/client/account/info',
+      request: { method: 'PATCH', body: { language: 'ru' } },
+    });
+    expect(provider.getAccount()?.language).toBe('ru');
+  });
+
+  it('login leaves the account alone when its language is the one on screen', async () => {
+    const { provider, calls } = setup(account({ language: 'en' }), '/', 'en');
+    await provider.login({ email: 'partner@example.com', password: 'secret123' });
+    expect(calls.map((c) => c.request.method ?? 'GET')).toEqual(['POST', 'GET']);
   });
 
   it('login goes to the remembered path', async () => {

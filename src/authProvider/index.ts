@@ -1,6 +1,7 @@
 // Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import type { HttpClient } from '../api/httpClient';
+import { SUPPORTED_LANGUAGES } from '../lib/constants';
 import { stopSchedulers } from '../lib/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';
@@ -39,6 +40,8 @@ export interface AuthProviderOptions {
   currentPath?: () => string;
   /** Extra clean-up at logout (e.g. the build form's reset). */
   onLogout?: () => void;
+  /** The language on screen: the sign-in page may have been switched before there was an account to tell. */
+  screenLanguage?: () => string;
 }
 
 const browserPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -48,6 +51,7 @@ export function createAuthProvider({
   httpClient,
   currentPath = browserPath,
   onLogout,
+  screenLanguage = () => document.documentElement.lang,
 }: AuthProviderOptions): AppAuthProvider {
   let account: Account | undefined;
   let loading: Promise<Account> | undefined;
@@ -98,6 +102,15 @@ export function createAuthProvider({
       if (signedIn.is_blocked) {
         forget();
         throw new Error(BLOCKED_MESSAGE);
+      }
+      // Mails go out in the account's language: it follows the one the person chose on screen (issue 15).
+      const shown = screenLanguage();
+      if ((SUPPORTED_LANGUAGES as readonly string[]).includes(shown) && shown !== signedIn.language) {
+        const { json: updated } = await httpClient<Account>(ACCOUNT_PATH, {
+          method: 'PATCH',
+          body: { language: shown },
+        }).catch(() => ({ json: signedIn }));
+        account = updated;
       }
       return { redirectTo: takeRedirect() ?? '/' };
     },

@@ -99,7 +99,7 @@ function listInBrowser(
  * | getOne           | GET {getOne}, or the record with that id in getList's answer                            |
  * | getMany          | getOne per id                                                                           |
  * | getManyReference | getList with filter {[target]: id}                                                      |
- * | create           | POST {create}, body = data                                                              |
+ * | create           | POST {create}, body = data; meta.idempotencyKey goes as the Idempotency-Key header      |
  * | update           | {update} (PATCH or PUT), body = the fields changed from previousData                    |
  * | updateMany       | update per id                                                                           |
  * | delete           | DELETE {delete}?{meta.query} (e.g. full_clean)                                          |
@@ -138,6 +138,7 @@ export function createDataProvider(
     values: Values,
     extra: Query,
     body?: unknown,
+    idempotencyKey?: string,
   ) => {
     const { method, path, query } = fillRoute(pick(resource, action), values);
     const isRead = method === 'GET';
@@ -146,6 +147,7 @@ export function createDataProvider(
       query: { ...query, ...extra },
       body,
       timeout: isRead ? entry(resource).timeout : undefined,
+      idempotencyKey,
     });
   };
 
@@ -222,6 +224,9 @@ export function createDataProvider(
         { ...params.meta },
         metaQuery(params.meta),
         params.data,
+        isObject(params.meta) && typeof params.meta.idempotencyKey === 'string'
+          ? params.meta.idempotencyKey
+          : undefined,
       );
       const answer = isObject(response.json) ? response.json : {};
       return { data: withId(resource, { ...params.data, ...answer }) as never };

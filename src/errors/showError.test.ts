@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18nProvider } from '../i18n/i18nProvider';
 import { ERROR_TOAST, errorMessages, showError } from './showError';
 
 const response = (status: number, body: unknown, statusText = '') => ({
@@ -26,7 +27,7 @@ describe('shared error display (spec §8)', () => {
     ]);
   });
 
-  it('2. a detail string as is, a detail list as "lastLoc: msg" per entry', () => {
+  it('2. a detail string as is, a detail list as "<last loc, as the form labels it>: msg" per entry', () => {
     expect(errorMessages(response(401, { detail: 'Incorrect email or password' }))).toEqual([
       'Incorrect email or password',
     ]);
@@ -41,9 +42,20 @@ describe('shared error display (spec §8)', () => {
       ],
     });
     expect(errorMessages(validation)).toEqual([
-      'email: Invalid email',
-      'password: Password length must be from 8 to 32 characters',
+      'Email: Invalid email',
+      'Password: Password length must be from 8 to 32 characters',
     ]);
+  });
+
+  // Issue 15, item 9: toasts showed wire names ("release_id: Already on the newest release").
+  it('names the field as the user knows it, in the language on screen, never by its wire name', () => {
+    const upgrade = response(422, {
+      detail: [{ loc: ['body', 'release_id'], msg: 'Already on the newest release', type: 'value_error' }],
+    });
+    const en = createI18nProvider('en').translate;
+    expect(errorMessages(upgrade, en)).toEqual(['Release: Already on the newest release']);
+    const unknown = response(422, { detail: [{ loc: ['body', 'hostname_prefix'], msg: 'Too long' }] });
+    expect(errorMessages(unknown, en)).toEqual(['Hostname prefix: Too long']);
   });
 
   it('3. status 500 or more: status code and text, body to the console', () => {
@@ -73,7 +85,7 @@ describe('shared error display (spec §8)', () => {
       }),
     );
     expect(notify).toHaveBeenCalledTimes(2);
-    expect(notify).toHaveBeenNthCalledWith(1, 'a: x', expect.objectContaining(ERROR_TOAST));
+    expect(notify).toHaveBeenNthCalledWith(1, 'A: x', expect.objectContaining(ERROR_TOAST));
     expect(notify.mock.calls[1][1]).toMatchObject({ type: 'error', autoHideDuration: 15000 });
   });
 

@@ -38,7 +38,9 @@ export const ERROR_TOAST: NotificationOptions = {
 const fallbackTranslate: Translate = (key, options) =>
   key === 'app.errors.invalid_length'
     ? `Invalid ${options?.code}: ${options?.length} (min: ${options?.min} max: ${options?.max})`
-    : 'Server communication error';
+    : typeof options?._ === 'string'
+      ? options._
+      : 'Server communication error';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -48,6 +50,11 @@ const lengthOf = (value: unknown) =>
     : value === undefined || value === null
       ? 0
       : String(value).length;
+/** A wire name with no label of its own, readable: 'install_type' → 'Install type'. */
+const humanise = (field: string) => {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : field;
+};
 const stringify = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The toast texts for an error, following spec §8 in order. */
@@ -73,10 +80,12 @@ export function errorMessages(error: unknown, translate: Translate = fallbackTra
   if (detail !== undefined && detail !== null) {
     if (typeof detail === 'string') return [detail];
     if (Array.isArray(detail)) {
+      // The location's last element is named as the form labels it (issue 15: no wire names like release_id).
       return (detail as ValidationEntry[]).map((entry) => {
         const loc = Array.isArray(entry?.loc) ? entry.loc : [];
-        const last = loc.length ? `${loc[loc.length - 1]}: ` : '';
-        return `${last}${stringify(entry?.msg ?? entry)}`;
+        const field = loc.length ? String(loc[loc.length - 1]) : '';
+        const label = field ? `${translate(`app.errors.fields.${field}`, { _: humanise(field) })}: ` : '';
+        return `${label}${stringify(entry?.msg ?? entry)}`;
       });
     }
     return [stringify(detail)];

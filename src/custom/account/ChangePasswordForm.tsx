@@ -10,6 +10,10 @@ import { AccountSection } from './AccountSection';
 import { changePassword } from './accountApi';
 
 const validateCurrent = [required('password')];
+/** The new password must not be the current one (the server says the same). */
+const differsFromCurrent = (value: unknown, values: { old_password?: string }) =>
+  value && value === values.old_password ? 'app.validation.password_same' : undefined;
+const validateNew = [...validatePassword, differsFromCurrent];
 
 /** Change password: the current one and a new one of 8 to 32; the answer's token replaces the revoked one. */
 export const ChangePasswordForm = () => {
@@ -53,7 +57,7 @@ export const ChangePasswordForm = () => {
             source="new_password"
             label="app.auth.new_password"
             autoComplete="new-password"
-            validate={validatePassword}
+            validate={validateNew}
             sx={{ flex: 1 }}
           />
           <Button

@@ -102,6 +102,20 @@ describe('change password', { timeout: 20_000 }, () => {
     });
   });
 
+  // Issue 15, item 12: a new password equal to the current one was accepted.
+  it('refuses a new password equal to the current one before sending it', async () => {
+    const u = user();
+    const writes = setup(<ChangePasswordForm />, () => ({
+      access_token: 'new-token',
+      token_type: 'bearer',
+    }));
+    await fill(u, screen.getByLabelText(/^Current password/), 'partner-pass-123');
+    await fill(u, screen.getByLabelText(/^New password/), 'partner-pass-123');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The new password must differ from the current one')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
   it('shows a wrong current password under its field', async () => {
     const u = user();
     writeToken('old-token');

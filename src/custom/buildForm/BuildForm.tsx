@@ -38,10 +38,20 @@ export interface BuildFormProps {
   missing: string[];
   editing: boolean;
   onSubmit: (values: BuildFormValues) => Promise<Record<string, string> | undefined>;
+  /** Accepted: the page is leaving, the build button stays disabled. */
+  locked?: boolean;
 }
 
 /** The build form (spec §2, §3 Build form): the firmware, license, options, SSH keys, logotype and pools. */
-export const BuildForm = ({ defaultValues, data, setName, missing, editing, onSubmit }: BuildFormProps) => (
+export const BuildForm = ({
+  defaultValues,
+  data,
+  setName,
+  missing,
+  editing,
+  onSubmit,
+  locked,
+}: BuildFormProps) => (
   <Form
     defaultValues={defaultValues}
     onSubmit={(values: unknown) => onSubmit(values as BuildFormValues)}
@@ -74,7 +84,13 @@ export const BuildForm = ({ defaultValues, data, setName, missing, editing, onSu
         <SshKeysSection keys={data.sshKeys} />
         <OptionsSection options={data.options} isAdmin={data.isAdmin} />
       </Stack>
-      <BuildSummary data={data} setName={setName} initialValues={defaultValues} editing={editing} />
+      <BuildSummary
+        data={data}
+        setName={setName}
+        initialValues={defaultValues}
+        editing={editing}
+        locked={locked}
+      />
     </Box>
   </Form>
 );

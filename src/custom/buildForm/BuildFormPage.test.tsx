@@ -10,7 +10,12 @@ import { fakeApi, validationError } from './test/fakeApi';
 
 const MINIMUMS = [{ series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: 2 }];
 
-function renderForm({ role = 'user' as Role, path = '/firmwares/10/build', api = fakeApi(role) } = {}) {
+function renderForm({
+  role = 'user' as Role,
+  path = '/firmwares/10/build',
+  api = fakeApi(role),
+  setPage = <p>the set page</p>,
+} = {}) {
   const authProvider = {
     ...fakeAuthProvider(role),
     getIdentity: async () => ({ id: 2, fullName: 'partner', account: { fee: MINIMUMS } }),
@@ -19,7 +24,7 @@ function renderForm({ role = 'user' as Role, path = '/firmwares/10/build', api =
     <>
       <Routes>
         <Route path="/firmwares/:id/build" element={<BuildFormPage />} />
-        <Route path="/firmwares/:id" element={<p>the set page</p>} />
+        <Route path="/firmwares/:id" element={setPage} />
       </Routes>
       <Notification />
     </>,
@@ -27,6 +32,11 @@ function renderForm({ role = 'user' as Role, path = '/firmwares/10/build', api =
   );
   return api;
 }
+
+/** A set page that never finishes loading: navigation to it keeps the form on screen. */
+const SlowSetPage = () => {
+  throw new Promise(() => undefined);
+};
 
 const user = () => userEvent.setup({ delay: null });
 const slow = { timeout: 10_000 };
@@ -205,6 +215,46 @@ describe('the build form', { timeout: 120_000 }, () => {
         },
       ],
     });
+  });
+
+  // Issue 15, item 1: the button came back for ~300 ms after the build was accepted, and a second click made a
+  // second build. One key per visit of the form now goes with every submission, and the button stays disabled.
+  it('sends one Idempotency-Key per visit and keeps the button disabled once the build is accepted', async () => {
+    const u = user();
+    let attempts = 0;
+    const api = fakeApi('user', {
+      handlers: {
+        'POST /client/firmware/firmwares': ({ body }) => {
+          attempts += 1;
+          if (attempts === 1)
+            throw validationError([
+              { loc: ['body', 'fee_pools_configs', 0, 'worker'], msg: 'Worker is taken' },
+            ]);
+          return { ...(body as object), id: 99 };
+        },
+      },
+    });
+    // The set page is slow to load: the form stays on screen meanwhile.
+    renderForm({ api, setPage: <SlowSetPage /> });
+    await screen.findByRole('combobox', { name: /^Series/ }, slow);
+    await fillFirmware(u);
+    await fillPool(u, 'devfee_pool_config', {
+      'Pool url': 'stratum+tcp://dev.example.com:3333',
+      Account: 'dev',
+      'Fee, %': '3',
+    });
+    await submit(u);
+    await within(pool('devfee_pool_config')).findByText('Worker is taken', {}, slow);
+    await submit(u);
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    const [first, second] = api.writes();
+    expect(first.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.idempotencyKey).toBe(first.idempotencyKey);
+    const button = screen.getByRole('button', { name: 'Build firmware' });
+    await waitFor(() => expect(button).toBeDisabled());
+    fireEvent.click(button);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.writes()).toHaveLength(2);
   });
 
   it('puts the server’s 422 messages under their inputs', async () => {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useDataProvider, useGetList, useNotify } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useHttpClient } from '../../api/ApiContext';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { useShowError } from '../../errors/showError';
 import { PageLoading } from '../../lib/lazyPage';
 import { missingModels } from '../../resources/firmwares/buildRules';
@@ -54,6 +55,10 @@ export const BuildFormPage = () => {
   // reset what the user typed.
   const formKey = `${groupId}-${firmwareId ?? ''}-${presetModel}`;
   const initial = useRef<{ key: string; values: BuildFormValues }>(undefined);
+  // One key per visit of the form: a second click, or a retry after a lost answer, makes no second build.
+  const submission = useRef(newIdempotencyKey());
+  const left = useRef(false);
+  const [leaving, setLeaving] = useState(false);
   if (ready && group.data && (!firmwareId || build) && initial.current?.key !== formKey) {
     const blank = { ...valuesFromSet(group.data, data.logos), options: optionDefaults(data.options) };
     const values = build
@@ -77,6 +82,7 @@ export const BuildFormPage = () => {
   if (!group.data || (firmwareId && !build)) return <NotFound />;
 
   const submit = async (values: BuildFormValues) => {
+    if (left.current) return undefined;
     try {
       const logoId = await resolveLogoId(http, values, data.logos);
       const body = toBuildBody(values, logoId, data.isAdmin);
@@ -87,11 +93,14 @@ export const BuildFormPage = () => {
         }
         notify('resources.firmwares.notifications.build_updated', { type: 'success' });
       } else {
-        await dataProvider.create('firmwares', { data: body });
+        await dataProvider.create('firmwares', { data: body, meta: { idempotencyKey: submission.current } });
         notify('resources.firmwares.notifications.build_created', { type: 'success' });
       }
       await queryClient.invalidateQueries({ queryKey: ['firmwares'] });
       await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      // The form stays on screen until the set page has loaded: it must not take a second click meanwhile.
+      left.current = true;
+      setLeaving(true);
       navigate(`/firmwares/${groupId}`);
       return undefined;
     } catch (error) {
@@ -111,6 +120,7 @@ export const BuildFormPage = () => {
           setName={group.data.name}
           missing={missing}
           editing={Boolean(build)}
+          locked={leaving}
           onSubmit={submit}
         />
       )}

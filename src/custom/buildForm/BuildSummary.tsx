@@ -26,11 +26,13 @@ export const BuildSummary = ({
   setName,
   initialValues,
   editing,
+  locked = false,
 }: {
   data: BuildFormData;
   setName: string;
   initialValues: BuildFormValues;
   editing: boolean;
+  locked?: boolean;
 }) => {
   const translate = useTranslate();
   const { reset } = useFormContext<BuildFormValues>();
@@ -75,9 +77,13 @@ export const BuildSummary = ({
             type="submit"
             variant="contained"
             size="large"
-            disabled={isSubmitting || data.isPending}
+            disabled={isSubmitting || data.isPending || locked}
             startIcon={
-              isSubmitting ? <CircularProgress size={18} color="inherit" /> : <BuildCircleOutlinedIcon />
+              isSubmitting || locked ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : (
+                <BuildCircleOutlinedIcon />
+              )
             }
           >
             {t(editing ? 'actions.save_and_rebuild' : 'actions.build')}

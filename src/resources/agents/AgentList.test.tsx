@@ -104,4 +104,17 @@ describe('AgentList', { timeout: 40_000 }, () => {
       expect(writes).toEqual([{ path: '/admin/workers/1', method: 'PUT', body: { is_blocked: true } }]),
     );
   });
+
+  it('says what a rename did, with the new name', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await user.click(await screen.findByRole('button', { name: /Actions for embedded/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/Name/);
+    await user.clear(name);
+    await user.paste('builder-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Agent renamed to builder-9')).toBeInTheDocument();
+  });
 });

@@ -63,7 +63,7 @@ export const AgentRowActions = ({ agent }: { agent: Agent }) => {
   const rename = (name: string) =>
     run(async () => {
       await writes.rename(agent, name);
-      notify('app.notifications.done', { type: 'success' });
+      notify('app.notifications.agent_renamed', { type: 'success', messageArgs: { name } });
     });
   const toggleBlocked = () =>
     run(async () => {

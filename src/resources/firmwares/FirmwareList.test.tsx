@@ -10,8 +10,8 @@ import { SetsTopPanel } from './SetsTopPanel';
 const slow = { timeout: 10_000 };
 const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
 
-function renderList(total: number) {
-  const api = fakeApi('user', {
+function renderList(total: number, role: 'user' | 'admin' = 'user') {
+  const api = fakeApi(role, {
     total,
     handlers: {
       'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [group, SOUTH]),
@@ -23,7 +23,7 @@ function renderList(total: number) {
       <SetsTopPanel />
       <FirmwareList />
     </>,
-    { path: '/firmwares', httpClient: api.httpClient, dataProvider: api.dataProvider },
+    { role, path: '/firmwares', httpClient: api.httpClient, dataProvider: api.dataProvider },
   );
   return api;
 }
@@ -83,5 +83,17 @@ describe('the sets list', { timeout: 60_000 }, () => {
     expect(rebuild).toHaveTextContent('All 7 builds of the set are made again.');
     await u.click(within(rebuild).getByRole('button', { name: 'Cancel' }));
     expect(api.calls.some((c) => c.path === '/client/firmware/groups/11/rebuild')).toBe(false);
+  });
+
+  it('tells an admin removing a set that it leaves the partner\'s lists, not "your lists"', async () => {
+    const u = userEvent.setup({ delay: null });
+    renderList(2, 'admin');
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }, slow));
+    await u.click(await screen.findByRole('menuitem', { name: 'Remove set' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      "removed from the partner's lists; admins still find them with Show removed",
+    );
+    expect(dialog).not.toHaveTextContent('your lists');
   });
 });

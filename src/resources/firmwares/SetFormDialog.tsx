@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useHttpClient } from '../../api/ApiContext';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import type { LogoSet } from '../../custom/account/accountApi';
 import { logoSelectFor } from '../../custom/buildForm/formModes';
 import { LogoInput } from '../../custom/buildForm/LogoInput';
@@ -94,6 +95,8 @@ export const SetFormDialog = ({
     enabled: open,
   });
   const { data: keys = [] } = useGetList<SshKey>('sshKeys', ALL, { enabled: open });
+  // One key per opening of the dialog: a double click on Create makes one set.
+  const submission = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
 
   const defaultValues = useMemo<SetFormValues>(
     () => ({
@@ -130,7 +133,12 @@ export const SetFormDialog = ({
         notify('resources.firmwares.notifications.set_updated', { type: 'success' });
       } else {
         body.is_favorite = values.is_favorite;
-        saved = (await dataProvider.create<Group>('groups', { data: body as Group })).data;
+        saved = (
+          await dataProvider.create<Group>('groups', {
+            data: body as Group,
+            meta: { idempotencyKey: submission },
+          })
+        ).data;
         notify('resources.firmwares.notifications.set_created', { type: 'success' });
       }
       await refresh();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build } from '../../custom/buildForm/test/fixtures';
+import { build, group } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
@@ -21,8 +21,9 @@ const Where = () => {
   return <p>at {`${pathname}${search}`}</p>;
 };
 
-function renderSet() {
-  const api = fakeApi('user', {
+function renderSet({ role = 'user' as 'user' | 'admin', groups = [group] } = {}) {
+  const api = fakeApi(role, {
+    groups,
     builds: BUILDS,
     handlers: {
       'DELETE /client/firmware/firmwares/101': () => null,
@@ -34,7 +35,7 @@ function renderSet() {
       <Route path="/firmwares/:id" element={<SetPage />} />
       <Route path="*" element={<Where />} />
     </Routes>,
-    { path: '/firmwares/10', httpClient: api.httpClient, dataProvider: api.dataProvider },
+    { role, path: '/firmwares/10', httpClient: api.httpClient, dataProvider: api.dataProvider },
   );
   return api;
 }
@@ -97,5 +98,28 @@ describe('a set’s page', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await u.click(within(dialog).getByRole('button', { name: 'S19 Pro' }));
     expect(await screen.findByText('at /firmwares/10/build?model=S19%20Pro')).toBeInTheDocument();
+  });
+
+  // Issue 15, items 6 and 7: a removed set opened as if live, with an active 'Build firmware'; and partners
+  // were offered the admins' 'Show removed' switch.
+  it('shows a removed set as removed, with no build actions', async () => {
+    renderSet({ groups: [{ ...group, is_removed: true }] });
+    await screen.findByRole('heading', { name: 'North farm' }, slow);
+    expect(await screen.findByText(/This set was removed/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Build firmware' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions of set/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /List of missing models/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Show removed to admins only', async () => {
+    renderSet();
+    await screen.findAllByTestId('build-row', {}, slow);
+    expect(screen.queryByLabelText('Show removed')).not.toBeInTheDocument();
+  });
+
+  it('offers Show removed to an admin', async () => {
+    renderSet({ role: 'admin' });
+    await screen.findAllByTestId('build-row', {}, slow);
+    expect(screen.getByLabelText('Show removed')).toBeInTheDocument();
   });
 });

@@ -5,8 +5,10 @@ import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import {
+  Alert,
   Badge,
   Button,
+  Chip,
   FormControlLabel,
   IconButton,
   Stack,
@@ -15,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { type RaRecord, useGetList, useStore, useTranslate } from 'react-admin';
+import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NotFound } from '../../custom/pages/NotFound';
 import type { MinerModel, Series } from '../../lib/catalogue';
@@ -41,7 +43,11 @@ export const SetPage = () => {
   const { id = '' } = useParams();
   const groupId = Number(id);
   const group = useGroup(groupId);
-  const [showRemoved, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
+  const [showRemovedSetting, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
+  const { permissions } = usePermissions();
+  // Spec §6: removed builds are for admins only; partners have no such switch.
+  const mayShowRemoved = permissions === 'admin';
+  const showRemoved = mayShowRemoved && showRemovedSetting;
   const builds = useSetBuildsList(groupId, showRemoved);
   const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
   const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
@@ -72,41 +78,59 @@ export const SetPage = () => {
   return (
     <>
       <SetPageHeader group={set}>
-        <Tooltip title={favorite}>
-          <IconButton
-            aria-label={favorite}
-            aria-pressed={set.is_favorite}
-            onClick={() => setActions.toggleFavorite(set)}
-          >
-            {set.is_favorite ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarOutlineIcon />}
-          </IconButton>
-        </Tooltip>
-        <Button startIcon={<LinkIcon />} onClick={() => setActions.copyLink(set)}>
-          {translate('resources.firmwares.actions.copy_link')}
-        </Button>
-        <Badge badgeContent={missing.length} color="primary">
-          <Button
-            variant="outlined"
-            startIcon={<PlaylistAddIcon />}
-            onClick={() => setMissingOpen(true)}
-            disabled={missing.length === 0}
-          >
-            {translate('resources.firmwares.missing.button')}
-          </Button>
-        </Badge>
-        <Button component={Link} to={buildPath} variant="contained" startIcon={<BuildCircleOutlinedIcon />}>
-          {translate('app.build_form.actions.build')}
-        </Button>
-        <SetActionsMenu group={set} onAction={setActions.onAction} />
+        {set.is_removed ? (
+          <Chip color="default" label={translate('resources.firmwares.removed')} />
+        ) : (
+          <>
+            <Tooltip title={favorite}>
+              <IconButton
+                aria-label={favorite}
+                aria-pressed={set.is_favorite}
+                onClick={() => setActions.toggleFavorite(set)}
+              >
+                {set.is_favorite ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarOutlineIcon />}
+              </IconButton>
+            </Tooltip>
+            <Button startIcon={<LinkIcon />} onClick={() => setActions.copyLink(set)}>
+              {translate('resources.firmwares.actions.copy_link')}
+            </Button>
+            <Badge badgeContent={missing.length} color="primary">
+              <Button
+                variant="outlined"
+                startIcon={<PlaylistAddIcon />}
+                onClick={() => setMissingOpen(true)}
+                disabled={missing.length === 0}
+              >
+                {translate('resources.firmwares.missing.button')}
+              </Button>
+            </Badge>
+            <Button
+              component={Link}
+              to={buildPath}
+              variant="contained"
+              startIcon={<BuildCircleOutlinedIcon />}
+            >
+              {translate('app.build_form.actions.build')}
+            </Button>
+            <SetActionsMenu group={set} onAction={setActions.onAction} />
+          </>
+        )}
       </SetPageHeader>
 
+      {set.is_removed && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          {translate('resources.firmwares.removed_set')}
+        </Alert>
+      )}
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap sx={{ py: 1.5 }}>
         <StatusCounters counters={setCounters(set, builds.data)} />
-        <Typography variant="body2" color="text.secondary">
-          {translate('resources.firmwares.builds_count', {
-            smart_count: list.filter((b) => !b.is_removed).length,
-          })}
-        </Typography>
+        {!builds.isPending && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.firmwares.builds_count', {
+              smart_count: list.filter((b) => !b.is_removed).length,
+            })}
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
           {chosen.length > 0 && (
             <>
@@ -127,20 +151,26 @@ export const SetPage = () => {
               </Button>
             </>
           )}
-          <FormControlLabel
-            control={
-              <Switch size="small" checked={showRemoved} onChange={(e) => setShowRemoved(e.target.checked)} />
-            }
-            label={translate('resources.firmwares.show_removed')}
-            sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
-          />
+          {mayShowRemoved && (
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={showRemoved}
+                  onChange={(e) => setShowRemoved(e.target.checked)}
+                />
+              }
+              label={translate('resources.firmwares.show_removed')}
+              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
+            />
+          )}
         </Stack>
       </Stack>
 
       {builds.isPending ? (
         <PageLoading />
       ) : list.length === 0 ? (
-        <NoBuilds buildPath={buildPath} />
+        !set.is_removed && <NoBuilds buildPath={buildPath} />
       ) : (
         <BuildsTable
           builds={list}

@@ -56,9 +56,12 @@ export function useSetActionHandler(
         <RemoveDialog
           open={Boolean(removing)}
           title={translate('resources.firmwares.remove.set_title', { name: removing?.name ?? '' })}
-          content={translate('resources.firmwares.remove.set_content', {
-            smart_count: removing?.count_firmwares ?? 0,
-          })}
+          content={translate(
+            `resources.firmwares.remove.${actions.isAdmin ? 'set_content_admin' : 'set_content'}`,
+            {
+              smart_count: removing?.count_firmwares ?? 0,
+            },
+          )}
           warning={
             running > 0
               ? translate('resources.firmwares.remove.running', { smart_count: running })

@@ -32,7 +32,8 @@ export interface LicenseRegion {
   licenses: License[];
 }
 
-const ALL = { pagination: { page: 1, perPage: 1000 } };
+// Regions in the server's (alphabetical) order: without a sort react-admin asks for id DESC, i.e. reversed.
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'region', order: 'ASC' as const } };
 
 const RegionCard = ({ group }: { group: LicenseRegion }) => {
   const translate = useTranslate();

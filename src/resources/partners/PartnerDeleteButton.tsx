@@ -45,7 +45,7 @@ export const PartnerDeleteButton = ({ partner }: { partner: Partner }) => {
         titleTranslateOptions={{ name }}
         content="app.partners.remove_confirm"
         contentTranslateOptions={{ name }}
-        confirm="ra.action.delete"
+        confirm="app.partners.remove"
         confirmColor="warning"
         onConfirm={remove}
         onClose={() => setOpen(false)}

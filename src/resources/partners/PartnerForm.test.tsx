@@ -178,4 +178,18 @@ describe('partner form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'PATCH', path: '/admin/user', body: { is_developer: true } });
   });
+
+  it('names the remove action "Remove partner", on the page and in its confirmation', async () => {
+    const u = user();
+    setup(
+      <Routes>
+        <Route path="/partners/:id" element={<PartnerEdit />} />
+      </Routes>,
+      '/partners/5',
+    );
+    await u.click(await screen.findByRole('button', { name: 'Remove partner' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Remove partner' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
 });

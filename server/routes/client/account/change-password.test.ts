@@ -78,6 +78,23 @@ describe('POST /api/client/account/change-password', () => {
     expect((await info(token)).statusCode).toBe(200);
   });
 
+  // Issue 15, item 12: a new password equal to the current one was accepted (and ended every other session).
+  it('refuses a new password equal to the current one, and writes nothing', async () => {
+    const { account, token } = await createSignedIn(t.app, t.db);
+    const [before] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    const res = await change(token, { old_password: TEST_PASSWORD, new_password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      {
+        loc: ['body', 'new_password'],
+        msg: 'The new password must differ from the current one',
+        type: 'value_error',
+      },
+    ]);
+    const [after] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(after.token_version).toBe(before.token_version);
+  });
+
   it('names missing fields and requires authentication', async () => {
     const { token } = await createSignedIn(t.app, t.db);
     const res = await change(token, {});

@@ -8,6 +8,8 @@ import { ChangePasswordBodySchema } from '../../../schemas/account-schemas';
 import { AccessTokenSchema } from '../../../schemas/auth-schemas';
 import { errorResponses } from '../../../schemas/common-schemas';
 
+export const SAME_PASSWORD = 'The new password must differ from the current one';
+
 /**
  * Changes the password. Every token issued so far stops working; the answer carries a fresh one, so only
  * the session that made the change goes on.
@@ -29,7 +31,9 @@ const changePasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!old_password) issues.push({ loc: ['body', 'old_password'], msg: 'Password is required' });
       else if (!(await verifyPassword(request.account.password_hash, old_password)))
         issues.push({ loc: ['body', 'old_password'], msg: 'Current password is incorrect' });
-      const newIssue = passwordIssue(new_password);
+      const newIssue =
+        passwordIssue(new_password) ??
+        (issues.length === 0 && new_password === old_password ? SAME_PASSWORD : undefined);
       if (newIssue) issues.push({ loc: ['body', 'new_password'], msg: newIssue });
       if (issues.length > 0) throw new ValidationFailedError(issues);
 

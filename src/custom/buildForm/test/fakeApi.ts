@@ -11,6 +11,7 @@ export interface Call {
   method: string;
   path: string;
   query?: HttpRequest['query'];
+  idempotencyKey?: string;
   body?: unknown;
 }
 
@@ -81,7 +82,13 @@ export function fakeApi(
   };
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
     const method = request.method ?? 'GET';
-    calls.push({ method, path, query: request.query, body: request.body });
+    calls.push({
+      method,
+      path,
+      query: request.query,
+      body: request.body,
+      ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+    });
     const route = routes[`${method} ${path}`];
     if (!route) throw new ApiError('Not Found', 404, { detail: 'Not Found' }, 'Not Found');
     const json = await route({ ...request, path });
