@@ -8,12 +8,13 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useNotify, usePermissions } from 'react-admin';
+import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
+import type { Options as SocketOptions } from 'reconnecting-websocket';
 import { canAccess } from '../../authProvider/canAccess';
 import { readToken } from '../../authProvider/session';
 import { ERROR_TOAST } from '../../errors/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
-import { connectLiveSocket } from './liveSocket';
+import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';
 
 /** The resources whose lists change when a build finishes (react-admin's query keys start with the resource). */
@@ -28,14 +29,21 @@ interface LiveContextValue {
 // Outside a LiveProvider (tests, public pages) components read an empty store that never changes.
 const LiveContext = createContext<LiveContextValue>({ store: createLiveStore(), socket: false });
 
-function useLiveSocket(store: LiveStore, enabled: boolean) {
+const SESSION_END_MESSAGES: Record<SessionEndCode, string> = {
+  4401: 'app.auth.session_ended',
+  4403: 'app.auth.access_changed',
+};
+
+function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: SocketOptions) {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {
     if (!enabled) return;
     return connectLiveSocket({
       store,
       getToken: readToken,
+      socketOptions,
       onFinished: () =>
         queryClient.invalidateQueries({
           predicate: (query) => REFRESHED_ON_FINISH.has(String(query.queryKey[0])),
@@ -44,19 +52,33 @@ function useLiveSocket(store: LiveStore, enabled: boolean) {
         console.error('WebSocket error', event);
         notify('app.errors.websocket', ERROR_TOAST);
       },
+      // The server ended the session: the same sign-out as a 401 or 403 from the API, saying why.
+      onSessionEnded: (code) => {
+        notify(SESSION_END_MESSAGES[code], ERROR_TOAST);
+        void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
+      },
     });
-  }, [enabled, store, notify, queryClient]);
+  }, [enabled, store, notify, queryClient, logoutIfAccessDenied, socketOptions]);
 }
 
 /**
  * Live build progress and log lines for the signed-in shell (spec §4 Live socket). For admins and developers it
  * holds the socket open while mounted: leaving the shell (logout) disconnects it.
  */
-export const LiveProvider = ({ children, store: given }: { children: ReactNode; store?: LiveStore }) => {
+export const LiveProvider = ({
+  children,
+  store: given,
+  socketOptions,
+}: {
+  children: ReactNode;
+  store?: LiveStore;
+  /** Options of reconnecting-websocket (tests hand in their own WebSocket class). */
+  socketOptions?: SocketOptions;
+}) => {
   const [store] = useState(() => given ?? createLiveStore());
   const { permissions } = usePermissions();
   const socket = canAccess(permissions, 'list', 'websocket');
-  useLiveSocket(store, socket);
+  useLiveSocket(store, socket, socketOptions);
   const value = useMemo(() => ({ store, socket }), [store, socket]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 };
