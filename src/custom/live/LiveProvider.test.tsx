@@ -8,6 +8,7 @@ import { createAuthProvider } from '../../authProvider/index';
 import { readToken, writeToken } from '../../authProvider/session';
 import { FakeSocket } from '../../test/FakeSocket';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { LoginPage } from '../auth/LoginPage';
 import { LiveProvider } from './LiveProvider';
 
 const developer: Account = {
@@ -37,7 +38,7 @@ async function openConsole() {
   renderWithAdmin(
     <>
       <Routes>
-        <Route path="/login" element={<p>Sign-in page</p>} />
+        <Route path="/login" element={<LoginPage />} />
         <Route
           path="*"
           element={
@@ -70,8 +71,8 @@ describe('LiveProvider when the server ends the session', () => {
     const socket = await openConsole();
     expect(screen.getByText('Tasks page')).toBeInTheDocument();
     socket.closedBy(4401);
-    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
-    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(readToken()).toBeNull();
     // The way back after signing in again, as after any 401.
     expect(sessionStorage.getItem('fc.redirect')).toBe('/tasks');
@@ -81,8 +82,8 @@ describe('LiveProvider when the server ends the session', () => {
   it('4403 signs out too, saying the access changed', async () => {
     const socket = await openConsole();
     socket.closedBy(4403);
-    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
-    expect(screen.getByText('Your access has changed. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByText('Your access has changed. Please sign in again.')).toBeInTheDocument();
     expect(readToken()).toBeNull();
   });
 });

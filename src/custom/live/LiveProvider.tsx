@@ -11,7 +11,7 @@ import {
 import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import type { Options as SocketOptions } from 'reconnecting-websocket';
 import { canAccess } from '../../authProvider/canAccess';
-import { readToken } from '../../authProvider/session';
+import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { ERROR_TOAST } from '../../errors/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
 import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
@@ -52,9 +52,9 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
         console.error('WebSocket error', event);
         notify('app.errors.websocket', ERROR_TOAST);
       },
-      // The server ended the session: the same sign-out as a 401 or 403 from the API, saying why.
+      // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
       onSessionEnded: (code) => {
-        notify(SESSION_END_MESSAGES[code], ERROR_TOAST);
+        rememberSignOutNotice(SESSION_END_MESSAGES[code]);
         void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
       },
     });

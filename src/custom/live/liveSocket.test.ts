@@ -123,4 +123,61 @@ describe('connectLiveSocket', () => {
     expect(onSessionEnded).not.toHaveBeenCalled();
     disconnect();
   });
+
+  it('waits for a password change under way in this tab: the old token closes first, the new one follows', async () => {
+    const onSessionEnded = vi.fn();
+    let token = 'before';
+    let renewal: Promise<void> | undefined;
+    let answer = () => {};
+    const disconnect = connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => token,
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      tokenRenewal: () => renewal,
+      url: (t) => `ws://test/?token=${t}`,
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    // The change is posted; the server ends the old token's socket before its answer arrives.
+    renewal = new Promise<void>((resolve) => {
+      answer = () => {
+        token = 'after';
+        renewal = undefined;
+        resolve();
+      };
+    });
+    latest().closedBy(4401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeSocket.instances).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
+    expect(latest().url).toBe('ws://test/?token=after');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    disconnect();
+  });
+
+  it('signs out after all when the change under way brings no new token', async () => {
+    const onSessionEnded = vi.fn();
+    let renewal: Promise<void> | undefined = new Promise<void>((resolve) => setTimeout(resolve, 20));
+    connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => 'same',
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      tokenRenewal: () => renewal,
+      url: () => 'ws://test/',
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    renewal = undefined;
+    latest().open();
+    renewal = new Promise<void>((resolve) => setTimeout(resolve, 20));
+    latest().closedBy(4401);
+    await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalledWith(4401));
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 // The live socket (spec §4 Live socket, §7 WebSocket, §8 socket error): one reconnecting connection to
 // /api/client/ws?token=… whose messages go into the live store. Plain functions, so they run without React.
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
+import { tokenRenewal as sessionTokenRenewal } from '../../authProvider/session';
 import { debugLog } from '../../lib/debug';
 import { parseLiveMessage } from './liveMessages';
 import type { LiveStore } from './liveStore';
@@ -25,6 +26,8 @@ export interface LiveSocketOptions {
   onError: (event: unknown) => void;
   /** The server ended the session (4401, 4403): the socket stays closed; sign out as on a 401 or 403. */
   onSessionEnded: (code: SessionEndCode) => void;
+  /** A password change of this tab under way, whose answer is the token to go on with (authProvider/session). */
+  tokenRenewal?: () => Promise<unknown> | undefined;
   url?: (token: string) => string;
   /** Options of reconnecting-websocket (tests hand in their own WebSocket class). */
   socketOptions?: Options;
@@ -37,16 +40,28 @@ export function connectLiveSocket({
   onFinished,
   onError,
   onSessionEnded,
+  tokenRenewal = sessionTokenRenewal,
   url = liveSocketUrl,
   socketOptions,
 }: LiveSocketOptions): () => void {
-  // The token of the current connection: a 4401 for it is no sign-out when the console holds a newer one
-  // (this tab changed the password, which ends every older token).
+  // A 4401 for the current connection's token is no sign-out when this tab holds, or is about to receive, a
+  // newer one: its own password change ends every older token, and the server closes the socket before the
+  // change's answer (the new token) arrives. The next connection then decides, with the newer token.
   let usedToken = '';
+  let endedWith: SessionEndCode | undefined;
+  const end = (code: SessionEndCode) => {
+    socket.close();
+    onSessionEnded(code);
+  };
   const socket = new ReconnectingWebSocket(
-    () => {
-      usedToken = getToken() ?? '';
-      return url(usedToken);
+    async () => {
+      await tokenRenewal();
+      const token = getToken() ?? '';
+      // No newer token came: the session did end. close() stops the attempt before it connects.
+      if (endedWith !== undefined && token === usedToken) end(endedWith);
+      endedWith = undefined;
+      usedToken = token;
+      return url(token);
     },
     [],
     { maxReconnectionDelay: 15_000, ...socketOptions },
@@ -68,12 +83,15 @@ export function connectLiveSocket({
     onError(event);
   });
   socket.addEventListener('close', (event) => {
-    if (event.code !== CLOSE_SESSION_ENDED && event.code !== CLOSE_NOT_ALLOWED) return;
+    const code = event.code;
+    if (code !== CLOSE_SESSION_ENDED && code !== CLOSE_NOT_ALLOWED) return;
     const current = getToken();
-    // reconnecting-websocket has already scheduled the next attempt; it goes ahead only with a newer token.
-    if (event.code === CLOSE_SESSION_ENDED && current && current !== usedToken) return;
-    socket.close();
-    onSessionEnded(event.code);
+    if (code === CLOSE_SESSION_ENDED && (tokenRenewal() || (current && current !== usedToken))) {
+      // reconnecting-websocket has already scheduled the next attempt: its address decides (above).
+      endedWith = code;
+      return;
+    }
+    end(code);
   });
   return () => socket.close();
 }
