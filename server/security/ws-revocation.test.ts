@@ -137,6 +137,17 @@ describe('a live socket ends with its session', () => {
     await expectClosedWith(watched, CLOSE_SESSION_ENDED);
   });
 
+  it("closes a partner's own-builds socket with 4401 when an admin blocks the partner", async () => {
+    const partner = await createSignedIn(w.t.app, w.t.db, { role: 'user' });
+    const watched = await connect(partner.token);
+    const res = await api(w, 'PATCH', `/admin/user?user_id=${partner.account.id}`, w.admin.token, {
+      is_blocked: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await until(() => watched.closed !== undefined);
+    expect(watched.closed?.code).toBe(CLOSE_SESSION_ENDED);
+  });
+
   it('keeps sockets of accounts that did not lose anything open', async () => {
     const developer = await liveDeveloper();
     // Another account's change, and a harmless change of this one (its language).

@@ -4,7 +4,7 @@ import type { AccountRow } from '../../db/accounts-repository';
 /**
  * Close codes the console understands (src/custom/live/liveSocket.ts) and treats as the API's 401 and 403:
  * the token expired or was revoked (password change, removal), or the account may no longer have the feed
- * (blocked, or no longer an admin or developer).
+ * (blocked, or no longer an admin or developer on a socket that follows every build).
  */
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_NOT_ALLOWED = 4403;
@@ -13,24 +13,37 @@ const REASONS: Record<number, string> = {
   [CLOSE_NOT_ALLOWED]: 'Not allowed',
 };
 
-/** What a socket was opened with: the account and the token it presented at the upgrade. */
+/**
+ * What a socket follows: every build (spec §4: admins and developers) or its own account's builds (issue 15:
+ * every other signed-in account, instead of polling every 5 s).
+ */
+export type LiveScope = 'every' | 'own';
+
+export const mayFollowEveryBuild = (account: Pick<AccountRow, 'is_admin' | 'is_developer'>) =>
+  account.is_admin || account.is_developer;
+
+export const scopeOf = (account: Pick<AccountRow, 'is_admin' | 'is_developer'>): LiveScope =>
+  mayFollowEveryBuild(account) ? 'every' : 'own';
+
+/** What a socket was opened with: the account, the token it presented at the upgrade, and its scope. */
 export interface LiveSession {
   accountId: number;
   tokenVersion: number;
   /** When the token stops working (ms since the epoch). */
   expiresAt: number;
+  scope: LiveScope;
 }
 
 /** The code to close a socket with now, or undefined while the same token would still pass the upgrade. */
 export function closeCodeFor(
   session: LiveSession,
   account: AccountRow | undefined,
-  allowed: (account: AccountRow) => boolean,
   now = Date.now(),
 ): number | undefined {
   if (!account || account.is_removed) return CLOSE_SESSION_ENDED;
   if (account.token_version !== session.tokenVersion || now >= session.expiresAt) return CLOSE_SESSION_ENDED;
-  if (account.is_blocked || !allowed(account)) return CLOSE_NOT_ALLOWED;
+  if (account.is_blocked) return CLOSE_NOT_ALLOWED;
+  if (session.scope === 'every' && !mayFollowEveryBuild(account)) return CLOSE_NOT_ALLOWED;
   return undefined;
 }
 
@@ -40,8 +53,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface LiveSessionsOptions {
   /** Reads accounts fresh from the database (not through the account cache). */
   load: (ids: number[]) => Promise<AccountRow[]>;
-  /** Whether the account may keep this feed. */
-  allowed: (account: AccountRow) => boolean;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
 
@@ -53,6 +64,8 @@ export interface LiveSessionsOptions {
  */
 export class LiveSessions {
   private readonly open = new Map<WebSocket, LiveSession & { timer?: NodeJS.Timeout }>();
+  private readonly everyBuild = new Set<WebSocket>();
+  private readonly ownBuilds = new Map<number, Set<WebSocket>>();
   private changes = 0;
 
   constructor(private readonly options: LiveSessionsOptions) {}
@@ -65,6 +78,16 @@ export class LiveSessions {
     return this.open.keys();
   }
 
+  /** The sockets that follow every build. */
+  followingEveryBuild(): ReadonlySet<WebSocket> {
+    return this.everyBuild;
+  }
+
+  /** The sockets that follow only their account's builds, by account. */
+  followingOwnBuilds(): ReadonlyMap<number, ReadonlySet<WebSocket>> {
+    return this.ownBuilds;
+  }
+
   /** Counts account-change notices: read before authenticating, handed to `add` to catch one in between. */
   get changeCount(): number {
     return this.changes;
@@ -73,6 +96,12 @@ export class LiveSessions {
   add(socket: WebSocket, session: LiveSession, changeCountBefore: number): void {
     const entry: LiveSession & { timer?: NodeJS.Timeout } = { ...session };
     this.open.set(socket, entry);
+    if (session.scope === 'every') this.everyBuild.add(socket);
+    else {
+      const mine = this.ownBuilds.get(session.accountId) ?? new Set<WebSocket>();
+      mine.add(socket);
+      this.ownBuilds.set(session.accountId, mine);
+    }
     this.armExpiry(socket, entry);
     socket.on('close', () => this.remove(socket));
     socket.on('error', () => this.remove(socket));
@@ -104,7 +133,7 @@ export class LiveSessions {
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const [socket, session] of this.open) {
       if (!ids.has(session.accountId)) continue;
-      const code = closeCodeFor(session, byId.get(session.accountId), this.options.allowed);
+      const code = closeCodeFor(session, byId.get(session.accountId));
       if (code !== undefined) this.end(socket, code);
     }
   }
@@ -132,6 +161,10 @@ export class LiveSessions {
     if (!session) return;
     clearTimeout(session.timer);
     this.open.delete(socket);
+    this.everyBuild.delete(socket);
+    const mine = this.ownBuilds.get(session.accountId);
+    mine?.delete(socket);
+    if (mine?.size === 0) this.ownBuilds.delete(session.accountId);
   }
 
   private armExpiry(socket: WebSocket, session: LiveSession & { timer?: NodeJS.Timeout }): void {

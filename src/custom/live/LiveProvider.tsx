@@ -22,7 +22,7 @@ export const REFRESHED_ON_FINISH = new Set(['groups', 'firmwares', 'tasks', 'all
 
 interface LiveContextValue {
   store: LiveStore;
-  /** The socket is on for this account (admins and developers); others follow builds by polling. */
+  /** The socket is on for this account: every signed-in account (its own builds; admins and developers all). */
   socket: boolean;
 }
 
@@ -62,8 +62,9 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
 }
 
 /**
- * Live build progress and log lines for the signed-in shell (spec §4 Live socket). For admins and developers it
- * holds the socket open while mounted: leaving the shell (logout) disconnects it.
+ * Live build progress and log lines for the signed-in shell (spec §4 Live socket): the socket is held open while
+ * mounted, and leaving the shell (logout) disconnects it. Admins and developers hear of every build, everyone
+ * else of their own (issue 15); the 5 s polling goes on underneath and is what counts while the socket is down.
  */
 export const LiveProvider = ({
   children,
@@ -97,6 +98,12 @@ export function useBuildLive(fwId: number | undefined): BuildLive {
 export function useBuildProgress(fwId: number | undefined, polled: number | null | undefined): number {
   const live = useBuildLive(fwId).progress;
   return live ?? polled ?? 0;
+}
+
+/** Whether the socket is open now (else builds are followed by polling). */
+export function useLiveConnected(): boolean {
+  const { store } = useLive();
+  return useSyncExternalStore(store.subscribe, store.isConnected);
 }
 
 /** Counts the socket's (re)connections: lines sent while it was down are to be read from the stored log. */

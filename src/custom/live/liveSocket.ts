@@ -83,6 +83,7 @@ export function connectLiveSocket({
     onError(event);
   });
   socket.addEventListener('close', (event) => {
+    store.disconnected();
     const code = event.code;
     if (code !== CLOSE_SESSION_ENDED && code !== CLOSE_NOT_ALLOWED) return;
     const current = getToken();
