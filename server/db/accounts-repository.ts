@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { type AccountRow, accounts, type NewAccountRow, type PartnerFeeRow, partnerFees } from './schema';
 
@@ -19,6 +19,15 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
   return row;
+}
+
+/** The accounts of `ids` that exist (removed ones included), read fresh: no cache in between. */
+export function findAccountsByIds(db: Db, ids: readonly number[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]));
 }
 
 export async function insertAccount(db: Db, values: NewAccountRow): Promise<AccountRow> {

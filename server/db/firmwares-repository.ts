@@ -75,3 +75,12 @@ export async function markBuildsRemoved(db: Db, ids: number[], clearArtifact: bo
     })
     .where(inArray(builds.id, ids));
 }
+
+/** The owning account of each build of `ids` that exists (removed ones included). */
+export function findBuildOwners(db: Db, ids: readonly number[]): Promise<{ id: number; user_id: number }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: builds.id, user_id: builds.user_id })
+    .from(builds)
+    .where(inArray(builds.id, [...ids]));
+}

@@ -5,7 +5,13 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | {
+      ok: true;
+      claims: AccessClaims /** When the token stops working (ms since the epoch). */;
+      expiresAt: number;
+    }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 const ALGORITHM = 'HS256';
 
@@ -33,7 +39,7 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     const tokenVersion = payload.ver;
     if (!Number.isSafeInteger(accountId) || typeof tokenVersion !== 'number')
       return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: { accountId, tokenVersion } };
+    return { ok: true, claims: { accountId, tokenVersion }, expiresAt: (payload.exp ?? 0) * 1000 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };

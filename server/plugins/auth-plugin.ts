@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, on every /api route that is not public; reading it elsewhere answers 401. */
     account: AccountRow;
+    /** When the bearer token of an authenticated request stops working (ms since the epoch); 0 before. */
+    tokenExpiresAt: number;
   }
   interface FastifyContextConfig {
     /** Reachable without a bearer token. */
@@ -72,6 +74,8 @@ export default fp<AuthPluginOptions>(
       },
     });
 
+    app.decorateRequest('tokenExpiresAt', 0);
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       if (!match) throw unauthorized();
@@ -82,6 +86,7 @@ export default fp<AuthPluginOptions>(
       if (account.is_blocked) throw forbidden('Account is blocked');
       // A copy: handlers never change the cached row.
       request.account = { ...account };
+      request.tokenExpiresAt = verified.expiresAt;
       const lastActive = account.last_active?.getTime() ?? 0;
       if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) {
         await touchLastActive(app.db, account.id);

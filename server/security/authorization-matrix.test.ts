@@ -157,7 +157,8 @@ const RULES: Record<string, Rule> = {
 /** Routes hidden from the document, with who may use them; each has its own tests. */
 const UNDOCUMENTED: Record<string, string> = {
   'GET /api/docs': 'public: the OpenAPI document itself (routes/docs/openapi.test.ts)',
-  'GET /api/client/ws': 'admins and developers, token in the query (routes/client/ws.test.ts)',
+  'GET /api/client/ws':
+    'every signed-in account (admins and developers every build, others their own), token in the query (routes/client/ws.test.ts)',
   'GET /api/metrics': 'Prometheus scrape: public unless METRICS_TOKEN is set (plugins/metrics-plugin.ts)',
 };
 

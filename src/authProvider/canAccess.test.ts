@@ -44,8 +44,11 @@ describe('canAccess', () => {
     expect(canAccess('developer', 'create', 'releases')).toBe(true);
     expect(canAccess('user', 'create', 'releases')).toBe(false);
     expect(canAccess('tester', 'create', 'releases')).toBe(false);
-    expect(canAccess('developer', 'connect', 'websocket')).toBe(true);
-    expect(canAccess('user', 'connect', 'websocket')).toBe(false);
+    expect(canAccess('developer', 'all', 'websocket')).toBe(true);
+    expect(canAccess('user', 'all', 'websocket')).toBe(false);
+    // Everyone follows their own builds live.
+    expect(canAccess('user', 'list', 'websocket')).toBe(true);
+    expect(canAccess('tester', 'list', 'websocket')).toBe(true);
   });
 
   it('gives the beta toggle to testers only', () => {

@@ -33,7 +33,8 @@ const RULES: Record<string, Record<Action, Who>> = {
   agents: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   components: { '*': ADMIN_OR_DEVELOPER, menu: [] },
   settings: { '*': EVERYONE, show_removed: ADMIN, beta: ['tester'] },
-  websocket: { '*': ADMIN_OR_DEVELOPER },
+  // The live socket: everyone follows their own builds (issue 15); admins and developers every build (spec §4).
+  websocket: { '*': EVERYONE, all: ADMIN_OR_DEVELOPER },
   // The license list and the statistics on /partners.
   licenses: { '*': ADMIN },
   analytics: { '*': ADMIN },

@@ -2,8 +2,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiSession } from './support/api';
+import { apiSession } from './support/api';
 import { launchBrowser, newVisitor } from './support/browser';
+import { embeddedAgent, submitBuild } from './support/builds';
 import { loginPage } from './support/pages';
 import { type RunningServer, startServer } from './support/server';
 import { agentsPage, tasksPage } from './support/taskPages';
@@ -30,77 +31,6 @@ async function signedIn(account: { email: string; password: string }, landing = 
   await loginPage(page, server.url).signIn(account.email, account.password);
   await page.waitForURL(landing);
   return { context, page };
-}
-
-interface Release {
-  id: number;
-  series: string;
-  stage: string;
-  is_draft: boolean;
-}
-interface Combination {
-  model: string;
-  platform: string;
-  install_type: string;
-}
-
-/** A set and one build in it, submitted through the API as the build form would (a stable x19 release). */
-async function submitBuild(api: ApiSession, setName: string): Promise<{ id: number; uuid: string }> {
-  const [releases, models, combinations, licenses] = await Promise.all([
-    api.call<Release[]>('GET', '/client/releases'),
-    api.call<{ name: string; series: string }[]>('GET', '/client/firmware/models'),
-    api.call<Combination[]>('GET', '/client/firmware/model-platform-install_type'),
-    api.call<{ id: number }[]>('GET', '/client/firmware/license'),
-  ]);
-  const release = releases.find((r) => r.series === 'x19' && r.stage === 'stable' && !r.is_draft);
-  const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
-  const combination = combinations.find((c) => x19.has(c.model));
-  if (!release || !combination) throw new Error('the demo data has no stable x19 release or model');
-  const sets = await api.call<{ id: number; name: string }[]>(
-    'GET',
-    `/client/firmware/groups?search=${encodeURIComponent(setName)}`,
-  );
-  const set =
-    sets.find((s) => s.name === setName) ??
-    (await api.call<{ id: number }>('POST', '/client/firmware/groups', { name: setName }));
-  return api.call('POST', '/client/firmware/firmwares', {
-    group_id: set.id,
-    series: 'x19',
-    ...combination,
-    release_id: release.id,
-    license_id: licenses[0]?.id ?? null,
-    add_license: licenses.length > 0,
-    fee_pools_configs: [
-      {
-        alias: 'DevFee',
-        url: 'stratum+tcp://btc.viabtc.io:3333',
-        account: 'vendor',
-        worker: setName.replace(/\W/g, ''),
-        fee: 2,
-        fake_fee: null,
-        hidden: false,
-        type_fee_pool: 'devfee',
-      },
-      {
-        alias: 'F2Pool',
-        url: 'stratum+tcp://btc.f2pool.com:1314',
-        account: 'partner.main',
-        worker: 'rig001',
-        fee: 1.5,
-        fake_fee: null,
-        hidden: true,
-        type_fee_pool: 'fee',
-      },
-    ],
-  });
-}
-
-/** The agent `npm start` runs in the server process. */
-async function embeddedAgent(api: ApiSession): Promise<{ id: number }> {
-  const workers = await api.call<{ id: number; name: string }[]>('GET', '/admin/workers');
-  const embedded = workers.find((w) => w.name === 'embedded');
-  if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
-  return embedded;
 }
 
 describe('build agents and live tasks', () => {

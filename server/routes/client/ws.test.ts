@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgentWorld,
@@ -7,6 +8,8 @@ import {
   queueBuild,
   sendEvents,
 } from '../../builds/agent-test-fixtures';
+import { createSet } from '../../builds/test-fixtures';
+import { accounts } from '../../db/schema';
 import { createSignedIn } from '../../test/helper';
 import { withoutToken } from './ws';
 
@@ -59,8 +62,55 @@ describe('the live socket', () => {
     dev.socket.terminate();
   });
 
-  it('refuses partners (403) and bad tokens (401) before the upgrade', async () => {
-    await expect(w.t.app.injectWS(`/api/client/ws?token=${w.partner.token}`)).rejects.toThrow(/403/);
+  it("gives a partner their own builds' progress and log lines, never another partner's", async () => {
+    const admin = await connect(w.admin.token);
+    const partner = await connect(w.partner.token);
+    const other = await connect(w.other.token);
+    const mine = await queueBuild(w);
+    const otherSet = await createSet(w, w.other.token, 'other-partner-set');
+    const theirs = await queueBuild(w, w.other.token, otherSet.id);
+    const held = [];
+    for (const name of ['own-agent-1', 'own-agent-2']) {
+      const agent = await addWorker(w, name);
+      const job = await claim(w, agent.token);
+      if (!job) throw new Error('no job');
+      held.push({ job, token: agent.token });
+    }
+    const byId = (x: number, y: number) => x - y;
+    expect(held.map(({ job }) => job.id).sort(byId)).toEqual([mine.id, theirs.id].sort(byId));
+    for (const { job, token } of held) {
+      await sendEvents(w, token, job, [
+        { seq: 1, type: 'log', data: `line of ${job.id}` },
+        { seq: 2, type: 'progress', data: 40 },
+      ]);
+    }
+    await until(
+      () => admin.messages.length >= 4 && partner.messages.length >= 2 && other.messages.length >= 2,
+    );
+    const expected = (id: number) => [
+      { fw_id: id, type: 'log_build', data: `line of ${id}`, seq: expect.any(Number) },
+      { fw_id: id, type: 'progress_build', data: 40, seq: expect.any(Number) },
+    ];
+    expect(partner.messages).toEqual(expected(mine.id));
+    expect(other.messages).toEqual(expected(theirs.id));
+    expect(admin.messages).toHaveLength(4);
+    // Deliveries go out in order: once the other partner has a later line, nothing of theirs is on its way
+    // to this partner.
+    const theirsHeld = held.find(({ job }) => job.id === theirs.id);
+    if (!theirsHeld) throw new Error('no job');
+    await sendEvents(w, theirsHeld.token, theirsHeld.job, [{ seq: 3, type: 'log', data: 'later' }]);
+    await until(() => other.messages.length >= 3);
+    expect(other.messages.at(-1)?.data).toBe('later');
+    expect(partner.messages).toEqual(expected(mine.id));
+    admin.socket.terminate();
+    partner.socket.terminate();
+    other.socket.terminate();
+  });
+
+  it('refuses blocked accounts (403) and bad tokens (401) before the upgrade', async () => {
+    const blocked = await createSignedIn(w.t.app, w.t.db, { role: 'user' });
+    await w.t.db.update(accounts).set({ is_blocked: true }).where(eq(accounts.id, blocked.account.id));
+    await expect(w.t.app.injectWS(`/api/client/ws?token=${blocked.token}`)).rejects.toThrow(/403/);
     await expect(w.t.app.injectWS('/api/client/ws?token=garbage')).rejects.toThrow(/401/);
     await expect(w.t.app.injectWS('/api/client/ws')).rejects.toThrow(/401/);
   });

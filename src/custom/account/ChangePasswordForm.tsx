@@ -2,7 +2,7 @@ import { Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
-import { writeToken } from '../../authProvider/session';
+import { renewToken } from '../../authProvider/session';
 import { fieldErrors } from '../../errors/fieldErrors';
 import { useShowError } from '../../errors/showError';
 import { required, validatePassword } from '../../lib/validators';
@@ -27,11 +27,12 @@ export const ChangePasswordForm = () => {
   const submit = async (values: { old_password?: string; new_password?: string }) => {
     setBusy(true);
     try {
-      const token = await changePassword(httpClient, {
-        old_password: values.old_password ?? '',
-        new_password: values.new_password ?? '',
-      });
-      writeToken(token);
+      await renewToken(
+        changePassword(httpClient, {
+          old_password: values.old_password ?? '',
+          new_password: values.new_password ?? '',
+        }),
+      );
       notify('app.notifications.password_changed', { type: 'success' });
       setFormKey((k) => k + 1);
     } catch (error) {

@@ -1,9 +1,9 @@
 import { Box, Link } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useAuthProvider, useTranslate } from 'react-admin';
+import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { readToken } from '../../authProvider/session';
-import { useShowError } from '../../errors/showError';
+import { readToken, takeSignOutNotice } from '../../authProvider/session';
+import { ERROR_TOAST, useShowError } from '../../errors/showError';
 import { validateEmail, validatePassword } from '../../lib/validators';
 import { AuthCard, SubmitButton } from './AuthCard';
 import { AuthPasswordField, AuthTextField, useAuthForm } from './authForm';
@@ -15,11 +15,18 @@ export const LoginPage = () => {
   const authProvider = useAuthProvider();
   const navigate = useNavigate();
   const showError = useShowError();
+  const notify = useNotify();
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     if (readToken()) navigate('/', { replace: true });
   }, [navigate]);
+
+  // Why the console just signed out, when it had a reason to give (e.g. the live socket's session ended).
+  useEffect(() => {
+    const notice = takeSignOutNotice();
+    if (notice) notify(notice, ERROR_TOAST);
+  }, [notify]);
 
   const form = useAuthForm({ email: validateEmail, password: validatePassword }, async (values) => {
     setLoading(true);

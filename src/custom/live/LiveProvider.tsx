@@ -8,12 +8,13 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useNotify, usePermissions } from 'react-admin';
+import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
+import type { Options as SocketOptions } from 'reconnecting-websocket';
 import { canAccess } from '../../authProvider/canAccess';
-import { readToken } from '../../authProvider/session';
+import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { ERROR_TOAST } from '../../errors/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
-import { connectLiveSocket } from './liveSocket';
+import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';
 
 /** The resources whose lists change when a build finishes (react-admin's query keys start with the resource). */
@@ -21,21 +22,28 @@ export const REFRESHED_ON_FINISH = new Set(['groups', 'firmwares', 'tasks', 'all
 
 interface LiveContextValue {
   store: LiveStore;
-  /** The socket is on for this account (admins and developers); others follow builds by polling. */
+  /** The socket is on for this account: every signed-in account (its own builds; admins and developers all). */
   socket: boolean;
 }
 
 // Outside a LiveProvider (tests, public pages) components read an empty store that never changes.
 const LiveContext = createContext<LiveContextValue>({ store: createLiveStore(), socket: false });
 
-function useLiveSocket(store: LiveStore, enabled: boolean) {
+const SESSION_END_MESSAGES: Record<SessionEndCode, string> = {
+  4401: 'app.auth.session_ended',
+  4403: 'app.auth.access_changed',
+};
+
+function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: SocketOptions) {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {
     if (!enabled) return;
     return connectLiveSocket({
       store,
       getToken: readToken,
+      socketOptions,
       onFinished: () =>
         queryClient.invalidateQueries({
           predicate: (query) => REFRESHED_ON_FINISH.has(String(query.queryKey[0])),
@@ -44,19 +52,34 @@ function useLiveSocket(store: LiveStore, enabled: boolean) {
         console.error('WebSocket error', event);
         notify('app.errors.websocket', ERROR_TOAST);
       },
+      // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
+      onSessionEnded: (code) => {
+        rememberSignOutNotice(SESSION_END_MESSAGES[code]);
+        void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
+      },
     });
-  }, [enabled, store, notify, queryClient]);
+  }, [enabled, store, notify, queryClient, logoutIfAccessDenied, socketOptions]);
 }
 
 /**
- * Live build progress and log lines for the signed-in shell (spec §4 Live socket). For admins and developers it
- * holds the socket open while mounted: leaving the shell (logout) disconnects it.
+ * Live build progress and log lines for the signed-in shell (spec §4 Live socket): the socket is held open while
+ * mounted, and leaving the shell (logout) disconnects it. Admins and developers hear of every build, everyone
+ * else of their own (issue 15); the 5 s polling goes on underneath and is what counts while the socket is down.
  */
-export const LiveProvider = ({ children, store: given }: { children: ReactNode; store?: LiveStore }) => {
+export const LiveProvider = ({
+  children,
+  store: given,
+  socketOptions,
+}: {
+  children: ReactNode;
+  store?: LiveStore;
+  /** Options of reconnecting-websocket (tests hand in their own WebSocket class). */
+  socketOptions?: SocketOptions;
+}) => {
   const [store] = useState(() => given ?? createLiveStore());
   const { permissions } = usePermissions();
   const socket = canAccess(permissions, 'list', 'websocket');
-  useLiveSocket(store, socket);
+  useLiveSocket(store, socket, socketOptions);
   const value = useMemo(() => ({ store, socket }), [store, socket]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 };
@@ -75,6 +98,12 @@ export function useBuildLive(fwId: number | undefined): BuildLive {
 export function useBuildProgress(fwId: number | undefined, polled: number | null | undefined): number {
   const live = useBuildLive(fwId).progress;
   return live ?? polled ?? 0;
+}
+
+/** Whether the socket is open now (else builds are followed by polling). */
+export function useLiveConnected(): boolean {
+  const { store } = useLive();
+  return useSyncExternalStore(store.subscribe, store.isConnected);
 }
 
 /** Counts the socket's (re)connections: lines sent while it was down are to be read from the stored log. */

@@ -1,37 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../test/FakeSocket';
 import { connectLiveSocket } from './liveSocket';
 import { createLiveStore } from './liveStore';
-
-/** A WebSocket stand-in that the test drives. */
-class FakeSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  binaryType = 'blob';
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.instances.push(this);
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  receive(data: unknown) {
-    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-  fail() {
-    this.dispatchEvent(new Event('error'));
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  send() {}
-}
 
 const latest = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 
@@ -48,6 +18,7 @@ describe('connectLiveSocket', () => {
       getToken: () => 'tok en',
       onFinished,
       onError: vi.fn(),
+      onSessionEnded: vi.fn(),
       url: (token) => `ws://test/api/client/ws?token=${encodeURIComponent(token)}`,
       socketOptions: { WebSocket: FakeSocket },
     });
@@ -74,6 +45,7 @@ describe('connectLiveSocket', () => {
       getToken: () => 't',
       onFinished: vi.fn(),
       onError,
+      onSessionEnded: vi.fn(),
       url: () => 'ws://test/',
       socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
     });
@@ -87,5 +59,125 @@ describe('connectLiveSocket', () => {
     latest().fail();
     expect(onError).toHaveBeenCalledTimes(2);
     disconnect();
+  });
+
+  it('stops at 4401 and reports the ended session, without connecting again', async () => {
+    const onSessionEnded = vi.fn();
+    const onError = vi.fn();
+    connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => 'old',
+      onFinished: vi.fn(),
+      onError,
+      onSessionEnded,
+      url: () => 'ws://test/',
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    latest().closedBy(4401);
+    expect(onSessionEnded).toHaveBeenCalledWith(4401);
+    // Long enough for the 1 ms reconnection delay to have run many times over.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('stops at 4403 too', async () => {
+    const onSessionEnded = vi.fn();
+    connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => 't',
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      url: () => 'ws://test/',
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    latest().closedBy(4403);
+    expect(onSessionEnded).toHaveBeenCalledWith(4403);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('connects again with the new token when this tab changed the password (4401 for the old token)', async () => {
+    const onSessionEnded = vi.fn();
+    let token = 'before';
+    const disconnect = connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => token,
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      url: (t) => `ws://test/?token=${t}`,
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    token = 'after';
+    latest().closedBy(4401);
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
+    expect(latest().url).toBe('ws://test/?token=after');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    disconnect();
+  });
+
+  it('waits for a password change under way in this tab: the old token closes first, the new one follows', async () => {
+    const onSessionEnded = vi.fn();
+    let token = 'before';
+    let renewal: Promise<void> | undefined;
+    let answer = () => {};
+    const disconnect = connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => token,
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      tokenRenewal: () => renewal,
+      url: (t) => `ws://test/?token=${t}`,
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    // The change is posted; the server ends the old token's socket before its answer arrives.
+    renewal = new Promise<void>((resolve) => {
+      answer = () => {
+        token = 'after';
+        renewal = undefined;
+        resolve();
+      };
+    });
+    latest().closedBy(4401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeSocket.instances).toHaveLength(1);
+    answer();
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
+    expect(latest().url).toBe('ws://test/?token=after');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    disconnect();
+  });
+
+  it('signs out after all when the change under way brings no new token', async () => {
+    const onSessionEnded = vi.fn();
+    let renewal: Promise<void> | undefined = new Promise<void>((resolve) => setTimeout(resolve, 20));
+    connectLiveSocket({
+      store: createLiveStore(),
+      getToken: () => 'same',
+      onFinished: vi.fn(),
+      onError: vi.fn(),
+      onSessionEnded,
+      tokenRenewal: () => renewal,
+      url: () => 'ws://test/',
+      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    renewal = undefined;
+    latest().open();
+    renewal = new Promise<void>((resolve) => setTimeout(resolve, 20));
+    latest().closedBy(4401);
+    await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalledWith(4401));
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { useHttpClient } from '../../api/ApiContext';
 import { POLL_INTERVAL_MS } from '../../lib/constants';
 import { startScheduler } from '../../lib/schedulers';
 import { fetchBuildLog, type StoredBuildLog } from './buildLogApi';
-import { useBuildLive, useLive, useLiveConnections } from './LiveProvider';
+import { useBuildLive, useLiveConnected, useLiveConnections } from './LiveProvider';
 import { type LogLine, mergeLogLines } from './logLines';
 
 export interface BuildLog {
@@ -13,20 +13,20 @@ export interface BuildLog {
   /** The stored log has not answered yet. */
   isPending: boolean;
   error: unknown;
-  /** Lines arrive over the socket (admins, developers); otherwise the stored log is read every 5 s. */
+  /** Lines arrive over the socket; while it is down, the stored log is read every 5 s. */
   isLive: boolean;
   reload: () => void;
 }
 
 /**
  * A build's whole log: the stored log first (GET …/log), then the socket's lines, merged by sequence number. The
- * stored log is read again after every socket reconnection (lines sent meanwhile are only stored) and, for
- * viewers without the socket, every 5 s until the build reaches 100 %.
+ * stored log is read again after every socket reconnection (lines sent meanwhile are only stored) and, while
+ * the socket is down, every 5 s until the build reaches 100 %.
  */
 export function useBuildLog(buildId: number, enabled = true): BuildLog {
   const httpClient = useHttpClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const { socket } = useLive();
+  const socket = useLiveConnected();
   const live = useBuildLive(buildId);
   const connections = useLiveConnections();
   // Both keyed by the build, so a dialog switched to another build never shows the previous one's log.

@@ -1,0 +1,35 @@
+// A WebSocket stand-in that tests drive, for reconnecting-websocket (its `WebSocket` option).
+export class FakeSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  binaryType = 'blob';
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.instances.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(data: unknown) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+  fail() {
+    this.dispatchEvent(new Event('error'));
+  }
+  /** The server closes the connection with `code`. */
+  closedBy(code: number) {
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event('close'), { code, reason: '', wasClean: true }));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  send() {}
+}

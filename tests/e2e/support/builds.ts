@@ -1,0 +1,73 @@
+// Builds for e2e set-up, through the API as the console would make them.
+import type { ApiSession } from './api';
+
+interface Release {
+  id: number;
+  series: string;
+  stage: string;
+  is_draft: boolean;
+}
+interface Combination {
+  model: string;
+  platform: string;
+  install_type: string;
+}
+
+/** A set and one build in it, submitted through the API as the build form would (a stable x19 release). */
+export async function submitBuild(api: ApiSession, setName: string): Promise<{ id: number; uuid: string }> {
+  const [releases, models, combinations, licenses] = await Promise.all([
+    api.call<Release[]>('GET', '/client/releases'),
+    api.call<{ name: string; series: string }[]>('GET', '/client/firmware/models'),
+    api.call<Combination[]>('GET', '/client/firmware/model-platform-install_type'),
+    api.call<{ id: number }[]>('GET', '/client/firmware/license'),
+  ]);
+  const release = releases.find((r) => r.series === 'x19' && r.stage === 'stable' && !r.is_draft);
+  const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
+  const combination = combinations.find((c) => x19.has(c.model));
+  if (!release || !combination) throw new Error('the demo data has no stable x19 release or model');
+  const sets = await api.call<{ id: number; name: string }[]>(
+    'GET',
+    `/client/firmware/groups?search=${encodeURIComponent(setName)}`,
+  );
+  const set =
+    sets.find((s) => s.name === setName) ??
+    (await api.call<{ id: number }>('POST', '/client/firmware/groups', { name: setName }));
+  return api.call('POST', '/client/firmware/firmwares', {
+    group_id: set.id,
+    series: 'x19',
+    ...combination,
+    release_id: release.id,
+    license_id: licenses[0]?.id ?? null,
+    add_license: licenses.length > 0,
+    fee_pools_configs: [
+      {
+        alias: 'DevFee',
+        url: 'stratum+tcp://btc.viabtc.io:3333',
+        account: 'vendor',
+        worker: setName.replace(/\W/g, ''),
+        fee: 2,
+        fake_fee: null,
+        hidden: false,
+        type_fee_pool: 'devfee',
+      },
+      {
+        alias: 'F2Pool',
+        url: 'stratum+tcp://btc.f2pool.com:1314',
+        account: 'partner.main',
+        worker: 'rig001',
+        fee: 1.5,
+        fake_fee: null,
+        hidden: true,
+        type_fee_pool: 'fee',
+      },
+    ],
+  });
+}
+
+/** The agent `npm start` runs in the server process. */
+export async function embeddedAgent(api: ApiSession): Promise<{ id: number }> {
+  const workers = await api.call<{ id: number; name: string }[]>('GET', '/admin/workers');
+  const embedded = workers.find((w) => w.name === 'embedded');
+  if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
+  return embedded;
+}
