@@ -9,6 +9,7 @@ import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
 import { lazyResponseSerializer } from './lib/response-serializer';
 import { schemaValidatorCompiler } from './lib/schema-validator';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import mailPlugin from './mail/mail-plugin';
 import { fromRoot } from './paths';
 import authPlugin from './plugins/auth-plugin';
@@ -43,7 +44,7 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler);
   app.setSerializerCompiler(lazyResponseSerializer);

@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       demoPassword: 'demo1234',
       jwtSecret: 'k',
       tokenTtl: 60,
-      trustProxy: true,
+      trustProxy: 1,
       smtpUrl: 'smtp://mail.example.com:587',
       appUrl: 'https://console.example.com',
       mailFrom: 'Console <robot@example.com>',
@@ -95,5 +95,38 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ TOKEN_TTL: '-5' })).toThrow(/TOKEN_TTL/);
+  });
+
+  // Issue 12: `1` meant "trust everything", so the client's own left-most X-Forwarded-For entry was its address.
+  describe('TRUST_PROXY', () => {
+    const trust = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+    it('is off unless set', () => {
+      for (const value of [undefined, '', '0', 'false', 'no', 'off']) expect(trust(value)).toBe(false);
+    });
+
+    it('takes a hop count: 1 is the one proxy in front, whose entry is the right-most', () => {
+      expect(trust('1')).toBe(1);
+      expect(trust(' 2 ')).toBe(2);
+    });
+
+    it('takes a list of proxy addresses and CIDR ranges', () => {
+      expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+      expect(trust('10.0.0.0/8, 192.168.1.5,::1, fd00::/8')).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.5',
+        '::1',
+        'fd00::/8',
+      ]);
+      expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+      expect(trust('172.16.0.0/255.240.0.0')).toEqual(['172.16.0.0/255.240.0.0']);
+    });
+
+    it('refuses `true` (trusting every hop) and anything that is not an address, naming the variable', () => {
+      for (const value of ['true', 'yes', 'on', 'TRUE'])
+        expect(() => trust(value)).toThrow(/TRUST_PROXY=.*X-Forwarded-For the client writes itself/);
+      for (const value of ['nginx', '10.0.0.0/33', '10.0.0/8', '1.5', '-1', ',', '::1/129'])
+        expect(() => trust(value), value).toThrow(/TRUST_PROXY/);
+    });
   });
 });

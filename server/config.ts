@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type QueueOptions, queueOptionsFromEnv } from './builds/queue-options';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 export interface Config {
   port: number;
@@ -16,7 +17,8 @@ export interface Config {
   jwtSecret?: string;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
-  trustProxy: boolean;
+  /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs; never `true` (see lib/trust-proxy). */
+  trustProxy: TrustProxy;
   /** Unset: e-mails are written to `<dataDir>/outbox/*.eml` and their links logged. */
   smtpUrl?: string;
   /** The console's public address, used in e-mailed links. */
@@ -82,7 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword: nonEmpty(env.DEMO_PASSWORD),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),
     appUrl: appUrl.href.replace(/\/+$/, ''),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `Firmware Console <no-reply@${appUrl.hostname}>`,

@@ -495,13 +495,15 @@ export type WorkerRow = typeof workers.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
 
 /**
- * Sign-in attempts in fixed windows, per key (an address, or an e-mail from an address). Kept in the database so
- * every API instance counts the same attempts.
+ * Attempts in fixed windows, per key (an address, an e-mail from an address, an account's failed sign-ins, the
+ * mails sent for an account). Kept in the database so every API instance counts the same attempts.
  */
 export const signInAttempts = pgTable('sign_in_attempts', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
   window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  /** Set by the per-account back-off: no attempt is taken for the key before then. */
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
 });
 
 /**

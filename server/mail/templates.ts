@@ -41,6 +41,26 @@ const CHANGE_EMAIL: Record<MailLanguage, (email: string) => Wording> = {
   }),
 };
 
+/** To the owner of an address another account asked to move to (no link: nothing is to be done). */
+const ADDRESS_TAKEN: Record<MailLanguage, (email: string) => { subject: string; lines: string[] }> = {
+  en: (email) => ({
+    subject: 'Someone tried to use your e-mail address',
+    lines: [
+      `Someone signed in to another Firmware Console account asked to make ${email} the e-mail of that account.`,
+      'It is already the e-mail of your account, so nothing was changed and no link was sent.',
+      'If it was you, sign in to this account instead. Otherwise you need not do anything.',
+    ],
+  }),
+  ru: (email) => ({
+    subject: 'Кто-то пытался использовать ваш адрес электронной почты',
+    lines: [
+      `В другой учётной записи Firmware Console запросили смену адреса на ${email}.`,
+      'Этот адрес уже принадлежит вашей учётной записи, поэтому ничего не изменено и ссылка не отправлена.',
+      'Если это были вы, войдите в эту учётную запись. Иначе ничего делать не нужно.',
+    ],
+  }),
+};
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function compose(to: string, wording: Wording, link: string): MailMessage {
@@ -59,4 +79,10 @@ export function resetPasswordMail(to: string, language: MailLanguage, link: stri
 
 export function confirmEmailChangeMail(to: string, language: MailLanguage, link: string): MailMessage {
   return compose(to, CHANGE_EMAIL[language](to), link);
+}
+
+export function addressTakenMail(to: string, language: MailLanguage): MailMessage {
+  const { subject, lines } = ADDRESS_TAKEN[language](to);
+  const html = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return { to, subject, text: [...lines, ''].join('\n'), html };
 }

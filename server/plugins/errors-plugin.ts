@@ -33,7 +33,7 @@ export default fp(
       if (error instanceof ValidationFailedError) return reply.code(422).send({ detail: error.issues });
       if (error instanceof HttpError) {
         if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
-        return reply.code(error.statusCode).send({ detail: error.message });
+        return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
       }
       if (isDbUnavailable(error)) {
         // The database is down or restarting: a clean answer that clients (and agents) retry, not a 500.

@@ -82,7 +82,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   // Accounts and partners (issue 6)
   await app.register(forgotPasswordRoutes, { limits: options.signInLimits });
   await app.register(resetPasswordRoutes);
-  await app.register(changeEmailRoutes);
+  await app.register(changeEmailRoutes, { limits: options.signInLimits });
   await app.register(changePasswordRoutes);
   await app.register(logoUploadRoutes);
   await app.register(logosRoutes);

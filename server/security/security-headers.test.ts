@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeFile(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(spaDir, 'assets', 'index-abc.js'), 'console.log(1)');
   t = await createTestApp({ spaDir });
-  behindProxy = await createTestApp({ db: t.handle, spaDir, config: { trustProxy: true } });
+  behindProxy = await createTestApp({ db: t.handle, spaDir, config: { trustProxy: 1 } });
 });
 
 afterAll(async () => {

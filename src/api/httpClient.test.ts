@@ -6,6 +6,7 @@ import {
   ConnectionError,
   createHttpClient,
   readCookie,
+  retryAfterSeconds,
   TimeoutError,
 } from './httpClient';
 
@@ -92,6 +93,23 @@ describe('httpClient', () => {
       message: 'Incorrect email or password',
     });
     expect(error.body).toEqual({ detail: 'Incorrect email or password' });
+  });
+
+  it('carries the seconds of a Retry-After', async () => {
+    const fetch = vi.fn(async () =>
+      reply(
+        429,
+        { detail: 'Too many sign-in attempts, try again later' },
+        { headers: { 'Retry-After': '7' } },
+      ),
+    );
+    const client = createHttpClient({ getToken: () => null, fetch, readCookies: () => '' });
+    const error = await client('/x').catch((e) => e);
+    expect(error).toMatchObject({ status: 429, retryAfter: 7 });
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(retryAfterSeconds('Tue, 01 Jan 2030 00:02:00 GMT', now)).toBe(120);
   });
 
   it('times out when asked to', async () => {

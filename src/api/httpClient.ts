@@ -37,16 +37,29 @@ export interface HttpResponse<T = unknown> {
 
 export type HttpClient = <T = unknown>(path: string, request?: HttpRequest) => Promise<HttpResponse<T>>;
 
-/** A response outside 200–299. `message` is the server's detail when it is a string. */
+/**
+ * A response outside 200–299. `message` is the server's detail when it is a string; `retryAfter` the seconds
+ * its Retry-After asks to wait (a 429 from the sign-in and e-mail limits), when it sent one.
+ */
 export class ApiError extends HttpError {
   readonly statusText: string;
-  constructor(message: string, status: number, body: unknown, statusText: string) {
+  readonly retryAfter?: number;
+  constructor(message: string, status: number, body: unknown, statusText: string, retryAfter?: number) {
     super(message, status, body);
     // HttpError resets the prototype to its own; put ours back so `instanceof ApiError` holds.
     Object.setPrototypeOf(this, ApiError.prototype);
     this.name = 'ApiError';
     this.statusText = statusText;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Retry-After in seconds: a number of seconds, or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** A write that could not reach the server; its message is the translation key react-admin's toasts translate. */
@@ -208,7 +221,13 @@ export function createHttpClient({
         const detail = (json as { detail?: unknown } | null)?.detail;
         const message =
           typeof detail === 'string' ? detail : response.statusText || `HTTP ${response.status}`;
-        throw new ApiError(message, response.status, json, response.statusText);
+        throw new ApiError(
+          message,
+          response.status,
+          json,
+          response.statusText,
+          retryAfterSeconds(response.headers.get('retry-after')),
+        );
       }
       return { status: response.status, headers: response.headers, json: json as T };
     }

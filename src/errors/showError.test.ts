@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../i18n/i18nProvider';
+import { loadMessages } from '../i18n/messages';
+import { translateWith } from '../i18n/translate';
 import { ERROR_TOAST, errorMessages, showError } from './showError';
 
 const response = (status: number, body: unknown, statusText = '') => ({
@@ -71,6 +73,24 @@ describe('shared error display (spec §8)', () => {
     expect(errorMessages(response(409, { reason: 'taken' }))).toEqual(['{"reason":"taken"}']);
     expect(errorMessages(new TypeError('Failed to fetch'))).toEqual(['Failed to fetch']);
     expect(errorMessages('plain')).toEqual(['plain']);
+  });
+
+  it('a 429 (sign-in and e-mail limits): how long to wait, from Retry-After, in the user language', async () => {
+    const limited = (retryAfter?: number) => ({
+      ...response(429, { detail: 'Too many sign-in attempts, try again later' }),
+      retryAfter,
+    });
+    expect(errorMessages(limited(1))).toEqual(['Too many attempts. Try again in 1 second.']);
+    expect(errorMessages(limited(0))).toEqual(['Too many attempts. Try again in 1 second.']);
+    expect(errorMessages(limited(61))).toEqual(['Too many attempts. Try again in 2 minutes.']);
+    expect(errorMessages(limited())).toEqual(['Too many attempts. Try again later.']);
+
+    const en = translateWith(await loadMessages('en'), 'en');
+    expect(errorMessages(limited(45), en)).toEqual(['Too many attempts. Try again in 45 seconds.']);
+    const ru = translateWith(await loadMessages('ru'), 'ru');
+    expect(errorMessages(limited(2), ru)).toEqual(['Слишком много попыток. Повторите через 2 секунды.']);
+    expect(errorMessages(limited(300), ru)).toEqual(['Слишком много попыток. Повторите через 5 минут.']);
+    expect(errorMessages(limited(), ru)).toEqual(['Слишком много попыток. Повторите позже.']);
   });
 
   it('shows each message as an error toast for 15 seconds', () => {

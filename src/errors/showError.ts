@@ -14,6 +14,8 @@ export interface ErrorLike {
   statusText?: string;
   body?: unknown;
   message?: string;
+  /** Seconds the server's Retry-After asks to wait. */
+  retryAfter?: number;
 }
 
 interface LengthEntry {
@@ -35,12 +37,32 @@ export const ERROR_TOAST: NotificationOptions = {
 };
 
 // Used when no translator is given (plain functions, tests): the English texts.
-const fallbackTranslate: Translate = (key, options) =>
-  key === 'app.errors.invalid_length'
-    ? `Invalid ${options?.code}: ${options?.length} (min: ${options?.min} max: ${options?.max})`
-    : typeof options?._ === 'string'
-      ? options._
-      : 'Server communication error';
+const fallbackTranslate: Translate = (key, options) => {
+  const count = Number(options?.smart_count);
+  const unit = (name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  switch (key) {
+    case 'app.errors.invalid_length':
+      return `Invalid ${options?.code}: ${options?.length} (min: ${options?.min} max: ${options?.max})`;
+    case 'app.errors.too_many_seconds':
+      return `Too many attempts. Try again in ${unit('second')}.`;
+    case 'app.errors.too_many_minutes':
+      return `Too many attempts. Try again in ${unit('minute')}.`;
+    case 'app.errors.too_many_later':
+      return 'Too many attempts. Try again later.';
+    default:
+      return typeof options?._ === 'string' ? options._ : 'Server communication error';
+  }
+};
+
+/**
+ * A 429 (the server's sign-in and e-mail limits): how long to wait, in the user's language, from Retry-After;
+ * the server's detail is English and says only "later".
+ */
+function tooManyMessage(seconds: number | undefined, translate: Translate): string {
+  if (seconds === undefined) return translate('app.errors.too_many_later');
+  if (seconds < 60) return translate('app.errors.too_many_seconds', { smart_count: Math.max(1, seconds) });
+  return translate('app.errors.too_many_minutes', { smart_count: Math.ceil(seconds / 60) });
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -63,6 +85,8 @@ export function errorMessages(error: unknown, translate: Translate = fallbackTra
     ? (error as ErrorLike)
     : { message: error === undefined ? undefined : String(error) };
   const detail = isObject(e.body) ? e.body.detail : undefined;
+
+  if (e.status === 429) return [tooManyMessage(e.retryAfter, translate)];
 
   // 1. A detail whose description is a list: one toast per entry about a value's length.
   if (isObject(detail) && Array.isArray(detail.description)) {

@@ -2,18 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
 import { issueEmailToken } from '../../db/email-tokens-repository';
 import { EMAIL_SENT_MESSAGE } from '../../lib/account-rules';
-import { HttpError } from '../../lib/http-errors';
 import { resetPasswordMail } from '../../mail/templates';
 import { ForgotPasswordBodySchema, MessageSchema } from '../../schemas/auth-schemas';
 import { errorResponses } from '../../schemas/common-schemas';
-import { attemptLimits, type SignInLimits } from './attempt-limits';
+import { attemptLimits, mailLimit, type SignInLimits } from './attempt-limits';
 
 /**
  * Sends a password-reset link. The answer is the same whether or not the e-mail has an account, and the mail
- * goes out after the answer, so neither the body nor the timing tells which e-mails exist.
+ * goes out after the answer, so neither the body nor the timing tells which e-mails exist. The mails to one
+ * e-mail are limited from any address (`mailsPerAccount`); that limit counts requests for the e-mail whether or
+ * not an account has it, so its 429 (with Retry-After) tells nothing either, and the owner learns why no new
+ * mail came instead of waiting for one that was never sent.
  */
 const forgotPasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
-  const attempts = attemptLimits(app, 'forgot-password', limits);
+  const attempts = attemptLimits(app, 'forgot-password', limits, 'Too many requests, try again later');
+  const mailsTo = mailLimit(app, 'forgot-password', limits.mailsPerAccount);
 
   const sendResetLink = async (email: string) => {
     const account = await findAccountByEmail(app.db, email);
@@ -37,8 +40,8 @@ const forgotPasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> 
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      if (!(await attempts.allow(email, request.ip)))
-        throw new HttpError(429, 'Too many requests, try again later');
+      await attempts.take(email, request.ip);
+      await mailsTo(email);
       sendResetLink(email).catch((error: unknown) =>
         request.log.error({ err: error }, 'could not send the password reset e-mail'),
       );

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
-import { forbidden, HttpError, unauthorized } from '../../lib/http-errors';
+import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
 import { AccessTokenSchema, SignInBodySchema } from '../../schemas/auth-schemas';
 import { errorResponses } from '../../schemas/common-schemas';
-import { attemptLimits, type SignInLimits } from './attempt-limits';
+import { accountBackoff, attemptLimits, type SignInLimits, TOO_MANY_SIGN_INS } from './attempt-limits';
 
 const signInRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
-  const attempts = attemptLimits(app, 'sign-in', limits);
+  const attempts = attemptLimits(app, 'sign-in', limits, TOO_MANY_SIGN_INS);
+  const perAccount = accountBackoff(app, 'sign-in', limits.perAccount);
 
   app.post(
     '/auth/sign-in',
@@ -23,15 +24,20 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async 
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const allowed = await attempts.allow(email, request.ip);
-      if (!allowed) throw new HttpError(429, 'Too many sign-in attempts, try again later');
+      // Per address first (an address over its allowance does not use up the account's), then per account.
+      await attempts.take(email, request.ip);
+      await perAccount.take(email);
 
       const account = await findAccountByEmail(app.db, email);
       const valid = await verifyPassword(account?.password_hash, request.body.password);
-      if (!account || !valid) throw unauthorized('Incorrect email or password');
+      if (!account || !valid) {
+        await perAccount.failed(email);
+        throw unauthorized('Incorrect email or password');
+      }
       if (account.is_blocked) throw forbidden('Account is blocked');
 
       await attempts.forgive(email, request.ip);
+      await perAccount.forgive(email);
       return { access_token: await app.issueAccessToken(account), token_type: 'bearer' as const };
     },
   );

@@ -16,7 +16,8 @@ import {
 } from '../../../lib/account-rules';
 import { badRequest, conflict, HttpError } from '../../../lib/http-errors';
 import { invalid } from '../../../lib/validation-errors';
-import { confirmEmailChangeMail } from '../../../mail/templates';
+import type { MailMessage } from '../../../mail/mailer';
+import { addressTakenMail, confirmEmailChangeMail } from '../../../mail/templates';
 import {
   ChangeEmailBodySchema,
   ConfirmEmailChangeBodySchema,
@@ -24,9 +25,20 @@ import {
 } from '../../../schemas/account-schemas';
 import { MessageSchema } from '../../../schemas/auth-schemas';
 import { errorResponses } from '../../../schemas/common-schemas';
+import { mailLimit, type SignInLimits } from '../../auth/attempt-limits';
 
-/** Changing the e-mail: a link to the new address (valid 24 hours, once) applies the change. */
-const changeEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Changing the e-mail: a link to the new address (valid 24 hours, once) applies the change.
+ *
+ * The answer is the same whether or not the new address is taken, so the form cannot be used to find out who
+ * has an account (issue 12). When it is taken, its owner gets a short note instead of a link — rather than no
+ * mail — so that both cases do the same work (a mail sent while the request waits; the same 503 when it cannot
+ * go out) and take about as long, and so that a user who typed the address of another account of theirs learns
+ * why no link came. Each account may cause `mailsPerAccount` of these mails per window, from any address.
+ */
+const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
+  const mailsFor = mailLimit(app, 'change-email', limits.mailsPerAccount);
+
   app.post(
     '/client/account/change-email',
     {
@@ -34,7 +46,7 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['account'],
         summary: 'E-mail a confirmation link to a new address',
         body: ChangeEmailBodySchema,
-        response: { 200: MessageSchema, ...errorResponses(401, 403, 409, 422, 503) },
+        response: { 200: MessageSchema, ...errorResponses(401, 403, 422, 429, 503) },
       },
     },
     async (request) => {
@@ -43,16 +55,22 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (issue) throw invalid(['body', 'email'], issue);
       const email = normaliseEmail(request.body.email);
       if (email === account.email) throw invalid(['body', 'email'], SAME_EMAIL_MESSAGE);
-      if (await findAccountByEmail(app.db, email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      await mailsFor(String(account.id));
 
-      const token = await issueEmailToken(app.db, {
-        account_id: account.id,
-        purpose: 'change_email',
-        new_email: email,
-      });
-      const link = `${app.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
+      const owner = await findAccountByEmail(app.db, email);
+      let mail: MailMessage;
+      if (owner) mail = addressTakenMail(owner.email, owner.language);
+      else {
+        const token = await issueEmailToken(app.db, {
+          account_id: account.id,
+          purpose: 'change_email',
+          new_email: email,
+        });
+        const link = `${app.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
+        mail = confirmEmailChangeMail(email, account.language, link);
+      }
       try {
-        await app.mailer.send(confirmEmailChangeMail(email, account.language, link));
+        await app.mailer.send(mail);
       } catch (error) {
         request.log.error({ err: error }, 'could not send the e-mail change confirmation');
         throw new HttpError(503, 'The e-mail could not be sent, try again later');

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_attempts" ADD COLUMN "blocked_until" timestamp with time zone;
