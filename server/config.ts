@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type QueueOptions, queueOptionsFromEnv } from './builds/queue-options';
+import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {
   port: number;
