@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../builds/build-constants';
+import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../lib/build-constants';
 import { RELEASE_STAGES } from '../lib/release-rules';
 
 export const accounts = pgTable(

@@ -3,6 +3,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromRoot } from '../paths';
 
+/** Where a logo's image is served to anyone (routes/logos/logo-files.ts): its light or dark variant. */
+export const logoUrl = (id: number, variant: 'le' | 'de') => `/api/logos/${id}/${variant}`;
+
 /** Files that ship with the console (the general logo); names in the store start with this prefix. */
 export const BUILTIN_PREFIX = 'builtin/';
 const builtinDir = fromRoot('server', 'storage', 'builtin');

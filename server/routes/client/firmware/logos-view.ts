@@ -1,6 +1,5 @@
 import type { LogoRow } from '../../../db/logos-repository';
-
-export const logoUrl = (id: number, variant: 'le' | 'de') => `/api/logos/${id}/${variant}`;
+import { logoUrl } from '../../../storage/logo-store';
 
 /**
  * A logo set as the API shows it. The general logo (owned by nobody) is the default when the account has no
