@@ -26,7 +26,7 @@ const file = (p: string, text: string): TarEntry => ({
 describe('tar', () => {
   it('reads back what it writes, in odd-sized chunks, long paths and links included', async () => {
     const long = `${'deep/'.repeat(40)}file.txt`;
-    const packed = packTar([
+    const packed = await packTar([
       { path: 'dir', type: 'directory', mode: 0o755, mtime: 1_700_000_000, data: Buffer.alloc(0) },
       file('dir/a.txt', 'hello'),
       file(long, 'x'.repeat(1000)),
@@ -55,7 +55,10 @@ describe('tar', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tar-test-'));
     try {
       const archive = path.join(dir, 'a.tar');
-      writeFileSync(archive, packTar([file('one/two.txt', 'two'), file(`${'x'.repeat(120)}/y.txt`, 'why')]));
+      writeFileSync(
+        archive,
+        await packTar([file('one/two.txt', 'two'), file(`${'x'.repeat(120)}/y.txt`, 'why')]),
+      );
       const listed = execFileSync('tar', ['-tf', archive]).toString().trim().split('\n');
       expect(listed).toEqual(['one/two.txt', `${'x'.repeat(120)}/y.txt`]);
 
@@ -83,7 +86,7 @@ describe('tar', () => {
   });
 
   it('refuses a corrupt header', async () => {
-    const packed = packTar([file('a', 'b')]);
+    const packed = await packTar([file('a', 'b')]);
     packed[0] ^= 0xff;
     await expect(entries(packed)).rejects.toThrow(/checksum/);
   });

@@ -23,6 +23,7 @@ import swaggerPlugin from './plugins/swagger-plugin';
 import xsrfPlugin from './plugins/xsrf-plugin';
 import apiRoutes from './routes/api-routes';
 import { defaultSignInLimits, type SignInLimits } from './routes/auth/attempt-limits';
+import benchBaselineRoutes from './routes/bench-baseline';
 import storagePlugin from './storage/storage-plugin';
 
 export interface BuildAppOptions {
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api',
     signInLimits: { ...defaultSignInLimits, ...options.signInLimits },
   });
+  // Not a route of the console: the benchmark's yardstick, only when it asks for it (BENCH_BASELINE=1).
+  if (config.benchBaseline) await app.register(benchBaselineRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { dir: options.spaDir ?? defaultSpaDir });
 
   return app;

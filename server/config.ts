@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { type QueueOptions, queueOptionsFromEnv } from './builds/queue-options';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {
   port: number;
@@ -36,6 +36,11 @@ export interface Config {
    * (SHUTDOWN_GRACE_SECONDS).
    */
   shutdownGraceMs?: number;
+  /**
+   * BENCH_BASELINE=1, for bench/lists.ts only: adds the bare query its figures are compared with
+   * (server/routes/bench-baseline.ts). Never in production.
+   */
+  benchBaseline?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,5 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedAgent: flag(env, 'EMBEDDED_AGENT', true),
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,
+    // Left out unless set: nothing of the benchmark shows in a production configuration.
+    ...(flag(env, 'BENCH_BASELINE', false) ? { benchBaseline: true } : {}),
   };
 }

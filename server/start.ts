@@ -57,6 +57,7 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
         server: ownAddress(config.host, config.port),
         dataDir: config.dataDir,
         log: app.log.child({ agent: 'embedded' }),
+        queue: app.jobQueue,
       })
     : undefined;
 
@@ -87,8 +88,7 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
       3 * graceMs + 5_000,
     ).unref();
     try {
-      const givenBack = await agent?.stop(graceMs);
-      if (givenBack !== undefined) app.jobQueue.jobsAdded();
+      await agent?.stop(graceMs);
       // Connections that fall idle during the close (a long poll just answered) are closed as they do.
       const idle = setInterval(() => app.server.closeIdleConnections(), 250);
       const cut = setTimeout(() => {

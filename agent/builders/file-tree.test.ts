@@ -30,7 +30,7 @@ describe('extractTar', () => {
     const archive = path.join(dir, 'evil.tar');
     writeFileSync(
       archive,
-      packTar([
+      await packTar([
         entry('ok/file.txt'),
         entry('../escape.txt'),
         entry('/etc/absolute.txt'),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { END_OF_ARCHIVE, encodeEntry, readTar, type TarEntry } from '../tar';
+import { packEntries, readTar, type TarEntry } from '../tar';
 
 /** A path inside an archive made safe: relative, normalised, no `..`; undefined when it cannot be. */
 export function safeRelative(raw: string): string | undefined {
@@ -94,8 +94,8 @@ export async function packTree(
 ): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  async function* blocks(): AsyncGenerator<Buffer> {
-    yield* encodeEntry(dir(options.prefix, options.mtime));
+  async function* entries(): AsyncGenerator<TarEntry> {
+    yield dir(options.prefix, options.mtime);
     const made = new Set<string>();
     for (const file of files) {
       const parts = file.path.split('/').slice(0, -1);
@@ -103,7 +103,7 @@ export async function packTree(
         const folder = parts.slice(0, i).join('/');
         if (made.has(folder)) continue;
         made.add(folder);
-        yield* encodeEntry(dir(`${options.prefix}/${folder}`, options.mtime));
+        yield dir(`${options.prefix}/${folder}`, options.mtime);
       }
       const entry: TarEntry = file.linkname
         ? {
@@ -121,9 +121,8 @@ export async function packTree(
             mtime: options.mtime,
             data: await readFile(path.join(root, file.path)),
           };
-      yield* encodeEntry(entry);
+      yield entry;
     }
-    yield END_OF_ARCHIVE;
   }
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -132,7 +131,7 @@ export async function packTree(
       done(null, chunk);
     },
   });
-  await pipeline(blocks(), createGzip({ level: 6 }), counter, createWriteStream(output));
+  await pipeline(packEntries(entries()), createGzip({ level: 6 }), counter, createWriteStream(output));
   return { sha256: hash.digest('hex'), size };
 }
 

@@ -6,9 +6,9 @@ import { expect } from 'vitest';
 import type { Config } from '../config';
 import { repositories } from '../db/schema';
 import { ensureDemoRepositories } from '../git/demo-repositories';
+import type { QueueOptions } from '../queue/queue-options';
 import type { Build } from '../schemas/firmware-schemas';
 import type { Group } from '../schemas/group-schemas';
-import type { QueueOptions } from './queue-options';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './test-fixtures';
 
 export interface AgentWorld extends BuildWorld {

@@ -13,6 +13,7 @@ export interface BuildEventMessage {
 }
 
 const EVENTS_CHANNEL = 'build_events';
+// Sent by the database itself (trigger jobs_claimable, migration 0008) when a build becomes claimable.
 const JOBS_CHANNEL = 'build_jobs';
 // Sent by the database itself (trigger accounts_changed, migration 0006) with the account's id.
 const ACCOUNTS_CHANNEL = 'accounts_changed';
@@ -28,10 +29,11 @@ interface Wire {
 type Logger = { warn: (obj: object, msg: string) => void };
 
 /**
- * Build events and queue wake-ups for this process, and — on PostgreSQL — for every API instance: published
- * in-process at once and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits
- * what other instances sent. PGlite is one process, so in-process is all there is. Also relays the
- * database's own notices of changed accounts (on PGlite too), for the account cache.
+ * Build events for this process, and — on PostgreSQL — for every API instance: published in-process at once
+ * and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits what other instances
+ * sent. PGlite is one process, so in-process is all there is. Also relays the database's own notices (on
+ * PGlite too): builds that became claimable, for the waiting claims, and changed accounts, for the account
+ * cache.
  */
 export class BuildEventsBus {
   private readonly emitter = new EventEmitter();
@@ -52,9 +54,12 @@ export class BuildEventsBus {
   async start(): Promise<void> {
     if (this.handle.kind === 'pglite') {
       // PGlite delivers a notification before the write that caused it returns.
-      this.unlistenPglite = await this.handle.client.listen(ACCOUNTS_CHANNEL, (payload) =>
-        this.received(ACCOUNTS_CHANNEL, payload),
-      );
+      const unlisten: (() => Promise<void>)[] = [];
+      for (const channel of [ACCOUNTS_CHANNEL, JOBS_CHANNEL])
+        unlisten.push(await this.handle.client.listen(channel, (payload) => this.received(channel, payload)));
+      this.unlistenPglite = async () => {
+        for (const off of unlisten) await off();
+      };
       return;
     }
     await this.listen();
@@ -114,7 +119,7 @@ export class BuildEventsBus {
       return;
     }
     if (channel === JOBS_CHANNEL) {
-      if (payload !== this.instance) this.emitter.emit('jobs');
+      this.emitter.emit('jobs');
       return;
     }
     try {
@@ -138,20 +143,12 @@ export class BuildEventsBus {
       .catch((error) => this.log?.warn({ err: error }, 'NOTIFY failed'));
   }
 
-  /** Jobs became pending: waiting claims here and on other instances look again. */
-  jobsAvailable(): void {
-    this.emitter.emit('jobs');
-    if (this.handle.kind !== 'pg') return;
-    this.handle.client
-      .query(`select pg_notify('${JOBS_CHANNEL}', $1)`, [this.instance])
-      .catch((error) => this.log?.warn({ err: error }, 'NOTIFY failed'));
-  }
-
   onEvent(listener: (message: BuildEventMessage) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
   }
 
+  /** Builds became claimable (the database said so), or may have (the LISTEN connection was lost meanwhile). */
   onJobs(listener: () => void): () => void {
     this.emitter.on('jobs', listener);
     return () => this.emitter.off('jobs', listener);

@@ -1,28 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountRow, findAccountById } from '../db/accounts-repository';
 import type { Db } from '../db/client';
-import {
-  type BuildRow,
-  findBuild,
-  insertBuild,
-  markBuildsRemoved,
-  type NewBuildRow,
-  updateBuild,
-} from '../db/firmwares-repository';
+import { type BuildRow, findBuild, markBuildsRemoved, type NewBuildRow } from '../db/firmwares-repository';
 import { lockGroup, recountGroup } from '../db/groups-repository';
 import { notFound } from '../lib/http-errors';
 import { invalid } from '../lib/validation-errors';
+import { enqueueAgain, enqueueNew } from '../queue/enqueue';
 import type { ArtifactStore } from './artifact-store';
 import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
 import { type JobSpecResolver, jobSpecResolver, resolveJobSpec } from './job-spec';
-import { queuedJob } from './job-state';
 import type { PoolInput } from './pool-rules';
 import { type NewerReleaseFinder, newerRelease } from './release-choice';
 
 export const ALREADY_NEWEST = 'Already on the newest release';
-
-/** A queued job: what every submit, edit, rebuild and upgrade sets besides the build's settings. */
-const QUEUED = { status: 'pending', progress: 0, attempts: 0, file_size: null, sha256: null } as const;
 
 /** The build's file-friendly name, e.g. `S19-Pro_1.1.0_amlogic_nand`; also the download's file name. */
 export const buildName = (b: {
@@ -68,13 +58,7 @@ export async function requeue(
   resolve: JobSpecResolver = jobSpecResolver(db),
 ): Promise<BuildRow> {
   const job_spec = await resolve({ ...build, ...changes } as BuildRow);
-  return updateBuild(db, build.id, {
-    ...changes,
-    ...QUEUED,
-    ...queuedJob(),
-    is_updating: true,
-    job_spec: { ...job_spec },
-  });
+  return enqueueAgain(db, build.id, { ...changes, is_updating: true, job_spec: { ...job_spec } });
 }
 
 /** The account a build or set belongs to (the actor itself on client paths). */
@@ -99,7 +83,7 @@ export async function submitBuild(db: Db, actors: Actors, body: BuildInput): Pro
   const job_spec = await resolveJobSpec(db, values);
   return db.transaction(async (tx) => {
     await lockGroup(tx, resolved.group.id);
-    const row = await insertBuild(tx, { ...values, ...QUEUED, ...queuedJob(), job_spec: { ...job_spec } });
+    const row = await enqueueNew(tx, { ...values, job_spec: { ...job_spec } });
     await recountGroup(tx, resolved.group.id);
     return row;
   });

@@ -1,21 +1,19 @@
 import fp from 'fastify-plugin';
+import { JobQueue } from '../queue/job-queue';
+import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from '../queue/queue-options';
 import { BuildEventsBus } from './build-events-bus';
 import { createJobFiles, type JobFiles } from './job-files';
-import { JobQueue } from './job-queue';
-import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from './queue-options';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Build progress and log lines for WebSocket clients, across API instances. */
     buildEvents: BuildEventsBus;
-    /** The build queue: claims, the lease sweep, and `jobsAdded()` for code that queues builds. */
+    /** The build queue: claims, the lease sweep, and every change of a queued build's state. */
     jobQueue: JobQueue;
     /** Artifact uploads and release sources, under DATA_DIR. */
     jobFiles: JobFiles;
   }
 }
-
-const QUEUEING_WRITES = /^\/api\/(client\/firmware\/(firmwares|groups)|admin\/(firmwares|groups))([/?]|$)/;
 
 export interface BuildsPluginOptions {
   dataDir: string;
@@ -33,13 +31,6 @@ export default fp<BuildsPluginOptions>(
     bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
     app.decorate('jobFiles', createJobFiles(options.dataDir));
-    // Builds are queued by the sets-and-builds routes (submit, edit, rebuild, upgrade; client and admin
-    // paths). Rather than each of them remembering to wake the agents, any successful write there does: a
-    // spare wake-up costs one empty claim, and polling covers anything missed.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && reply.statusCode < 300 && QUEUEING_WRITES.test(request.url))
-        queue.jobsAdded();
-    });
     app.addHook('preClose', async () => queue.close());
     app.addHook('onClose', async () => {
       await queue.stop();

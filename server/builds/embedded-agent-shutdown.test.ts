@@ -1,5 +1,5 @@
 // The embedded agent when its server shuts down in the middle of a build: the build is not lost.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AgentWorld,
   addWorker,
@@ -9,13 +9,15 @@ import {
   queueBuild,
   taskOf,
 } from './agent-test-fixtures';
+import type { BuildEventMessage } from './build-events-bus';
 import { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
 const buildCommand = process.env.BUILD_COMMAND;
 
 beforeAll(async () => {
-  w = await createAgentWorld({ claimWaitMs: 2_000 });
+  // A waiting claim looks again only after ten minutes: a build given back must wake it.
+  w = await createAgentWorld({ claimWaitMs: 600_000, pollMs: 600_000 });
   // A build that would run far longer than the shutdown lets it.
   process.env.BUILD_COMMAND = 'echo building slowly; sleep 120';
 });
@@ -34,9 +36,14 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
 }
 
 describe('stopping the embedded agent during a build', () => {
-  it('gives the unfinished build back to the queue at once, its attempt not counted', async () => {
+  it('gives the unfinished build back to the queue at once, its attempt not counted, and says so live', async () => {
     const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await startEmbeddedAgent(w.t.db, { server: url, dataDir: w.dataDir, log: w.t.app.log });
+    const agent = await startEmbeddedAgent(w.t.db, {
+      server: url,
+      dataDir: w.dataDir,
+      log: w.t.app.log,
+      queue: w.t.app.jobQueue,
+    });
     const build = await queueBuild(w);
     await until(
       async () => (await logOf(w, build.id)).some((line) => line.includes('building slowly')),
@@ -44,13 +51,30 @@ describe('stopping the embedded agent during a build', () => {
     );
     expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', worker_name: 'embedded' });
 
+    // Another agent is waiting for work meanwhile; the live log is watched.
+    const other = await addWorker(w, 'after-shutdown');
+    const waiting = claim(w, other.token);
+    await vi.waitFor(() => expect(w.t.app.jobQueue.waiting).toBe(1), { timeout: 10_000 });
+    const live: BuildEventMessage[] = [];
+    const off = w.t.app.buildEvents.onEvent((message) => live.push(message));
+
     // The grace period ends before the build does.
     expect(await agent.stop(200)).toBe(build.id);
-    expect(await taskOf(w, build.id)).toMatchObject({ status: 'pending', attempts: 0, worker_name: null });
+    off();
+    const line = 'The server shut down during the build; back in the queue';
+    expect(live).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fw_id: build.id, type: 'log_build', data: line }),
+        expect.objectContaining({ fw_id: build.id, type: 'progress_build', data: 0 }),
+      ]),
+    );
 
-    // Another agent takes it, as its first attempt.
-    const other = await addWorker(w, 'after-shutdown');
-    const job = await claim(w, other.token);
-    expect(job).toMatchObject({ id: build.id, attempt: 1 });
+    // The waiting agent takes it at once, as its first attempt: the abandoned one was not counted.
+    expect(await waiting).toMatchObject({ id: build.id, attempt: 1 });
+    expect(await taskOf(w, build.id)).toMatchObject({
+      status: 'in_progress',
+      attempts: 1,
+      worker_name: 'after-shutdown',
+    });
   });
 });

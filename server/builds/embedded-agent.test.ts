@@ -25,7 +25,12 @@ describe('the embedded agent', () => {
 
   it('builds a submitted build with nothing else running (npm start alone builds)', async () => {
     const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await startEmbeddedAgent(w.t.db, { server: url, dataDir: w.dataDir, log: w.t.app.log });
+    const agent = await startEmbeddedAgent(w.t.db, {
+      server: url,
+      dataDir: w.dataDir,
+      log: w.t.app.log,
+      queue: w.t.app.jobQueue,
+    });
     try {
       const build = await queueBuild(w);
       const deadline = Date.now() + 30_000;

@@ -1,12 +1,8 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent } from '../../agent/agent';
 import { commandBuilder } from '../../agent/builders/command-builder';
-import { appendServerLine } from '../db/build-events-repository';
 import type { Db } from '../db/client';
-import { refreshGroupCounters, unclaimJob } from '../db/jobs-repository';
-import { builds } from '../db/schema';
 import { getOrCreateSetting, putSetting } from '../db/settings-repository';
 import {
   findWorkerByName,
@@ -15,6 +11,7 @@ import {
   newWorkerToken,
   updateWorker,
 } from '../db/workers-repository';
+import type { JobQueue } from '../queue/job-queue';
 
 export const EMBEDDED_WORKER = 'embedded';
 const TOKEN_SETTING = 'embedded_agent_token';
@@ -53,28 +50,10 @@ export interface EmbeddedAgent {
   stop(graceMs?: number): Promise<number | undefined>;
 }
 
-/** A build the embedded agent abandoned on shutdown goes back to the queue now, not when its lease ends. */
-async function giveBack(db: Db, jobId: number, workerId: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      group_id: builds.group_id,
-      status: builds.status,
-      worker_id: builds.worker_id,
-      attempt: builds.attempts,
-    })
-    .from(builds)
-    .where(eq(builds.id, jobId));
-  if (row?.status !== 'in_progress' || row.worker_id !== workerId) return false;
-  await appendServerLine(db, jobId, row.attempt, 'The server shut down during the build; back in the queue');
-  await unclaimJob(db, jobId, workerId);
-  await refreshGroupCounters(db, [row.group_id]);
-  return true;
-}
-
 /** Starts the same Agent an operator runs with `npm run agent`, against this server's own address. */
 export async function startEmbeddedAgent(
   db: Db,
-  options: { server: string; dataDir: string; log: FastifyBaseLogger },
+  options: { server: string; dataDir: string; log: FastifyBaseLogger; queue: JobQueue },
 ): Promise<EmbeddedAgent> {
   const token = await ensureEmbeddedWorker(db);
   const worker = await findWorkerByToken(db, token);
@@ -99,7 +78,9 @@ export async function startEmbeddedAgent(
       await running;
       if (abandoned === undefined || !worker) return undefined;
       try {
-        if (!(await giveBack(db, abandoned, worker.id))) return undefined;
+        // Now, not when its lease ends.
+        const why = 'The server shut down during the build';
+        if (!(await options.queue.giveBack(abandoned, worker.id, why))) return undefined;
         log.info({ build: abandoned }, 'embedded agent: unfinished build back in the queue');
         return abandoned;
       } catch (error) {

@@ -5,7 +5,7 @@ import { findReleaseRow, listReleaseTags } from '../db/releases-repository';
 import { listRepositories } from '../db/repositories-repository';
 import type { BuildRow, PoolConfigEntry } from '../db/schema';
 import { listSshKeys } from '../db/ssh-keys-repository';
-import { logoUrl } from '../routes/client/firmware/logos-view';
+import { logoUrl } from '../storage/logo-store';
 import { artifactName } from './artifact-store';
 
 export const JOB_SPEC_VERSION = 1;

@@ -1,5 +1,5 @@
 import type { PoolConfigEntry } from '../db/schema';
-import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, type PoolType } from './build-constants';
+import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, type PoolType } from '../lib/build-constants';
 
 /** A pool config entry as a request sends it: alias, fee (DevFee only), fake_fee and hidden may be left out. */
 export interface PoolInput {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { GROUPS_PAGE_SIZE } from '../builds/build-constants';
+import { GROUPS_PAGE_SIZE } from '../lib/build-constants';
 import type { Db } from './client';
 import { countOften } from './large-counts';
 import { preparedOnce } from './prepared-statements';

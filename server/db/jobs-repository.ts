@@ -4,7 +4,8 @@ import { lockGroup, recountGroup } from './groups-repository';
 import { builds, workers } from './schema';
 
 // The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
-// come from the database's clock, so several API instances agree on every lease.
+// come from the database's clock, so several API instances agree on every lease. Only the queue
+// (server/queue/) calls the writers here: it adds the log line, the counters and the live event to each.
 
 const leaseEnd = (leaseMs: number) =>
   sql`now() + (${Math.round(leaseMs)}::integer * interval '1 millisecond')`;
@@ -69,20 +70,6 @@ export async function claimJob(
       spec: builds.job_spec,
     });
   return row;
-}
-
-/** Undoes a claim nobody received (the agent hung up while its claim was answered). */
-export async function unclaimJob(db: Db, id: number, workerId: number): Promise<void> {
-  await db
-    .update(builds)
-    .set({
-      status: 'pending',
-      worker_id: null,
-      lease_until: null,
-      started_at: null,
-      attempts: sql`greatest(${builds.attempts} - 1, 0)`,
-    })
-    .where(and(eq(builds.id, id), eq(builds.worker_id, workerId), eq(builds.status, 'in_progress')));
 }
 
 export interface HeldJob {
@@ -200,6 +187,27 @@ export async function finishJob(
       is_updating: false,
       cancel_requested: false,
       updated_at: sql`now()`,
+    })
+    .where(heldBy(id, workerId))
+    .returning(ended);
+  return row;
+}
+
+/**
+ * Undoes a claim, its attempt not counted: one nobody received (the agent hung up while its claim was
+ * answered), or a build its agent gave back (the embedded agent on shutdown). Answers the job, if the worker
+ * still held it.
+ */
+export async function unclaimJob(db: Db, id: number, workerId: number): Promise<EndedJob | undefined> {
+  const [row] = await db
+    .update(builds)
+    .set({
+      status: 'pending',
+      worker_id: null,
+      lease_until: null,
+      started_at: null,
+      progress: 0,
+      attempts: sql`greatest(${builds.attempts} - 1, 0)`,
     })
     .where(heldBy(id, workerId))
     .returning(ended);

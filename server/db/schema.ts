@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../builds/build-constants';
+import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../lib/build-constants';
 import { RELEASE_STAGES } from '../lib/release-rules';
 
 export const accounts = pgTable(
@@ -380,7 +380,7 @@ export const builds = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // ── Build agents (issue 5): the job's place in the queue, its lease and the task's own state. ──
-    // Queue order; a rebuild or upgrade sets it again (see requeueValues in server/builds/job-state.ts).
+    // Queue order; a rebuild or upgrade sets it again (see server/queue/enqueue.ts).
     queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     worker_id: integer('worker_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
     // The holder must call again before this, or the job goes back to the queue (attempts counted).

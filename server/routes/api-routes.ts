@@ -16,7 +16,6 @@ import forgotPasswordRoutes from './auth/forgot-password';
 import resetPasswordRoutes from './auth/reset-password';
 import signInRoutes from './auth/sign-in';
 import xsrfRoutes from './auth/xsrf';
-import benchBaselineRoutes from './bench-baseline';
 import accountInfoRoutes from './client/account/account-info';
 import changeEmailRoutes from './client/account/change-email';
 import changePasswordRoutes from './client/account/change-password';
@@ -108,8 +107,6 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
   await app.register(wsRoutes);
-  // bench/lists.ts only: the bare query its figures are compared with.
-  if (process.env.BENCH_BASELINE === '1') await app.register(benchBaselineRoutes);
 };
 
 export default apiRoutes;

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { builds } from '../db/schema';
 
 /**
- * Registered only with BENCH_BASELINE=1 (bench/lists.ts), never in production: the bare indexed 20-row query
- * the builds lists are compared with — no authentication, no joins, no count, the same driver and ORM.
+ * Registered by app.ts only with BENCH_BASELINE=1 (bench/lists.ts), outside the API's route list and its
+ * authentication, never in production: the bare indexed 20-row query the builds lists are compared with —
+ * no authentication, no joins, no count, the same driver and ORM.
  */
 const benchBaselineRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { user_id?: string } }>(

@@ -3,6 +3,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromRoot } from '../paths';
 
+/** Where a logo's image is served to anyone (routes/logos/logo-files.ts): its light or dark variant. */
+/** An image's public URL: by the set's random public id, never by its sequential id (issue 12). */
+export const logoUrl = (row: { public_id: string }, variant: 'le' | 'de') =>
+  `/api/logos/${row.public_id}/${variant}`;
+
 /** Files that ship with the console (the general logo); names in the store start with this prefix. */
 export const BUILTIN_PREFIX = 'builtin/';
 const builtinDir = fromRoot('server', 'storage', 'builtin');

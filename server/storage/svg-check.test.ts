@@ -85,6 +85,16 @@ describe('checkSvgSafety', () => {
     ]);
   });
 
+  it('reads a style element whole, as the browser does: a comment or CDATA section hides nothing', () => {
+    expectRefused([
+      ['<svg><style>@im<!---->port "https://evil.example/x.css";</style></svg>', 'style imports'],
+      [
+        '<svg><style>rect { fill: ur<![CDATA[l(https://evil.example/p.svg#g)]]> }</style></svg>',
+        'links to other documents',
+      ],
+    ]);
+  });
+
   it('refuses entity declarations, style sheet instructions and unknown entities', () => {
     expect(checkSvgSafety('<?xml version="1.0"?><!DOCTYPE s [<!ENTITY x "y">]><svg>&x;</svg>')).toEqual({
       ok: false,

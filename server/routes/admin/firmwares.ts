@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { GROUPS_PAGE_SIZE } from '../../builds/build-constants';
 import { checkUuid } from '../../builds/uuid';
 import { toBuild, toGroup } from '../../builds/views';
 import { findAccountById } from '../../db/accounts-repository';
 import { findBuildByUuid, listBuilds } from '../../db/firmwares-repository';
 import { findGroup, listActiveGroups, listGroups } from '../../db/groups-repository';
+import { GROUPS_PAGE_SIZE } from '../../lib/build-constants';
 import { notFound } from '../../lib/http-errors';
 import { setPageHeaders } from '../../lib/paging';
 import { errorResponses } from '../../schemas/common-schemas';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BUILD_OPTION_TYPES } from '../../builds/build-constants';
 import { listBuildOptions } from '../../db/build-options-repository';
+import { BUILD_OPTION_TYPES } from '../../lib/build-constants';
 import { errorResponses } from '../../schemas/common-schemas';
-import groupWritesRoutes from '../client/firmware/groups-writes';
+import groupWritesRoutes from '../groups-writes';
 
 const BuildOptionSchema = Type.Object({
   name: Type.String({ examples: ['fan_control'] }),

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { toMessage } from '../../builds/job-queue';
-import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
-import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
+import { renewLease } from '../../db/jobs-repository';
 import { conflict } from '../../lib/http-errors';
 import { invalid } from '../../lib/validation-errors';
 import {
@@ -75,10 +73,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await held(request.params.id, request.worker.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
-      const stored = await appendAgentEvents(app.db, job.id, job.attempt, request.body.events);
-      const progress = stored.filter((row) => row.type === 'progress').at(-1);
-      if (progress) await setProgress(app.db, job.id, Number(progress.data));
-      await app.buildEvents.publish(stored.map((row) => toMessage(row)));
+      await app.jobQueue.report(job, request.body.events);
       return { state: job.cancel_requested ? ('cancelling' as const) : ('running' as const) };
     },
   );
@@ -96,7 +91,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { status, sha256, size, reason } = request.body;
+      const { status, sha256, size } = request.body;
       const job = await held(request.params.id, request.worker.id);
       if (status === 'done' && !job.cancel_requested) {
         if (!sha256 || size === undefined)
@@ -105,20 +100,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw invalid(['body', 'sha256'], 'No uploaded artifact matches this sha256 and size');
         }
       }
-      const ended = await finishJob(app.db, job.id, request.worker.id, status);
+      const ended = await app.jobQueue.finish(job, request.worker.id, request.body);
       if (!ended) throw conflict(NOT_HELD);
-      const line =
-        ended.status === 'done'
-          ? `Done: ${size} bytes, sha256 ${sha256}`
-          : ended.status === 'cancelled'
-            ? 'Cancelled'
-            : `Failed: ${reason?.trim() || 'the agent gave no reason'}`;
-      const row = await appendServerLine(app.db, ended.id, ended.attempt, line);
-      await refreshGroupCounters(app.db, [ended.group_id]);
-      await app.buildEvents.publish([
-        toMessage(row),
-        { fw_id: ended.id, type: 'progress_build', data: ended.progress, seq: row.id },
-      ]);
       return { status: ended.status as 'done' | 'failed' | 'cancelled' };
     },
   );

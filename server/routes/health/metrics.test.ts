@@ -17,6 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
+/**
+ * A sample's name with its labels, `le` last: the order of labels means nothing in the exposition format,
+ * and prom-client writes a bucket's `le` first.
+ */
+function sampleKey(name: string): string {
+  const match = /^([^{]+)\{(.*)\}$/.exec(name);
+  if (!match) return name;
+  const labels = match[2].split(/,(?=[a-z_]+=")/);
+  const le = labels.filter((label) => label.startsWith('le='));
+  return `${match[1]}{${[...labels.filter((label) => !label.startsWith('le=')), ...le].join(',')}}`;
+}
+
 /** The samples of a scrape, by their full name with labels, e.g. `firmware_builds{status="pending"}`. */
 async function scrape(app = w.t.app, headers: Record<string, string> = {}): Promise<Map<string, number>> {
   const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
@@ -26,7 +38,7 @@ async function scrape(app = w.t.app, headers: Record<string, string> = {}): Prom
   for (const line of res.body.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
     const at = line.lastIndexOf(' ');
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+    samples.set(sampleKey(line.slice(0, at)), Number(line.slice(at + 1)));
   }
   return samples;
 }

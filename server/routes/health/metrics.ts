@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, sql } from 'drizzle-orm';
-import { BUILD_STATUSES } from '../../builds/build-constants';
+import { Gauge, Registry } from 'prom-client';
 import { builds, workers } from '../../db/schema';
-import type { Family } from '../../plugins/metrics-plugin';
-
-export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+import { BUILD_STATUSES } from '../../lib/build-constants';
 
 /**
  * GET /api/metrics for Prometheus: request durations and process figures from memory, and the build queue
@@ -14,9 +12,9 @@ export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * Builds by status, the queue, and agents seen within the heartbeat window of the Agents page (workers
-   * are few: that part is cheap).
+   * are few: that part is cheap), into `registry`.
    */
-  async function buildFamilies(): Promise<Family[]> {
+  async function buildFigures(registry: Registry): Promise<void> {
     const offlineAfterMs = app.jobQueue.options.offlineAfterMs;
     const seenSince = new Date(Date.now() - offlineAfterMs);
     const [byStatus, [agents]] = await Promise.all([
@@ -39,32 +37,27 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .from(workers),
     ]);
     const counts = new Map(byStatus.map((row) => [row.status, Number(row.n)]));
-    return [
-      {
-        name: 'firmware_build_queue_depth',
-        help: 'Builds waiting for an agent (pending, not removed).',
-        type: 'gauge',
-        samples: [{ value: agents?.queue ?? 0 }],
-      },
-      {
-        name: 'firmware_builds',
-        help: 'Builds by status, those of removed firmwares included.',
-        type: 'gauge',
-        samples: BUILD_STATUSES.map((status) => ({ labels: { status }, value: counts.get(status) ?? 0 })),
-      },
-      {
-        name: 'firmware_agents_online',
-        help: `Build agents not blocked that called within the last ${offlineAfterMs / 1000} s (online or busy on the Agents page).`,
-        type: 'gauge',
-        samples: [{ value: agents?.online ?? 0 }],
-      },
-      {
-        name: 'firmware_agents',
-        help: 'Build agents registered.',
-        type: 'gauge',
-        samples: [{ value: Number(agents?.total ?? 0) }],
-      },
-    ];
+    const registers = [registry];
+    new Gauge({
+      name: 'firmware_build_queue_depth',
+      help: 'Builds waiting for an agent (pending, not removed).',
+      registers,
+    }).set(agents?.queue ?? 0);
+    const byStatusGauge = new Gauge({
+      name: 'firmware_builds',
+      help: 'Builds by status, those of removed firmwares included.',
+      labelNames: ['status'],
+      registers,
+    });
+    for (const status of BUILD_STATUSES) byStatusGauge.set({ status }, counts.get(status) ?? 0);
+    new Gauge({
+      name: 'firmware_agents_online',
+      help: `Build agents not blocked that called within the last ${offlineAfterMs / 1000} s (online or busy on the Agents page).`,
+      registers,
+    }).set(agents?.online ?? 0);
+    new Gauge({ name: 'firmware_agents', help: 'Build agents registered.', registers }).set(
+      Number(agents?.total ?? 0),
+    );
   }
 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
@@ -74,31 +67,28 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send({ detail: 'Metrics token required' });
     }
-    let database: Family[];
+    // Figures of this scrape only: a fresh registry each time, merged with the app's.
+    const scrape = new Registry();
     let up = 1;
     try {
-      database = await buildFamilies();
+      await buildFigures(scrape);
     } catch (error) {
+      // The queries come before any gauge is made: nothing of this scrape's is half there.
       request.log.warn({ err: error }, 'metrics: database figures unavailable');
-      database = [];
       up = 0;
     }
-    const extra: Family[] = [
-      ...database,
-      {
-        name: 'firmware_database_up',
-        help: 'Whether the database answered the queries of this scrape.',
-        type: 'gauge',
-        samples: [{ value: up }],
-      },
-      {
-        name: 'firmware_shutting_down',
-        help: 'Whether this instance is draining for a shutdown.',
-        type: 'gauge',
-        samples: [{ value: app.lifecycle.draining ? 1 : 0 }],
-      },
-    ];
-    return reply.type(METRICS_CONTENT_TYPE).send(app.metrics.text(extra));
+    const registers = [scrape];
+    new Gauge({
+      name: 'firmware_database_up',
+      help: 'Whether the database answered the queries of this scrape.',
+      registers,
+    }).set(up);
+    new Gauge({
+      name: 'firmware_shutting_down',
+      help: 'Whether this instance is draining for a shutdown.',
+      registers,
+    }).set(app.lifecycle.draining ? 1 : 0);
+    return reply.type(app.metrics.contentType).send(await app.metrics.text(scrape));
   });
 };
 

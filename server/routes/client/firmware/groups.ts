@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GROUPS_PAGE_SIZE } from '../../../builds/build-constants';
 import { createGroup } from '../../../builds/group-service';
 import { groupView, toGroup } from '../../../builds/views';
 import { listGroups } from '../../../db/groups-repository';
+import { GROUPS_PAGE_SIZE } from '../../../lib/build-constants';
 import { setPageHeaders } from '../../../lib/paging';
 import { errorResponses } from '../../../schemas/common-schemas';
 import { GroupCreateSchema, GroupListQuerySchema, GroupSchema } from '../../../schemas/group-schemas';
-import groupWritesRoutes from './groups-writes';
+import groupWritesRoutes from '../../groups-writes';
 
 const BASE = '/client/firmware/groups';
 

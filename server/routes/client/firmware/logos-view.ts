@@ -1,8 +1,5 @@
 import type { LogoRow } from '../../../db/logos-repository';
-
-/** An image's public URL: by the set's random public id, never by its sequential id. */
-export const logoUrl = (row: Pick<LogoRow, 'public_id'>, variant: 'le' | 'de') =>
-  `/api/logos/${row.public_id}/${variant}`;
+import { logoUrl } from '../../../storage/logo-store';
 
 /**
  * A logo set as the API shows it. The general logo (owned by nobody) is the default when the account has no

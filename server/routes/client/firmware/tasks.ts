@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { toMessage } from '../../../builds/job-queue';
-import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
+import { listLogLines } from '../../../db/build-events-repository';
 import { findBuild } from '../../../db/firmwares-repository';
-import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
 import {
   findTask,
   hideTasks,
@@ -36,22 +34,6 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tasks'];
   /** Whose tasks the account may touch: its own, or anyone's for an admin. */
   const scope = (account: { id: number; is_admin: boolean }) => (account.is_admin ? undefined : account.id);
-
-  /** Cancels and tells the log and the live socket; answers how many changed. */
-  const cancel = async (ids: number[], by: string) => {
-    const changed = await cancelJobs(app.db, ids);
-    const messages = [];
-    for (const job of changed) {
-      const line =
-        job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`;
-      messages.push(toMessage(await appendServerLine(app.db, job.id, job.attempt, line)));
-    }
-    await refreshGroupCounters(
-      app.db,
-      changed.map((job) => job.group_id),
-    );
-    await app.buildEvents.publish(messages);
-  };
 
   app.get(
     '/client/firmware/tasks',
@@ -98,7 +80,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const task = await findTask(app.db, id, scope(request.account));
       if (!task) throw notFound(TASK_NOT_FOUND);
-      await cancel([id], request.account.email);
+      await app.jobQueue.cancel([id], request.account.email);
       const after = await findTask(app.db, id);
       if (!after) throw notFound(TASK_NOT_FOUND);
       return toTask(after);
@@ -121,7 +103,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ids.some((id) => id > 2_147_483_647)) throw notFound(TASK_NOT_FOUND);
       const found = await listedTaskIds(app.db, ids, scope(request.account));
       if (found.length !== ids.length) throw notFound(TASK_NOT_FOUND);
-      await cancel(ids, request.account.email);
+      await app.jobQueue.cancel(ids, request.account.email);
       await hideTasks(app.db, ids);
       return reply.code(204).send(null);
     },

@@ -1,0 +1,38 @@
+import type { Db } from '../db/client';
+import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../db/firmwares-repository';
+
+/**
+ * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back
+ * of the queue, no holder, no attempt, no artifact, not finished, visible in the task list again. A function:
+ * the time is the call's.
+ */
+const queuedState = () =>
+  ({
+    status: 'pending',
+    progress: 0,
+    attempts: 0,
+    file_size: null,
+    sha256: null,
+    queued_at: new Date(),
+    worker_id: null,
+    lease_until: null,
+    started_at: null,
+    finished_at: null,
+    cancel_requested: false,
+    task_hidden: false,
+  }) as const;
+
+type Queued = ReturnType<typeof queuedState>;
+
+// Both run inside the caller's transaction, which holds the set's lock and recounts it. Becoming pending
+// wakes the agents' waiting claims when that transaction commits (trigger jobs_claimable, migration 0008).
+
+/** Queues a new build. */
+export function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>): Promise<BuildRow> {
+  return insertBuild(db, { ...values, ...queuedState() });
+}
+
+/** Queues a build again, with `changes` to its settings (an edit, an upgrade) or none (a rebuild). */
+export function enqueueAgain(db: Db, id: number, changes: Partial<NewBuildRow>): Promise<BuildRow> {
+  return updateBuild(db, id, { ...changes, ...queuedState() });
+}

@@ -1,0 +1,263 @@
+import type { BuildEventsBus } from '../builds/build-events-bus';
+import { type AgentEvent, appendAgentEvents, clearEvents } from '../db/build-events-repository';
+import type { Db } from '../db/client';
+import {
+  type ClaimedJobRow,
+  cancelJobs,
+  claimJob,
+  type EndedJob,
+  findExpiredLeases,
+  finishJob,
+  type HeldJob,
+  recoverExpired,
+  refreshGroupCounters,
+  requeueWorkerJobs,
+  setProgress,
+  unclaimJob,
+} from '../db/jobs-repository';
+import { changeJobs, type JobChange, toMessage } from './job-changes';
+import type { QueueOptions } from './queue-options';
+
+type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+
+/** What an agent says of a job it ends. */
+export interface Outcome {
+  status: 'done' | 'failed';
+  sha256?: string;
+  size?: number;
+  reason?: string;
+}
+
+function finishLine(job: EndedJob, { size, sha256, reason }: Outcome): string {
+  if (job.status === 'done') return `Done: ${size} bytes, sha256 ${sha256}`;
+  if (job.status === 'cancelled') return 'Cancelled';
+  return `Failed: ${reason?.trim() || 'the agent gave no reason'}`;
+}
+
+/**
+ * The build queue, and the only writer of a build's state once it is queued: the long-poll claim, the agent's
+ * reports, finishing, cancelling, putting jobs back (an expired lease, a blocked agent, a build given back).
+ * Every change goes through changeJobs (log line, counters, live event); a build that becomes pending wakes
+ * the waiting claims by the database's own notice (trigger jobs_claimable), polling being the fallback.
+ * Queueing a build (submit, edit, rebuild, upgrade) is ./enqueue.ts, inside the sets' transactions.
+ */
+export class JobQueue {
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  /** When the sweep timer last found this process stalled; sweeps wait a round after it. */
+  private stalledAt = 0;
+  private closing = false;
+  private waitingClaims = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: BuildEventsBus,
+    readonly options: QueueOptions,
+    private readonly log?: Logger,
+  ) {}
+
+  start(): void {
+    const every = this.options.sweepMs;
+    let due = Date.now() + every;
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      // A tick a whole round late means this process stalled (CPU starvation, a long GC pause): the agents'
+      // calls made meanwhile are still unread, and a timer runs before I/O. Sweeping now would blame them.
+      if (now - due > every) this.stalledAt = now;
+      due = now + every;
+      void this.sweep();
+    }, every);
+    this.sweeper.unref();
+  }
+
+  /** The server is closing: waiting claims answer 204 now rather than hold the close up for ~25 s. */
+  close(): void {
+    this.closing = true;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.sweeping;
+  }
+
+  /** Claims on this instance that found no job and wait for a wake-up. */
+  get waiting(): number {
+    return this.waitingClaims;
+  }
+
+  /**
+   * Claims a job for the worker, waiting up to `waitMs` for one. `gone()` says the agent hung up: a job
+   * claimed for nobody is put back.
+   */
+  async claim(
+    worker: { id: number; token_hash: string },
+    waitMs: number,
+    gone: () => boolean,
+  ): Promise<ClaimedJobRow | undefined> {
+    const deadline = Date.now() + waitMs;
+    await this.sweep();
+    for (;;) {
+      if (gone() || this.closing) return undefined;
+      // Listening before looking: a build queued between the look and the wait still wakes this claim.
+      const wake = this.armWake(gone);
+      const job = await claimJob(this.db, worker, this.options.leaseMs).catch((error) => {
+        wake.cancel();
+        throw error;
+      });
+      const left = deadline - Date.now();
+      if (job || left <= 0) wake.cancel();
+      if (job) {
+        if (gone()) {
+          await unclaimJob(this.db, job.id, worker.id);
+          return undefined;
+        }
+        await this.claimed(job);
+        return job;
+      }
+      if (left <= 0) return undefined;
+      await wake.wait(Math.min(left, this.options.pollMs));
+    }
+  }
+
+  private async claimed(job: ClaimedJobRow): Promise<void> {
+    // A rebuilt job starts a new log; older lines belong to its previous round.
+    if (job.attempt === 1) await clearEvents(this.db, job.id);
+    await refreshGroupCounters(this.db, [job.group_id]);
+  }
+
+  /**
+   * A wake-up listened for from now on. `wait(ms)` resolves at once if one came meanwhile, else on the next
+   * one, after `ms`, or when the agent hangs up or the server closes (checked every 250 ms).
+   */
+  private armWake(gone: () => boolean): { cancel: () => void; wait: (ms: number) => Promise<void> } {
+    let woken = false;
+    let wakeNow: (() => void) | undefined;
+    const off = this.bus.onJobs(() => {
+      woken = true;
+      wakeNow?.();
+    });
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (woken) {
+          off();
+          resolve();
+          return;
+        }
+        this.waitingClaims++;
+        const done = () => {
+          if (wakeNow === undefined) return;
+          wakeNow = undefined;
+          this.waitingClaims--;
+          clearTimeout(timer);
+          clearInterval(watch);
+          off();
+          resolve();
+        };
+        wakeNow = done;
+        const timer = setTimeout(done, ms);
+        const watch = setInterval(() => (gone() || this.closing) && done(), 250);
+      });
+    return { cancel: off, wait };
+  }
+
+  /** An agent's log lines and progress for a job it holds; a batch sent again stores nothing twice. */
+  async report(job: HeldJob, events: AgentEvent[]): Promise<void> {
+    const stored = await appendAgentEvents(this.db, job.id, job.attempt, events);
+    const progress = stored.filter((row) => row.type === 'progress').at(-1);
+    if (progress) await setProgress(this.db, job.id, Number(progress.data));
+    await this.bus.publish(stored.map((row) => toMessage(row)));
+  }
+
+  /** Ends a job the worker holds as it says, or 'cancelled' if a cancel was asked for; undefined if not held. */
+  async finish(job: HeldJob, workerId: number, outcome: Outcome): Promise<EndedJob | undefined> {
+    const [change] = await changeJobs(this.db, this.bus, async (tx) => {
+      const ended = await finishJob(tx, job.id, workerId, outcome.status);
+      return ended ? [{ job: ended, line: finishLine(ended, outcome), progress: ended.progress }] : [];
+    });
+    return change?.job;
+  }
+
+  /** Cancels builds: pending ones at once, running ones at their agent's next call. `by`: who asked. */
+  async cancel(ids: number[], by: string): Promise<void> {
+    await changeJobs(this.db, this.bus, async (tx) =>
+      (await cancelJobs(tx, ids)).map((job) => ({
+        job,
+        line:
+          job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`,
+      })),
+    );
+  }
+
+  /**
+   * A build the worker abandoned goes back to the queue now, not when its lease ends, its attempt not
+   * counted (the embedded agent on shutdown). Answers whether the worker still held it.
+   */
+  async giveBack(jobId: number, workerId: number, why: string): Promise<boolean> {
+    const changes = await changeJobs(this.db, this.bus, async (tx) => {
+      const job = await unclaimJob(tx, jobId, workerId);
+      return job ? [{ job, line: `${why}; back in the queue`, progress: 0 }] : [];
+    });
+    return changes.length > 0;
+  }
+
+  /** A blocked or deleted worker's jobs go back to the queue at once. */
+  async releaseWorker(workerId: number, why: string): Promise<void> {
+    await this.putBack(
+      (tx) => requeueWorkerJobs(tx, workerId),
+      (job) => (job.status === 'pending' ? `${why}; back in the queue` : `Cancelled (${why.toLowerCase()})`),
+    );
+  }
+
+  /**
+   * Puts expired leases back (or fails them); runs on a timer and before every claim, except for a round
+   * after a stall of this process, while the calls that came in meanwhile are read.
+   */
+  sweep(): Promise<void> {
+    if (Date.now() - this.stalledAt < this.options.sweepMs) return Promise.resolve();
+    this.sweeping ??= this.recover().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async recover(): Promise<void> {
+    try {
+      const asked = performance.now();
+      const expired = await findExpiredLeases(this.db);
+      if (expired.ids.length === 0) return;
+      // The read itself waited long: this process or its database was stalled or swamped, and calls the
+      // agents made meanwhile may still be waiting their turn. The next round decides.
+      if (performance.now() - asked > this.options.leaseMs / 4) return;
+      const { maxAttempts } = this.options;
+      await this.putBack(
+        (tx) => recoverExpired(tx, expired, maxAttempts),
+        (job) =>
+          job.status === 'pending'
+            ? `The agent stopped answering (lease expired); attempt ${job.attempt} of ${maxAttempts} counted, back in the queue`
+            : job.status === 'failed'
+              ? `Failed: the agent stopped answering on attempt ${job.attempt} of ${maxAttempts}`
+              : 'Cancelled (the agent stopped answering)',
+      );
+    } catch (error) {
+      this.log?.warn({ err: error }, 'lease sweep failed');
+    }
+  }
+
+  private async putBack(
+    write: (tx: Db) => Promise<EndedJob[]>,
+    line: (job: EndedJob) => string,
+  ): Promise<void> {
+    const changes = await changeJobs(this.db, this.bus, async (tx) =>
+      (await write(tx)).map(
+        (job): JobChange<EndedJob> => ({
+          job,
+          line: line(job),
+          progress: job.status === 'pending' ? 0 : undefined,
+        }),
+      ),
+    );
+    if (changes.length === 0) return;
+    const jobs = changes.map(({ job }) => ({ id: job.id, status: job.status }));
+    this.log?.info({ jobs }, 'jobs re-queued');
+  }
+}
