@@ -1,3 +1,5 @@
+import { DEFAULT_DEVFEE, HIDDEN_SERIES } from '../../contract/constants';
+import type { ReleaseStage } from '../../contract/statuses';
 import type { AccountRow } from '../db/accounts-repository';
 import { listBuildOptions } from '../db/build-options-repository';
 import { combinationExists, findModel, findSeries } from '../db/catalogue-repository';
@@ -8,9 +10,7 @@ import { feesByAccount } from '../db/partners-repository';
 import { findReleaseRow } from '../db/releases-repository';
 import type { BuildRow, PoolConfigEntry } from '../db/schema';
 import { notFound } from '../lib/http-errors';
-import { HIDDEN_SERIES, type ReleaseStage } from '../lib/release-rules';
 import { ValidationFailedError } from '../lib/validation-errors';
-import { DEFAULT_DEVFEE } from './build-constants';
 import { checkOptions } from './option-rules';
 import { checkPools, type FeeMinimums, type Issue, type PoolInput } from './pool-rules';
 import { visibleRelease } from './release-choice';

@@ -1,5 +1,6 @@
+import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, NAME_MIN_LENGTH } from '../../contract/constants';
+import type { PoolType } from '../../contract/statuses';
 import type { PoolConfigEntry } from '../db/schema';
-import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, type PoolType } from './build-constants';
 
 /** A pool config entry as a request sends it: alias, fee (DevFee only), fake_fee and hidden may be left out. */
 export interface PoolInput {
@@ -36,7 +37,6 @@ const POOL_URL =
   /^(stratum\+tcp|stratum\+ssl|stratum2\+tcp):\/\/((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})(\/[A-Za-z0-9._~-]*)?$/;
 // Pool accounts and workers: the build form's 'Only letters, numbers and dot' rule.
 const ACCOUNT = /^[\p{L}\d.]+$/u;
-const NAME_MIN_LENGTH = 3;
 
 export const MESSAGES = {
   poolRequired: 'Pool is required',

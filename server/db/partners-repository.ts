@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { PAGE_SIZE } from '../../contract/constants';
 import type { FeeValues } from '../lib/fee-rules';
 import { normaliseEmail } from './accounts-repository';
 import type { Db } from './client';
 import { type AccountRow, accounts, type NewAccountRow, type PartnerFeeRow, partnerFees } from './schema';
-
-export const PARTNERS_PAGE_SIZE = 20;
 
 export interface PartnerFilters {
   search?: string;
@@ -37,8 +36,8 @@ export async function listPartners(
       .from(accounts)
       .where(where)
       .orderBy(desc(accounts.id))
-      .limit(PARTNERS_PAGE_SIZE)
-      .offset(page * PARTNERS_PAGE_SIZE),
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE),
     db.select({ total: count() }).from(accounts).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { HIDDEN_SERIES } from '../lib/release-rules';
+import { HIDDEN_SERIES } from '../../contract/constants';
 import type { RoleFlags } from '../lib/roles';
 import type { Db } from './client';
 import {

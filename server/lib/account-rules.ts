@@ -1,8 +1,7 @@
 import { IsEmail } from 'typebox/format';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/constants';
 
 /** Spec §5 and §9: the rules and the exact messages for e-mails and passwords. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 32;
 export const PASSWORD_LENGTH_MESSAGE = 'Password length must be from 8 to 32 characters';
 export const INVALID_EMAIL_MESSAGE = 'Invalid email';
 export const CYRILLIC_MESSAGE = 'Cyrillic symbols are not allowed';

@@ -1,6 +1,4 @@
 /** Spec §5 and §9: partner fees are percents from 0 to 100 with at most 2 decimals; total ≥ dev fee. */
-export const PARTNER_FEE_SERIES = ['x19', 'x21', 'l9', 'l7'] as const;
-export type PartnerFeeSeries = (typeof PARTNER_FEE_SERIES)[number];
 
 export interface FeeValues {
   min_dev_fee: number;

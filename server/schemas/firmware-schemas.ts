@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BUILD_STATUSES } from '../builds/build-constants';
+import { BUILD_STATUSES } from '../../contract/statuses';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
 

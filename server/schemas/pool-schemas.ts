@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { POOL_TYPES } from '../builds/build-constants';
+import { POOL_TYPES } from '../../contract/statuses';
 
 // Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages.
 const poolText = (description: string, maxLength = 64) => Type.String({ maxLength, description });

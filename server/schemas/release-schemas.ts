@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { RELEASE_STAGES } from '../lib/release-rules';
+import { RELEASE_STAGES } from '../../contract/statuses';
 
 export const StageSchema = Type.Enum([...RELEASE_STAGES], {
   description: 'The stage ladder, lowest first',

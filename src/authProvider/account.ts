@@ -1,4 +1,4 @@
-import type { Language } from '../lib/constants';
+import type { Language } from '../../contract/constants';
 import type { Role } from './canAccess';
 
 export interface PartnerFee {

@@ -5,8 +5,9 @@
 // To add a resource: add an entry here, named exactly like its <Resource name> and its i18n key. Give `paged: true`
 // when the server pages it (zero-based `page` and x-total-count); leave it out for plain arrays, which the
 // dataProvider filters, sorts and pages in the browser. Give `id` when the records have no `id` of their own.
+
+import { MODELS_TIMEOUT_MS } from '../../contract/constants';
 import { combinationKey } from '../lib/catalogue';
-import { MODELS_TIMEOUT_MS } from '../lib/constants';
 
 export type Route = string;
 export type RoleRoute = { admin: Route; default: Route };

@@ -2,7 +2,7 @@
 // same polyglot rules react-admin's i18nProvider applies (`%{name}` tokens, `smart_count` plurals split by
 // `||||`, `_` as the text of a missing key), without polyglot and react-admin in the first download.
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import type { Language } from '../lib/constants';
+import type { Language } from '../../contract/constants';
 
 type Options = Record<string, unknown> & { _?: string; smart_count?: number };
 

@@ -1,10 +1,10 @@
 // The UI language (a module of its own, so the public pages can use it without the settings' other hooks).
 import { useI18nProvider, useStoreContext } from 'react-admin';
+import type { Language } from '../../contract/constants';
 import { useHttpClient } from '../api/ApiContext';
 import { ACCOUNT_PATH } from '../authProvider/account';
 import { readToken } from '../authProvider/session';
 import { useShowError } from '../errors/showError';
-import type { Language } from '../lib/constants';
 import { STORE_KEYS } from '../lib/store';
 import { useStoreValue } from './useStoreValue';
 

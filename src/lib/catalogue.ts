@@ -1,6 +1,6 @@
 // Firmware catalogue rules (spec §3 "Derived rules", §6 series visibility). Pure functions over the catalogue
 // lists the server returns from /client/firmware/{series,models,platform,install_type,model-platform-install_type}.
-import { HIDDEN_SERIES } from './constants';
+import { HIDDEN_SERIES } from '../../contract/constants';
 
 export interface Series {
   name: string;

@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   TOTAL_FEE_MAX,
-} from './constants';
+} from '../../contract/constants';
 
 export type ValidationMessage = string | { message: string; args: Record<string, unknown> };
 export type Validator = (value: unknown, allValues?: unknown) => ValidationMessage | undefined;

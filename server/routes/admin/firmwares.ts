@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { GROUPS_PAGE_SIZE } from '../../builds/build-constants';
+import { PAGE_SIZE } from '../../../contract/constants';
 import { checkUuid } from '../../builds/uuid';
 import { toBuild, toGroup } from '../../builds/views';
 import { findAccountById } from '../../db/accounts-repository';
@@ -78,7 +78,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, is_removed, page } = request.query;
       const filters = { userId: request.params.id, search, includeRemoved: is_removed };
       const { rows, total } = await listGroups(app.db, filters, page);
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );
@@ -101,7 +101,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { search, byVip: by_vip, isFavorite: is_favorite },
         page,
       );
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );

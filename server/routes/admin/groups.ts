@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BUILD_OPTION_TYPES } from '../../builds/build-constants';
+import { BUILD_OPTION_TYPES } from '../../../contract/statuses';
 import { listBuildOptions } from '../../db/build-options-repository';
 import { errorResponses } from '../../schemas/common-schemas';
 import groupWritesRoutes from '../client/firmware/groups-writes';

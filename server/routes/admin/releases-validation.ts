@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../../contract/constants';
 import type { Db } from '../../db/client';
 import { knownLanguages } from '../../db/languages-repository';
 import {
@@ -14,7 +15,6 @@ import type { RemoteRefs } from '../../git/ls-remote';
 import { RepositoryUnreachableError } from '../../git/ls-remote';
 import { refsCache } from '../../git/refs-cache';
 import { unreachable } from '../../git/repository-url';
-import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../lib/release-rules';
 import { ValidationFailedError } from '../../lib/validation-errors';
 
 /** Semantic checks of release writes (spec §5); each returns every problem it finds, located in the body. */

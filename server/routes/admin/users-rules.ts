@@ -1,14 +1,14 @@
+import { NAME_MIN_LENGTH } from '../../../contract/constants';
 import { emailIssue, passwordIssue } from '../../lib/account-rules';
 import { type FeeIssue, feeIssues } from '../../lib/fee-rules';
 import { ValidationFailedError } from '../../lib/validation-errors';
 import type { PartnerPatch } from '../../schemas/partners-schemas';
 
-export const WORKER_MIN_LENGTH = 3;
 const WORKER_PATTERN = /^[\p{L}\d_]+$/u;
 
 function workerIssue(worker: string): string | undefined {
   if (worker.length === 0) return 'Worker is required';
-  if ([...worker].length < WORKER_MIN_LENGTH) return `Minimum ${WORKER_MIN_LENGTH} characters`;
+  if ([...worker].length < NAME_MIN_LENGTH) return `Minimum ${NAME_MIN_LENGTH} characters`;
   if (!WORKER_PATTERN.test(worker)) return 'Only letters, numbers and _';
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PAGE_SIZE } from '../../../contract/constants';
 import { findAccountByEmail } from '../../db/accounts-repository';
 import { isUniqueViolation } from '../../db/db-errors';
 import {
@@ -7,7 +8,6 @@ import {
   feesByAccount,
   findPartner,
   listPartners,
-  PARTNERS_PAGE_SIZE,
   removePartner,
   updatePartner,
 } from '../../db/partners-repository';
@@ -58,7 +58,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         rows.map((row) => row.id),
       );
-      setPageHeaders(reply, page, PARTNERS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map((row) => toPartner(row, fees.get(row.id) ?? []));
     },
   );

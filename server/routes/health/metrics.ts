@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, sql } from 'drizzle-orm';
-import { BUILD_STATUSES } from '../../builds/build-constants';
+import { BUILD_STATUSES } from '../../../contract/statuses';
 import { builds, workers } from '../../db/schema';
 import type { Family } from '../../plugins/metrics-plugin';
 

@@ -1,5 +1,5 @@
 // Pool rules of the build form (spec §3 Pool config entry, §4 form modes, §9: 5 fee pool slots, DevFee 2).
-import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../lib/constants';
+import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../../contract/constants';
 import type { PoolEntry, PoolType } from '../../resources/firmwares/types';
 import type { BuildFormValues, PoolSlot } from './types';
 

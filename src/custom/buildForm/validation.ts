@@ -1,7 +1,8 @@
 // The build form's validators (spec §5), composed from lib/validators so every message is the spec's own. The
 // server checks the same again (server/builds/pool-rules.ts) and answers 422 with the same messages.
+
+import { TOTAL_FEE_MAX } from '../../../contract/constants';
 import type { PartnerFee } from '../../authProvider/account';
-import { TOTAL_FEE_MAX } from '../../lib/constants';
 import {
   feeRange,
   lettersDigitsDot,

@@ -1,4 +1,4 @@
-import { API_BASE } from '../../lib/constants';
+import { API_BASE } from '../../../contract/constants';
 
 /** The live socket's address (spec §7 WebSocket): /api/client/ws on this host, the access token as `token`. */
 export function liveSocketUrl(

@@ -1,8 +1,8 @@
 // Saving the partner form: the account (POST /admin/users or PATCH /admin/user) and then its fee records as
 // planFeeChanges says (POST, PATCH and DELETE /admin/user/fee).
 import type { DataProvider } from 'react-admin';
+import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { HttpClient } from '../../api/httpClient';
-import { PARTNER_FEE_SERIES } from '../../lib/constants';
 import { type FeePlan, planFeeChanges } from './planFeeChanges';
 import { PARTNER_FLAGS, type Partner, type PartnerFormValues } from './types';
 

@@ -1,5 +1,5 @@
+import type { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { PartnerFee } from '../../authProvider/account';
-import type { PARTNER_FEE_SERIES } from '../../lib/constants';
 
 export type FeeSeries = (typeof PARTNER_FEE_SERIES)[number];
 

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { type RaRecord, TextInput, useGetList, useTranslate } from 'react-admin';
-import { DEFAULT_LANGUAGE } from '../../lib/constants';
+import { DEFAULT_LANGUAGE } from '../../../contract/constants';
 import { required } from '../../lib/validators';
 import { ALL, SERVER_ORDER } from './useReleases';
 

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import type { ReactNode } from 'react';
 import { BooleanInput, Form, Link, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { RELEASE_STAGES } from '../../lib/constants';
+import { RELEASE_STAGES } from '../../../contract/statuses';
 import { minValue, required } from '../../lib/validators';
 import { ReleaseDescriptionsInput } from './ReleaseDescriptionsInput';
 import { ReleaseTagsInput } from './ReleaseTagsInput';

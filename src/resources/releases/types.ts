@@ -1,6 +1,6 @@
 // The release shapes of the API (spec §3, §7), as the server sends them.
 import type { RaRecord } from 'react-admin';
-import type { ReleaseStage } from '../../lib/constants';
+import type { ReleaseStage } from '../../../contract/statuses';
 
 export interface ReleaseTag {
   repository_name: string;

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { LOGO_MAX_BYTES } from '../../../../contract/constants';
 import { HttpError } from '../../../lib/http-errors';
 import { ValidationFailedError } from '../../../lib/validation-errors';
 import { checkImage, type ImageType } from '../../../storage/image-type';
 
-/** Issue 6: each logotype image at most 2 MiB. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const BOTH_LOGOS_MESSAGE = 'Please upload both logotypes';
 const TOO_LARGE_MESSAGE = 'The image must be at most 2 MiB';
 

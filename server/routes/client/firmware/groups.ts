@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GROUPS_PAGE_SIZE } from '../../../builds/build-constants';
+import { PAGE_SIZE } from '../../../../contract/constants';
 import { createGroup } from '../../../builds/group-service';
 import { groupView, toGroup } from '../../../builds/views';
 import { listGroups } from '../../../db/groups-repository';
@@ -30,7 +30,7 @@ const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { userId: request.account.id, search, isFavorite: is_favorite, includeRemoved: is_removed },
         page,
       );
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PAGE_SIZE } from '../../../../contract/constants';
 import { toMessage } from '../../../builds/job-queue';
 import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
 import { findBuild } from '../../../db/firmwares-repository';
 import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
-import {
-  findTask,
-  hideTasks,
-  listedTaskIds,
-  listTasks,
-  TASKS_PAGE_SIZE,
-  taskCounters,
-} from '../../../db/tasks-repository';
+import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from '../../../db/tasks-repository';
 import { notFound } from '../../../lib/http-errors';
 import { setPageHeaders } from '../../../lib/paging';
 import { errorResponses } from '../../../schemas/common-schemas';
@@ -67,7 +61,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, is_favorite, by_favorite, page = 0 } = request.query;
       const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
       const { rows, total } = await listTasks(app.db, filters, page);
-      setPageHeaders(reply, page, TASKS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toTask);
     },
   );
