@@ -1,4 +1,5 @@
 import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, NAME_MIN_LENGTH } from '../../contract/constants';
+import type { FeeMinimums } from '../../contract/rules/fees';
 import type { PoolType } from '../../contract/statuses';
 import type { PoolConfigEntry } from '../db/schema';
 
@@ -17,11 +18,6 @@ export interface PoolInput {
 export interface Issue {
   loc: (string | number)[];
   msg: string;
-}
-
-export interface FeeMinimums {
-  min_dev_fee: number;
-  min_total_fee: number;
 }
 
 export interface PoolCheckOptions {

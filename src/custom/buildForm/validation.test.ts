@@ -6,7 +6,6 @@ import { build } from './test/fixtures';
 import type { BuildFormValues } from './types';
 import {
   logoFilesError,
-  partnerMinimums,
   poolValidators,
   totalFeeError,
   validateLicense,
@@ -100,13 +99,6 @@ describe('build form and set form messages (spec §5)', () => {
     expect(text(totalFeeError(values, 0))).toBe('Total fee cannot be more than 100');
     values.fee_pools_configs[0].fee = 0;
     expect(text(totalFeeError(values, 3))).toBe('Cannot be less than 3');
-    expect(partnerMinimums([{ series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: 2 }], 'x19')).toEqual(
-      {
-        minDevFee: 1,
-        minTotalFee: 3,
-      },
-    );
-    expect(partnerMinimums([], 'x19')).toEqual({ minDevFee: 0, minTotalFee: 0 });
   });
 
   it('a build logo needs both images', () => {

@@ -2,7 +2,6 @@
 // server checks the same again (server/builds/pool-rules.ts) and answers 422 with the same messages.
 
 import { TOTAL_FEE_MAX } from '../../../contract/constants';
-import type { PartnerFee } from '../../authProvider/account';
 import {
   feeRange,
   lettersDigitsDot,
@@ -89,12 +88,6 @@ export function poolValidators(
     ),
     fake_fee: feeNumber,
   };
-}
-
-/** The partner's minimums for a series (none when the account has no fee record for it). */
-export function partnerMinimums(fees: readonly PartnerFee[] | undefined, series: string) {
-  const fee = fees?.find((f) => f.series === series);
-  return { minDevFee: fee?.min_dev_fee ?? 0, minTotalFee: fee?.min_total_fee ?? 0 };
 }
 
 /** The total of the fees: at most 100, and not below the partner's minimum total for the series. */
