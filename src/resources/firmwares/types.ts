@@ -1,9 +1,7 @@
 // The shapes of firmware sets (groups) and builds as the API sends them (spec §3, §7). Fields are snake_case from
 // the wire to react-admin's `source`.
 import type { RaRecord } from 'react-admin';
-import type { ReleaseStage } from '../../../contract/statuses';
-
-export type BuildStatus = 'pending' | 'in_progress' | 'done' | 'failed';
+import type { BuildStatus, ReleaseStage } from '../../../contract/statuses';
 
 export type PoolType = 'fee' | 'devfee' | 'refund';
 

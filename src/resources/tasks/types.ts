@@ -1,6 +1,8 @@
 /** GET /client/firmware/tasks (and /admin/firmwares/tasks): a build task (spec §4 Task). */
-export const TASK_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+import type { BuildStatus } from '../../../contract/statuses';
+
+/** A task is a build seen from the queue: it has the build's states. */
+export type TaskStatus = BuildStatus;
 
 export interface Task {
   /** The build's (firmware's) id: the log and the socket use it too. */
