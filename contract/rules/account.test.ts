@@ -36,6 +36,7 @@ describe('password', () => {
     expect(passwordLength('x'.repeat(32))).toBeUndefined();
     expect(say(passwordLength('x'.repeat(33)))).toBe(message);
     expect(passwordLength('😀'.repeat(8))).toBeUndefined();
+    expect(say(passwordLength('   '))).toBe(message);
   });
 });
 

@@ -35,10 +35,10 @@ export const emailDiffers =
       ? validation('email_same')
       : undefined;
 
-/** 8 to 32 characters, counted as the user sees them. */
+/** 8 to 32 characters, counted as the user sees them (spaces count: they are characters of a password). */
 export const passwordLength: Rule = (value) => {
-  if (isEmpty(value)) return undefined;
   const length = [...textOf(value)].length;
+  if (length === 0) return undefined;
   return length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH
     ? validation('password_length')
     : undefined;

@@ -1,4 +1,6 @@
 import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../../contract/constants';
+import { englishText } from '../../../contract/english';
+import { validation } from '../../../contract/messages';
 import type { Db } from '../../db/client';
 import { knownLanguages } from '../../db/languages-repository';
 import {
@@ -28,7 +30,7 @@ export const VERSION_MAX_LENGTH = 64;
 const VERSION_PATTERN = /^[A-Za-z0-9.-]+$/;
 
 export const VERSION_EXISTS = 'Version already exists for this series and stage';
-export const NO_CHANGES = 'no changes made, nothing to submit';
+export const NO_CHANGES = englishText(validation('no_changes'));
 
 export function throwIfAny(issues: Issue[]): void {
   if (issues.length > 0) throw new ValidationFailedError(issues);

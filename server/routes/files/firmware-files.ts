@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UUID_PATTERN } from '../../builds/uuid';
+import { UUID_PATTERN } from '../../../contract/rules/text';
 import { findBuildByUuid } from '../../db/firmwares-repository';
 import { notFound } from '../../lib/http-errors';
 import { errorResponses } from '../../schemas/common-schemas';
