@@ -1,5 +1,6 @@
 import { englishOf } from '../../contract/english';
 import { setName } from '../../contract/rules/text';
+import type { GroupCreate, GroupPatch } from '../../contract/schemas/group-schemas';
 import type { AccountRow } from '../db/accounts-repository';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/db-errors';
@@ -17,7 +18,6 @@ import {
 } from '../db/groups-repository';
 import { notFound } from '../lib/http-errors';
 import { invalid } from '../lib/validation-errors';
-import type { GroupCreate, GroupPatch } from '../schemas/group-schemas';
 import type { ArtifactStore } from './artifact-store';
 import { requeue, upgradeInTx } from './build-service';
 import { jobSpecResolver } from './job-spec';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_SIZE } from '../../../contract/constants';
-import { listTasks, taskCounters } from '../../db/tasks-repository';
-import { setPageHeaders } from '../../lib/paging';
-import { errorResponses } from '../../schemas/common-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import {
   AdminTasksQuerySchema,
   PageQuerySchema,
   TaskCountersSchema,
   TaskIdParamsSchema,
   TaskListSchema,
-} from '../../schemas/tasks-schemas';
+} from '../../../contract/schemas/tasks-schemas';
+import { listTasks, taskCounters } from '../../db/tasks-repository';
+import { setPageHeaders } from '../../lib/paging';
 import { toTask } from '../client/firmware/tasks-view';
 
 /** Everyone's tasks, for admins (the 'all tasks' tab and a partner's tasks). */

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  BuildListQuerySchema,
+  BuildSchema,
+  UuidParamsSchema,
+} from '../../../contract/schemas/firmware-schemas';
+import {
+  ActiveGroupsQuerySchema,
+  GroupIdParamsSchema,
+  GroupListQuerySchema,
+  GroupSchema,
+  GroupWithOwnerSchema,
+} from '../../../contract/schemas/group-schemas';
 import { checkUuid } from '../../builds/uuid';
 import { toBuild, toGroup } from '../../builds/views';
 import { findAccountById } from '../../db/accounts-repository';
@@ -8,15 +21,6 @@ import { findBuildByUuid, listBuilds } from '../../db/firmwares-repository';
 import { findGroup, listActiveGroups, listGroups } from '../../db/groups-repository';
 import { notFound } from '../../lib/http-errors';
 import { setPageHeaders } from '../../lib/paging';
-import { errorResponses } from '../../schemas/common-schemas';
-import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../schemas/firmware-schemas';
-import {
-  ActiveGroupsQuerySchema,
-  GroupIdParamsSchema,
-  GroupListQuerySchema,
-  GroupSchema,
-  GroupWithOwnerSchema,
-} from '../../schemas/group-schemas';
 import adminFirmwareWritesRoutes from './firmwares-writes';
 
 /** Admins: any account's builds and sets (spec §7 admin firmware reads). */

@@ -1,13 +1,12 @@
 import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../../contract/constants';
 import { englishText } from '../../../contract/english';
 import { validation } from '../../../contract/messages';
+import type { ReleaseDescription, ReleaseTag } from '../../../contract/schemas/release-schemas';
 import type { Db } from '../../db/client';
 import { knownLanguages } from '../../db/languages-repository';
 import {
   findReleaseRow,
-  type ReleaseDescription,
   type ReleaseRow,
-  type ReleaseTag,
   seriesExists,
   type Viewer,
   versionTaken,

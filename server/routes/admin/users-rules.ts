@@ -1,9 +1,9 @@
 import { englishOf } from '../../../contract/english';
 import { partnerWorker } from '../../../contract/rules/account';
+import type { PartnerPatch } from '../../../contract/schemas/partners-schemas';
 import { emailIssue, passwordIssue } from '../../lib/account-rules';
 import { type FeeIssue, feeIssues } from '../../lib/fee-rules';
 import { ValidationFailedError } from '../../lib/validation-errors';
-import type { PartnerPatch } from '../../schemas/partners-schemas';
 
 /** Spec §5 for a partner's fields (all of them on create, the given ones on update); throws a 422. */
 export function checkPartner(body: PartnerPatch): void {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  PartnerCreateSchema,
+  PartnerPatchSchema,
+  PartnerSchema,
+  PartnersQuerySchema,
+  UserIdQuerySchema,
+} from '../../../contract/schemas/partners-schemas';
 import { findAccountByEmail } from '../../db/accounts-repository';
 import { isUniqueViolation } from '../../db/db-errors';
 import {
@@ -15,14 +23,6 @@ import { EMAIL_TAKEN_MESSAGE } from '../../lib/account-rules';
 import { conflict, notFound } from '../../lib/http-errors';
 import { setPageHeaders } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
-import { errorResponses } from '../../schemas/common-schemas';
-import {
-  PartnerCreateSchema,
-  PartnerPatchSchema,
-  PartnerSchema,
-  PartnersQuerySchema,
-  UserIdQuerySchema,
-} from '../../schemas/partners-schemas';
 import { checkPartner } from './users-rules';
 import { toPartner } from './users-view';
 

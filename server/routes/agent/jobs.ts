@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { toMessage } from '../../builds/job-queue';
-import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
-import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
-import { conflict } from '../../lib/http-errors';
-import { invalid } from '../../lib/validation-errors';
 import {
   ClaimAnswerSchema,
   EventsBodySchema,
@@ -12,8 +7,13 @@ import {
   FinishBodySchema,
   JobIdParamsSchema,
   JobStateSchema,
-} from '../../schemas/agent-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
+} from '../../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { toMessage } from '../../builds/job-queue';
+import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
+import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
+import { conflict } from '../../lib/http-errors';
+import { invalid } from '../../lib/validation-errors';
 
 export const NOT_HELD =
   'This agent does not hold the job (cancelled, finished, or re-queued after its lease expired)';

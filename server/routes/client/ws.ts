@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from '@fastify/websocket';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { forbidden } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
 
 /** A url fit for logs: the live socket's `token` query parameter masked. */
 export const withoutToken = (url: string | undefined) => (url ?? '').replace(/([?&]token=)[^&]*/g, '$1***');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { LogoFileParamsSchema } from '../../../contract/schemas/logo-schemas';
 import { findLogo } from '../../db/logos-repository';
 import { notFound } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import { LogoFileParamsSchema } from '../../schemas/logo-schemas';
 
 /**
  * Logo images, public so that `<img src>` works without a bearer token. Ids are not secrets and the files

@@ -1,4 +1,6 @@
 // The account calls that are no resource's (spec §7 Auth and account), one function each, over the httpClient.
+
+import type { LogoSet } from '../../../contract/schemas/logo-schemas';
 import type { HttpClient } from '../../api/httpClient';
 import { ACCOUNT_PATH, type Account } from '../../authProvider/account';
 
@@ -39,12 +41,7 @@ export async function changePassword(
 }
 
 /** A logo set (spec §3): light-theme (le) and dark-theme (de) image links. */
-export interface LogoSet {
-  id: number;
-  le: string;
-  de: string;
-  is_default: boolean;
-}
+export type { LogoSet };
 
 /** POST /client/account/logo (multipart): both images and whether the set becomes the default. */
 export async function uploadLogos(

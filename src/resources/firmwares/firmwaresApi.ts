@@ -2,7 +2,15 @@
 // Where the spec gives admins their own path, `isAdmin` picks it. Lists, create, update and delete go through the
 // dataProvider (dataProvider/paths.ts: `groups`, `firmwares`).
 import type { HttpClient } from '../../api/httpClient';
-import type { Build, BuildOption, BuildOptionType, Group, PoolEntry, SharedLinks } from './types';
+import type {
+  Build,
+  BuildOption,
+  BuildOptionType,
+  BuildOptionValues,
+  Group,
+  PoolEntry,
+  SharedLinks,
+} from './types';
 
 type BuildRef = Pick<Build, 'id' | 'user_id'>;
 
@@ -68,6 +76,11 @@ export async function fetchBuildOptions(http: HttpClient, isAdmin: boolean): Pro
     const { json } = await http<BuildOption[]>('/admin/groups/build-options');
     return Array.isArray(json) ? json : [];
   }
-  const { json } = await http<Record<string, unknown>>('/client/firmware/build-options/defaults');
-  return Object.entries(json ?? {}).map(([name, value]) => ({ name, type: typeOf(value), default: value }));
+  const { json } = await http<BuildOptionValues>('/client/firmware/build-options/defaults');
+  return Object.entries(json ?? {}).map(([name, value]) => ({
+    name,
+    type: typeOf(value),
+    default: value,
+    description: '',
+  }));
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ChangeEmailBodySchema,
+  ConfirmEmailChangeBodySchema,
+  ConfirmedEmailSchema,
+} from '../../../../contract/schemas/account-schemas';
+import { MessageSchema } from '../../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
   findAccountByEmail,
   findAccountById,
   normaliseEmail,
@@ -17,13 +24,6 @@ import {
 import { badRequest, conflict, HttpError } from '../../../lib/http-errors';
 import { invalid } from '../../../lib/validation-errors';
 import { confirmEmailChangeMail } from '../../../mail/templates';
-import {
-  ChangeEmailBodySchema,
-  ConfirmEmailChangeBodySchema,
-  ConfirmedEmailSchema,
-} from '../../../schemas/account-schemas';
-import { MessageSchema } from '../../../schemas/auth-schemas';
-import { errorResponses } from '../../../schemas/common-schemas';
 
 /** Changing the e-mail: a link to the new address (valid 24 hours, once) applies the change. */
 const changeEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {

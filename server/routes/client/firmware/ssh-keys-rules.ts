@@ -1,10 +1,10 @@
 import { englishText } from '../../../../contract/english';
 import { validation } from '../../../../contract/messages';
+import type { SshKeyUpdate } from '../../../../contract/schemas/ssh-key-schemas';
 import { isUniqueViolation } from '../../../db/db-errors';
 import type { SshKeyValues } from '../../../db/ssh-keys-repository';
 import { parseSshPublicKey } from '../../../lib/ssh-public-key';
 import { ValidationFailedError } from '../../../lib/validation-errors';
-import type { SshKeyUpdate } from '../../../schemas/ssh-key-schemas';
 
 // Spec §5's messages.
 export const MIN_LEN_MESSAGE = englishText(validation('min_len_1'));

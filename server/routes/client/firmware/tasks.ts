@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../../../contract/constants';
-import { toMessage } from '../../../builds/job-queue';
-import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
-import { findBuild } from '../../../db/firmwares-repository';
-import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
-import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from '../../../db/tasks-repository';
-import { notFound } from '../../../lib/http-errors';
-import { setPageHeaders } from '../../../lib/paging';
-import { errorResponses } from '../../../schemas/common-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
 import {
   TaskCountersSchema,
   TaskIdParamsSchema,
@@ -17,7 +10,14 @@ import {
   TaskLogSchema,
   TaskSchema,
   TasksQuerySchema,
-} from '../../../schemas/tasks-schemas';
+} from '../../../../contract/schemas/tasks-schemas';
+import { toMessage } from '../../../builds/job-queue';
+import { appendServerLine, listLogLines } from '../../../db/build-events-repository';
+import { findBuild } from '../../../db/firmwares-repository';
+import { cancelJobs, refreshGroupCounters } from '../../../db/jobs-repository';
+import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from '../../../db/tasks-repository';
+import { notFound } from '../../../lib/http-errors';
+import { setPageHeaders } from '../../../lib/paging';
 import { toTask } from './tasks-view';
 
 const TASK_NOT_FOUND = 'Task not found';
