@@ -1,4 +1,5 @@
 import type { AccountInfo, PartnerFee } from '../../contract/schemas/account-schemas';
+import { callOf } from '../dataProvider/paths';
 
 /** GET /client/account/info (and its partner fees). */
 export type Account = AccountInfo;
@@ -8,4 +9,4 @@ export type { PartnerFee };
 export const feeBySeries = (account: Pick<Account, 'fee'>): Record<string, PartnerFee> =>
   Object.fromEntries((account.fee ?? []).map((f) => [f.series, f]));
 
-export const ACCOUNT_PATH = '/client/account/info';
+export const ACCOUNT_PATH = callOf('accountInfo').path;
