@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (client code in jsdom, pure server helpers in node), `api` (a real Fastify app on a
+// Three projects: `unit` (contract/, client code and the agent, in jsdom), `api` (a real Fastify app on a
 // real database: PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e` (the built console in Chromium).
 export default defineConfig({
   plugins: [react()],
@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'agent/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'agent/**/*.test.ts'],
           setupFiles: ['src/test-setup.ts'],
         },
       },

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
 import type { Config } from '../config';
 import { repositories } from '../db/schema';
 import { ensureDemoRepositories } from '../git/demo-repositories';
 import type { QueueOptions } from '../queue/queue-options';
-import type { Build } from '../schemas/firmware-schemas';
-import type { Group } from '../schemas/group-schemas';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './test-fixtures';
 
 export interface AgentWorld extends BuildWorld {

@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { UUID_PATTERN as UUID } from './uuid';
+import { UUID_PATTERN as UUID } from '../../contract/rules/text';
 
 /** Where a build's artifact lives, relative to DATA_DIR (recorded in the job spec for the agents). */
 export const artifactName = (uuid: string) => `artifacts/${uuid.toLowerCase()}.tar.gz`;

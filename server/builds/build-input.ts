@@ -1,3 +1,6 @@
+import { HIDDEN_SERIES } from '../../contract/constants';
+import { type FeeMinimums, feeMinimums } from '../../contract/rules/fees';
+import type { ReleaseStage } from '../../contract/statuses';
 import type { AccountRow } from '../db/accounts-repository';
 import { listBuildOptions } from '../db/build-options-repository';
 import { combinationExists, findModel, findSeries } from '../db/catalogue-repository';
@@ -7,12 +10,10 @@ import { findLicense } from '../db/licenses-repository';
 import { feesByAccount } from '../db/partners-repository';
 import { findReleaseRow } from '../db/releases-repository';
 import type { BuildRow, PoolConfigEntry } from '../db/schema';
-import { DEFAULT_DEVFEE } from '../lib/build-constants';
 import { notFound } from '../lib/http-errors';
-import { HIDDEN_SERIES, type ReleaseStage } from '../lib/release-rules';
 import { ValidationFailedError } from '../lib/validation-errors';
 import { checkOptions } from './option-rules';
-import { checkPools, type FeeMinimums, type Issue, type PoolInput } from './pool-rules';
+import { checkPools, type Issue, type PoolInput } from './pool-rules';
 import { visibleRelease } from './release-choice';
 import { checkLogo, checkSshKeys } from './set-items';
 
@@ -55,10 +56,10 @@ export interface Actors {
 
 const loc = (field: string) => ['body', field];
 
-/** The owner's minimum DevFee and total fee for the series; without a custom record, the default DevFee. */
-async function minimumsOf(db: Db, ownerId: number, series: string): Promise<FeeMinimums> {
-  const record = (await feesByAccount(db, [ownerId])).get(ownerId)?.find((fee) => fee.series === series);
-  return record ?? { min_dev_fee: DEFAULT_DEVFEE, min_total_fee: DEFAULT_DEVFEE };
+/** The minimums the owner's build of the series is held to (none when an admin acts). */
+async function minimumsOf(db: Db, actors: Actors, series: string): Promise<FeeMinimums | undefined> {
+  if (actors.actor.is_admin) return undefined;
+  return feeMinimums((await feesByAccount(db, [actors.owner.id])).get(actors.owner.id), series);
 }
 
 /** Spec §3 catalogue rules for the model, its series, the platform and the install type. */
@@ -157,8 +158,7 @@ export async function resolveBuildInput(
     input.fee_pools_configs ?? (current?.fee_pools_configs ?? []).filter((p) => !keptRefunds.includes(p));
   const checked = checkPools(pools, {
     allowRefund: actor.is_admin,
-    minimums:
-      actor.is_admin || !catalogue.series ? undefined : await minimumsOf(db, owner.id, catalogue.series),
+    minimums: catalogue.series ? await minimumsOf(db, { actor, owner }, catalogue.series) : undefined,
   });
   issues.push(...checked.issues);
 

@@ -1,3 +1,6 @@
+import { englishOf } from '../../contract/english';
+import { setName } from '../../contract/rules/text';
+import type { GroupCreate, GroupPatch } from '../../contract/schemas/group-schemas';
 import type { AccountRow } from '../db/accounts-repository';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/db-errors';
@@ -15,7 +18,6 @@ import {
 } from '../db/groups-repository';
 import { notFound } from '../lib/http-errors';
 import { invalid } from '../lib/validation-errors';
-import type { GroupCreate, GroupPatch } from '../schemas/group-schemas';
 import type { ArtifactStore } from './artifact-store';
 import { requeue, upgradeInTx } from './build-service';
 import { jobSpecResolver } from './job-spec';
@@ -23,18 +25,9 @@ import { newerReleaseFinder } from './release-choice';
 import { checkLogo, checkSshKeys } from './set-items';
 
 export const NAME_EXISTS = 'Name already exists';
-const SET_NAME = /^[\p{L}\d _.-]+$/u;
-
-/** Spec §5: a set name has at least 3 characters; letters, digits, spaces, _ - and . only. */
-export function setNameIssue(name: string): string | undefined {
-  if (!name) return 'Name is required';
-  if (name.length < 3) return 'Minimum 3 characters';
-  return SET_NAME.test(name) ? undefined : 'Only letters, numbers, spaces and _ - .';
-}
-
 async function checkName(db: Db, ownerId: number, raw: string, exceptId?: number): Promise<string> {
   const name = raw.trim();
-  const issue = setNameIssue(name);
+  const issue = englishOf(setName(name));
   if (issue) throw invalid(['body', 'name'], issue);
   if (await groupNameTaken(db, ownerId, name, exceptId)) throw invalid(['body', 'name'], NAME_EXISTS);
   return name;

@@ -1,3 +1,4 @@
+import type { JobSpec as AgentJobSpec } from '../../contract/schemas/agent-schemas';
 import type { Db } from '../db/client';
 import { findLicense } from '../db/licenses-repository';
 import { findLogo } from '../db/logos-repository';
@@ -23,9 +24,10 @@ export interface LogoImage {
 
 /**
  * Everything an agent needs to build, resolved when the build is submitted, rebuilt or upgraded, so that
- * later changes (a deleted SSH key, a renamed repository) do not change a job already queued.
+ * later changes (a deleted SSH key, a renamed repository) do not change a job already queued. It extends the
+ * spec the agent reads (contract/), so the two cannot drift apart.
  */
-export interface JobSpec {
+export interface JobSpec extends AgentJobSpec {
   spec_version: number;
   requested_at: string;
   build: Pick<BuildRow, 'uuid' | 'name' | 'model' | 'series' | 'platform' | 'install_type' | 'warranty'>;

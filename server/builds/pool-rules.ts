@@ -1,5 +1,12 @@
+import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../contract/constants';
+import { englishOf, englishText } from '../../contract/english';
+import { type FeeMinimums, fee, sumFees, totalFeeIssue } from '../../contract/rules/fees';
+import { minValue } from '../../contract/rules/numbers';
+import { poolAccount, poolUrl, poolWorker } from '../../contract/rules/pools';
+import { required } from '../../contract/rules/text';
+import { firstIssue } from '../../contract/rules/values';
+import type { PoolType } from '../../contract/statuses';
 import type { PoolConfigEntry } from '../db/schema';
-import { DEFAULT_DEVFEE, FEE_DECIMALS, FEE_POOL_SLOTS, type PoolType } from '../lib/build-constants';
 
 /** A pool config entry as a request sends it: alias, fee (DevFee only), fake_fee and hidden may be left out. */
 export interface PoolInput {
@@ -18,11 +25,6 @@ export interface Issue {
   msg: string;
 }
 
-export interface FeeMinimums {
-  min_dev_fee: number;
-  min_total_fee: number;
-}
-
 export interface PoolCheckOptions {
   /** Spec §6: the refund pool is configured by admins only. */
   allowRefund: boolean;
@@ -30,47 +32,13 @@ export interface PoolCheckOptions {
   minimums?: FeeMinimums;
 }
 
-// The stratum schemes miners speak; host (name, IPv4 or [IPv6]) and port are required, a path (the Stratum V2
-// authority key) is optional.
-const POOL_URL =
-  /^(stratum\+tcp|stratum\+ssl|stratum2\+tcp):\/\/((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})(\/[A-Za-z0-9._~-]*)?$/;
-// Pool accounts and workers: the build form's 'Only letters, numbers and dot' rule.
-const ACCOUNT = /^[\p{L}\d.]+$/u;
-const NAME_MIN_LENGTH = 3;
-
-export const MESSAGES = {
-  poolRequired: 'Pool is required',
-  url: 'Must be a valid url',
-  accountRequired: 'Account is required',
-  workerRequired: 'Worker is required',
-  lettersDigitsDot: 'Only letters, numbers and dot',
-  minLength: `Minimum ${NAME_MIN_LENGTH} characters`,
-  feeRequired: 'Fee is required',
-  feeRange: 'Enter a value from 0 to 100',
-  decimals: `Maximum ${FEE_DECIMALS} decimal places`,
-  totalFee: 'Total fee cannot be more than 100',
-  cannotBeLess: (min: number) => `Cannot be less than ${min}`,
+// Spec §5's rules are contract/rules'; these are the server's own messages for the list as a whole.
+const MESSAGES = {
   oneDevFee: 'Exactly one DevFee pool is required',
   maxFeePools: `Maximum ${FEE_POOL_SLOTS} fee pools`,
   oneRefund: 'Only one refund pool is allowed',
   refundAdminOnly: 'Only admins can configure the refund pool',
 } as const;
-
-export function isPoolUrl(value: string): boolean {
-  const match = POOL_URL.exec(value);
-  if (!match) return false;
-  const port = Number(match[3]);
-  return port >= 1 && port <= 65_535;
-}
-
-/** Spec §5: a percent from 0 to 100 with at most two decimals. */
-export function percentIssue(value: number): string | undefined {
-  if (value < 0 || value > 100) return MESSAGES.feeRange;
-  if (Number(value.toFixed(FEE_DECIMALS)) !== value) return MESSAGES.decimals;
-  return undefined;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function entryIssues(entry: PoolInput, at: (string | number)[], options: PoolCheckOptions): Issue[] {
   const issues: Issue[] = [];
@@ -79,28 +47,17 @@ function entryIssues(entry: PoolInput, at: (string | number)[], options: PoolChe
   };
   if (entry.type_fee_pool === 'refund' && !options.allowRefund)
     add('type_fee_pool', MESSAGES.refundAdminOnly);
-  const url = entry.url.trim();
-  add('url', !url ? MESSAGES.poolRequired : isPoolUrl(url) ? undefined : MESSAGES.url);
-  const account = entry.account.trim();
+  add('url', englishOf(poolUrl(entry.url.trim())));
+  add('account', englishOf(poolAccount(entry.account.trim())));
+  add('worker', englishOf(poolWorker(entry.worker.trim())));
+  // The DevFee may be left out (it is 2 then).
   add(
-    'account',
-    !account ? MESSAGES.accountRequired : ACCOUNT.test(account) ? undefined : MESSAGES.lettersDigitsDot,
+    'fee',
+    englishOf(
+      entry.type_fee_pool === 'devfee' ? fee(entry.fee) : firstIssue(entry.fee, required('fee'), fee),
+    ),
   );
-  const worker = entry.worker.trim();
-  add(
-    'worker',
-    !worker
-      ? MESSAGES.workerRequired
-      : worker.length < NAME_MIN_LENGTH
-        ? MESSAGES.minLength
-        : ACCOUNT.test(worker)
-          ? undefined
-          : MESSAGES.lettersDigitsDot,
-  );
-  if (entry.fee === undefined)
-    add('fee', entry.type_fee_pool === 'devfee' ? undefined : MESSAGES.feeRequired);
-  else add('fee', percentIssue(entry.fee));
-  if (typeof entry.fake_fee === 'number') add('fake_fee', percentIssue(entry.fake_fee));
+  if (typeof entry.fake_fee === 'number') add('fake_fee', englishOf(fee(entry.fake_fee)));
   return issues;
 }
 
@@ -135,17 +92,14 @@ export function checkPools(
   const pools = entries.map(normalise);
   if (issues.length > 0) return { pools, issues };
 
-  const total = round2(pools.filter((p) => p.type_fee_pool !== 'refund').reduce((sum, p) => sum + p.fee, 0));
-  if (total > 100) issues.push({ loc: at, msg: MESSAGES.totalFee });
+  const total = sumFees(pools.filter((p) => p.type_fee_pool !== 'refund').map((p) => p.fee));
   const { minimums } = options;
   if (minimums) {
     const devIndex = pools.findIndex((p) => p.type_fee_pool === 'devfee');
-    if (pools[devIndex].fee < minimums.min_dev_fee) {
-      issues.push({ loc: [...at, devIndex, 'fee'], msg: MESSAGES.cannotBeLess(minimums.min_dev_fee) });
-    }
-    if (total < minimums.min_total_fee) {
-      issues.push({ loc: at, msg: MESSAGES.cannotBeLess(minimums.min_total_fee) });
-    }
+    const below = minValue(minimums.min_dev_fee)(pools[devIndex].fee);
+    if (below) issues.push({ loc: [...at, devIndex, 'fee'], msg: englishText(below) });
   }
+  const totalIssue = totalFeeIssue(total, minimums?.min_total_fee);
+  if (totalIssue) issues.push({ loc: at, msg: englishText(totalIssue) });
   return { pools, issues };
 }

@@ -1,5 +1,6 @@
+import { GENERAL_LOGO_ID } from '../../contract/constants';
 import type { Db } from '../db/client';
-import { findLogo, GENERAL_LOGO_ID } from '../db/logos-repository';
+import { findLogo } from '../db/logos-repository';
 import { listSshKeys } from '../db/ssh-keys-repository';
 import { notFound } from '../lib/http-errors';
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
+import type { ReleaseStage } from '../../contract/statuses';
 import type { Config } from '../config';
 import { ensureBuildOptions } from '../db/build-options-repository';
 import type { Db } from '../db/client';
@@ -13,9 +16,6 @@ import { ensurePoolPresets } from '../db/pool-presets-repository';
 import { insertRelease } from '../db/releases-repository';
 import { insertRepository } from '../db/repositories-repository';
 import { builds, firmwareGroups, type NewReleaseRow } from '../db/schema';
-import type { ReleaseStage } from '../lib/release-rules';
-import type { Build } from '../schemas/firmware-schemas';
-import type { Group } from '../schemas/group-schemas';
 import { createSignedIn, createTestApp, request, seedCatalogue, type TestApp } from '../test/helper';
 
 export interface SignedIn {

@@ -1,9 +1,9 @@
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
 import type { Db } from '../db/client';
 import type { BuildRow } from '../db/firmwares-repository';
 import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../db/groups-repository';
 import { notFound } from '../lib/http-errors';
-import type { Build } from '../schemas/firmware-schemas';
-import type { Group } from '../schemas/group-schemas';
 
 export const downloadUrl = (uuid: string) => `/api/files/firmwares/${uuid}`;
 

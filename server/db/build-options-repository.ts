@@ -1,5 +1,5 @@
 import { asc, count, sql } from 'drizzle-orm';
-import type { BuildOptionType } from '../lib/build-constants';
+import type { BuildOptionType } from '../../contract/statuses';
 import type { Db } from './client';
 import { buildOptions } from './schema';
 

@@ -1,4 +1,4 @@
-import type { ReleaseStage } from '../lib/release-rules';
+import type { ReleaseStage } from '../../contract/statuses';
 
 /** The releases the demo starts with, per series, oldest first; texts read like real release notes. */
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '../../contract/constants';
 import { type DemoRepository, ensureDemoRepositories } from '../git/demo-repositories';
-import { DEFAULT_LANGUAGE } from '../lib/release-rules';
 import type { Db } from './client';
 import { demoReleasesOf } from './demo-release-notes';
 import { addSeriesRepository, findRepositoryByName, insertRepository } from './repositories-repository';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { GROUPS_PAGE_SIZE } from '../lib/build-constants';
+import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from './client';
 import { countOften } from './large-counts';
 import { preparedOnce } from './prepared-statements';
@@ -80,7 +80,7 @@ function preparePage(db: Db, filters: GroupFilters, name: string) {
     .from(g)
     .where(where)
     .orderBy(desc(g.id))
-    .limit(GROUPS_PAGE_SIZE)
+    .limit(PAGE_SIZE)
     .offset(sql.placeholder('offset'))
     .prepare(name);
 }
@@ -101,7 +101,7 @@ export async function listGroups(
   const found = await query.execute({
     userId: filters.userId ?? null,
     pattern: pattern ?? null,
-    offset: page * GROUPS_PAGE_SIZE,
+    offset: page * PAGE_SIZE,
   });
   const total =
     found[0]?.total ??
@@ -141,7 +141,7 @@ const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
     .innerJoin(accounts, eq(accounts.id, g.user_id))
     .where(activeConditions(filters, placeholders.pattern))
     .orderBy(desc(g.id))
-    .limit(GROUPS_PAGE_SIZE)
+    .limit(PAGE_SIZE)
     .offset(sql.placeholder('offset'))
     .prepare(name);
 
@@ -156,7 +156,7 @@ export async function listActiveGroups(
   const shape = [filters.byVip, filters.isFavorite, pattern];
   const query = preparedOnce(db, 'active_sets_page', shape, (name) => prepareActivePage(db, filters, name));
   const [rows, total] = await Promise.all([
-    query.execute({ pattern: pattern ?? null, offset: page * GROUPS_PAGE_SIZE }),
+    query.execute({ pattern: pattern ?? null, offset: page * PAGE_SIZE }),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
     countOften(db, `active-sets:${JSON.stringify(filters)}`, async () => {
       const [totals] = await (filters.byVip || pattern

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { LANGUAGES } from '../lib/release-rules';
+import { SUPPORTED_LANGUAGES } from '../../contract/constants';
 import type { Db } from './client';
 import { languages } from './schema';
 
@@ -18,6 +18,6 @@ export async function knownLanguages(db: Db, names: string[]): Promise<Set<strin
 export async function ensureLanguages(db: Db): Promise<void> {
   await db
     .insert(languages)
-    .values(LANGUAGES.map((name) => ({ name })))
+    .values(SUPPORTED_LANGUAGES.map((name) => ({ name })))
     .onConflictDoNothing();
 }

@@ -1,9 +1,7 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { GENERAL_LOGO_ID } from '../../contract/constants';
 import type { Db } from './client';
 import { type LogoRow, logos } from './schema';
-
-/** Spec §9: the general logo, owned by nobody and offered to everyone. */
-export const GENERAL_LOGO_ID = 1;
 
 export type { LogoRow };
 export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;

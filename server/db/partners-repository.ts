@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { FeeValues } from '../lib/fee-rules';
+import { PAGE_SIZE } from '../../contract/constants';
+import type { FeeMinimums } from '../../contract/rules/fees';
 import { normaliseEmail } from './accounts-repository';
 import type { Db } from './client';
 import { type AccountRow, accounts, type NewAccountRow, type PartnerFeeRow, partnerFees } from './schema';
-
-export const PARTNERS_PAGE_SIZE = 20;
 
 export interface PartnerFilters {
   search?: string;
@@ -37,8 +36,8 @@ export async function listPartners(
       .from(accounts)
       .where(where)
       .orderBy(desc(accounts.id))
-      .limit(PARTNERS_PAGE_SIZE)
-      .offset(page * PARTNERS_PAGE_SIZE),
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE),
     db.select({ total: count() }).from(accounts).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
@@ -66,7 +65,7 @@ export async function feesByAccount(db: Db, ids: number[]): Promise<Map<number, 
   return byAccount;
 }
 
-export type CustomDevFee = Partial<Record<string, FeeValues>>;
+export type CustomDevFee = Partial<Record<string, FeeMinimums>>;
 
 /** Creates and patches the given series' fee records (spec §4: existing series patched, new ones created). */
 async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<void> {
@@ -168,7 +167,7 @@ export async function findPartnerFee(db: Db, userId: number, series: string) {
   return row;
 }
 
-export async function updatePartnerFee(db: Db, userId: number, series: string, values: Partial<FeeValues>) {
+export async function updatePartnerFee(db: Db, userId: number, series: string, values: Partial<FeeMinimums>) {
   const [row] = await db
     .update(partnerFees)
     .set(values)

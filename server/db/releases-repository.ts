@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { HIDDEN_SERIES } from '../lib/release-rules';
+import { HIDDEN_SERIES } from '../../contract/constants';
+import type { Release, ReleaseDescription, ReleaseTag } from '../../contract/schemas/release-schemas';
 import type { RoleFlags } from '../lib/roles';
 import type { Db } from './client';
 import {
@@ -12,24 +13,6 @@ import {
 } from './schema';
 
 export type { ReleaseRow };
-
-export interface ReleaseTag {
-  repository_name: string;
-  tag_name: string;
-}
-
-export interface ReleaseDescription {
-  language: string;
-  description: string;
-}
-
-/** A release as the API answers it. */
-export interface Release extends Omit<ReleaseRow, 'created_at' | 'deploy_requested_at'> {
-  tags: ReleaseTag[];
-  descriptions: ReleaseDescription[];
-  created_at: string;
-  deploy_requested_at: string | null;
-}
 
 export type Viewer = RoleFlags & { id: number };
 

@@ -18,8 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../lib/build-constants';
-import { RELEASE_STAGES } from '../lib/release-rules';
+import { BUILD_OPTION_TYPES, BUILD_STATUSES, RELEASE_STAGES } from '../../contract/statuses';
 
 export const accounts = pgTable(
   'accounts',

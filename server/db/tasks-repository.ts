@@ -1,12 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from './client';
 import { countOften, keepTotal, recentTotal } from './large-counts';
 import { preparedOnce } from './prepared-statements';
 import { queuePositions, queueVersion } from './queue-positions';
 import { accounts, builds, firmwareGroups, workers } from './schema';
-
-/** Tasks are listed 20 a page (spec §9). */
-export const TASKS_PAGE_SIZE = 20;
 
 export interface TaskFilters {
   /** Only this account's tasks. */
@@ -126,7 +124,7 @@ function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: str
   return fromTasks(db, withTotal ? inlineTotal(filters) : undefined)
     .where(conditions(filters, placeholders))
     .orderBy(desc(b.queued_at), desc(b.id))
-    .limit(TASKS_PAGE_SIZE)
+    .limit(PAGE_SIZE)
     .offset(sql.placeholder('offset'))
     .prepare(name);
 }
@@ -138,7 +136,7 @@ function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) 
   return query.execute({
     userId: filters.userId ?? null,
     pattern: search ? `%${escapeLike(search)}%` : null,
-    offset: page * TASKS_PAGE_SIZE,
+    offset: page * PAGE_SIZE,
   });
 }
 

@@ -1,27 +1,16 @@
-import { IsEmail } from 'typebox/format';
+import { englishOf, englishText } from '../../contract/english';
+import { validation } from '../../contract/messages';
+import { email, passwordLength } from '../../contract/rules/account';
 
-/** Spec §5 and §9: the rules and the exact messages for e-mails and passwords. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 32;
-export const PASSWORD_LENGTH_MESSAGE = 'Password length must be from 8 to 32 characters';
-export const INVALID_EMAIL_MESSAGE = 'Invalid email';
-export const CYRILLIC_MESSAGE = 'Cyrillic symbols are not allowed';
-export const SAME_EMAIL_MESSAGE = 'email is the same';
+/** The server's own messages of the account routes; spec §5's rules and texts are contract/rules'. */
+export const SAME_EMAIL_MESSAGE = englishText(validation('email_same'));
 export const EMAIL_TAKEN_MESSAGE = 'Email is already taken';
 export const EMAIL_SENT_MESSAGE = 'The email was send. Please, check the spam directory also.';
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
-export const EMAIL_MAX_LENGTH = 254;
 
-const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** What is wrong with an e-mail address, if anything (an empty one is no address either). */
+export const emailIssue = (address: string): string | undefined =>
+  address.trim() === '' ? englishText(validation('invalid_email')) : englishOf(email()(address));
 
-/** What is wrong with an e-mail address, if anything; Cyrillic is named before the format. */
-export function emailIssue(email: string): string | undefined {
-  if (CYRILLIC.test(email)) return CYRILLIC_MESSAGE;
-  if (email.length > EMAIL_MAX_LENGTH || !IsEmail(email.trim())) return INVALID_EMAIL_MESSAGE;
-  return undefined;
-}
-
-export function passwordIssue(password: string): string | undefined {
-  const length = [...password].length;
-  return length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH ? PASSWORD_LENGTH_MESSAGE : undefined;
-}
+export const passwordIssue = (password: string): string | undefined =>
+  englishOf(password === '' ? validation('password_length') : passwordLength(password));

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { ownerOf } from '../builds/build-service';
-import { editGroup, liveGroup, rebuildGroup, removeGroup, upgradeGroup } from '../builds/group-service';
-import { groupView } from '../builds/views';
-import { errorResponses } from '../schemas/common-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   FullCleanQuerySchema,
   GroupIdParamsSchema,
   GroupPatchSchema,
   GroupSchema,
-} from '../schemas/group-schemas';
+} from '../../contract/schemas/group-schemas';
+import { ownerOf } from '../builds/build-service';
+import { editGroup, liveGroup, rebuildGroup, removeGroup, upgradeGroup } from '../builds/group-service';
+import { groupView } from '../builds/views';
 
 export interface GroupWritesOptions {
   /** '/client/firmware/groups' (my sets) or '/admin/groups' (anyone's, admins only). */

@@ -3,9 +3,9 @@
 // and broken JSON. Never a 5xx; a 4xx in the API's error format; a refused request changes no table.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
 import { api, buildBody, createSet, pools, submit } from '../builds/test-fixtures';
-import type { Build } from '../schemas/firmware-schemas';
-import type { Group } from '../schemas/group-schemas';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
 import {
   expectErrorShape,

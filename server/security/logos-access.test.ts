@@ -2,6 +2,7 @@
 // and were still served after their set was removed. Now: public only by a random id, 404 once removed, and
 // the builds made with a removed set still get its images through their job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UUID_PATTERN } from '../../contract/rules/text';
 import {
   type AgentWorld,
   addWorker,
@@ -10,7 +11,6 @@ import {
   createAgentWorld,
 } from '../builds/agent-test-fixtures';
 import { api, buildBody, submit } from '../builds/test-fixtures';
-import { UUID_PATTERN } from '../builds/uuid';
 import { request } from '../test/helper';
 import { logoUpload, PNG } from './security-world';
 

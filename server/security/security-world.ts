@@ -2,6 +2,8 @@
 // ("victim") owning a set, a build, an SSH key and a logo set, whose ids the other accounts must not reach.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
 import { addWorker } from '../builds/agent-test-fixtures';
 import {
   api,
@@ -12,8 +14,6 @@ import {
   submit,
 } from '../builds/test-fixtures';
 import { accounts, repositories } from '../db/schema';
-import type { Build } from '../schemas/firmware-schemas';
-import type { Group } from '../schemas/group-schemas';
 import { createSignedIn, request } from '../test/helper';
 import { multipartBody } from '../test/multipart';
 

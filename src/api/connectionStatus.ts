@@ -1,6 +1,6 @@
 // Whether the API answered lately: the httpClient reports each call's outcome, the connection banner shows it.
 // Network failures and 502/503/504 mean "the server cannot be reached"; any other answer means it can.
-import { API_BASE } from '../lib/constants';
+import { API_BASE } from '../../contract/constants';
 
 type Listener = () => void;
 

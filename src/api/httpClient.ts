@@ -1,7 +1,7 @@
 // The one way the console talks HTTP to /api (spec §7): JSON bodies, the bearer token, the anti-forgery header,
 // timeouts, and errors that carry the status, status text and parsed body for the shared error display.
 import { HttpError } from 'ra-core';
-import { API_BASE } from '../lib/constants';
+import { API_BASE } from '../../contract/constants';
 import { debugLog } from '../lib/debug';
 import { isUnavailableStatus, reportConnection, retryDelay, sleepFor } from './connectionStatus';
 

@@ -16,6 +16,7 @@ const account = (over: Partial<Account> = {}): Account => ({
   is_admin: false,
   is_developer: false,
   is_tester: false,
+  beta_testing: false,
   fee: [],
   ...over,
 });

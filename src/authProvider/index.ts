@@ -1,7 +1,7 @@
 // Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { SUPPORTED_LANGUAGES } from '../../contract/constants';
 import type { HttpClient } from '../api/httpClient';
-import { SUPPORTED_LANGUAGES } from '../lib/constants';
 import { stopSchedulers } from '../lib/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';

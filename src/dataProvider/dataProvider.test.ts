@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, HttpRequest } from '../api/httpClient';
 import type { Role } from '../authProvider/canAccess';
-import { changedFields, createDataProvider, fillRoute } from './index';
+import { callOf, calls, changedFields, createDataProvider, fillRoute, routeFor } from './index';
 
 function fakeHttp(json: unknown = [], headers: Record<string, string> = {}) {
   const calls: { path: string; request: HttpRequest }[] = [];
@@ -192,5 +192,38 @@ describe('dataProvider', () => {
       c: 'x',
     });
     expect(changedFields({ id: 1, a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+describe('the path map’s named calls', () => {
+  it('picks the admin route for admins and the default for everyone else', () => {
+    const route = { admin: 'POST /admin/x', default: 'POST /client/x' };
+    expect(routeFor(route, true)).toBe('POST /admin/x');
+    expect(routeFor(route, false)).toBe('POST /client/x');
+    expect(routeFor('GET /client/y', true)).toBe('GET /client/y');
+  });
+
+  it('fills a call’s path and query and gives its method, by role', () => {
+    const build = { id: 11, user_id: 4 };
+    expect(callOf('patchPools', build, true)).toEqual({
+      path: '/admin/firmwares/pool',
+      request: { method: 'PATCH', query: { firmware_id: '11', user_id: '4' } },
+    });
+    expect(callOf('patchPools', build, false)).toEqual({
+      path: '/client/firmware/firmwares/11/pool',
+      request: { method: 'PATCH' },
+    });
+    expect(callOf('rebuildGroup', { id: 3 }, true).path).toBe('/admin/groups/3/rebuild');
+    expect(callOf('rebuildGroup', { id: 3 }).path).toBe('/client/firmware/groups/3/rebuild');
+    expect(callOf('cancelTask', { id: 'a/b' }).path).toBe('/client/firmware/tasks/a%2Fb/cancel');
+    expect(callOf('accountInfo')).toEqual({ path: '/client/account/info', request: { method: 'GET' } });
+  });
+
+  it('gives both routes of a role pair the same method', () => {
+    for (const [name, route] of Object.entries(calls)) {
+      if (typeof route === 'string') continue;
+      expect(route.admin.split(' ')[0], name).toBe(route.default.split(' ')[0]);
+      expect(route.admin, name).toMatch(/ \/admin\//);
+    }
   });
 });

@@ -11,36 +11,26 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
-import type { HttpClient, HttpMethod, HttpResponse, QueryValue } from '../api/httpClient';
+import type { HttpClient, HttpResponse, QueryValue } from '../api/httpClient';
 import type { Role } from '../authProvider/canAccess';
-import { type ResourcePath, type ResourcePaths, type RoleRoute, type Route, resourcePaths } from './paths';
+import {
+  fillRoute,
+  type ResourcePath,
+  type ResourcePaths,
+  type RoleRoute,
+  type Route,
+  resourcePaths,
+  routeFor,
+} from './paths';
 
 export type { ResourcePath, ResourcePaths } from './paths';
-export { resourcePaths } from './paths';
+export { callOf, calls, fillRoute, resourcePaths, routeFor } from './paths';
 
 type Query = Record<string, QueryValue>;
 type Values = Record<string, unknown>;
 
-interface Call {
-  method: HttpMethod;
-  path: string;
-  query: Query;
-}
-
 const isObject = (value: unknown): value is Values =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** "PATCH /admin/user?user_id={id}" with its placeholders filled. */
-export function fillRoute(route: Route, values: Values): Call {
-  const [method, target] = route.trim().split(/\s+/, 2) as [HttpMethod, string];
-  const filled = target.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(values[name] ?? '')),
-  );
-  const [path, search = ''] = filled.split('?');
-  const query: Query = {};
-  for (const [key, value] of new URLSearchParams(search)) query[key] = value;
-  return { method, path, query };
-}
 
 const numberHeader = (response: HttpResponse, name: string) => {
   const value = response.headers.get(name);
@@ -122,7 +112,7 @@ export function createDataProvider(
   const pick = (resource: string, action: keyof ResourcePath): Route => {
     const route = entry(resource)[action] as Route | RoleRoute | undefined;
     if (!route) throw new Error(`No ${String(action)} route for "${resource}" in dataProvider/paths.ts`);
-    return typeof route === 'string' ? route : getRole() === 'admin' ? route.admin : route.default;
+    return routeFor(route, getRole() === 'admin');
   };
 
   const withId = (resource: string, record: unknown): RaRecord => {

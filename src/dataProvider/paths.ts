@@ -1,12 +1,16 @@
-// Resource → /api calls, in one table (spec §7). A route is "METHOD /path?query"; `{id}` and `{field}` are filled
-// from the id and the record (or meta) of the call. Where the spec gives admins their own path, a route is
-// `{ admin, default }` and the signed-in role picks one.
+// Every /api call of the console, in two tables (spec §7): the resources' CRUD (`resourcePaths`, for the
+// dataProvider) and the calls that are no CRUD (`calls`, by name, for the api modules and components). A route is
+// "METHOD /path?query"; `{id}` and `{field}` are filled from the id and the record (or meta, or the values) of the
+// call. Where the spec gives admins their own path, a route is `{ admin, default }` and the signed-in role picks
+// one (`routeFor`): no other module picks an admin or a client path.
 //
 // To add a resource: add an entry here, named exactly like its <Resource name> and its i18n key. Give `paged: true`
 // when the server pages it (zero-based `page` and x-total-count); leave it out for plain arrays, which the
 // dataProvider filters, sorts and pages in the browser. Give `id` when the records have no `id` of their own.
+
+import { MODELS_TIMEOUT_MS } from '../../contract/constants';
+import type { HttpMethod, QueryValue } from '../api/httpClient';
 import { combinationKey } from '../lib/catalogue';
-import { MODELS_TIMEOUT_MS } from '../lib/constants';
 
 export type Route = string;
 export type RoleRoute = { admin: Route; default: Route };
@@ -123,3 +127,91 @@ export const resourcePaths: ResourcePaths = {
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
 };
+
+/**
+ * The calls that are no resource's CRUD, by name. Their query parameters that are not in the route (numbers
+ * kept as numbers, filters) the caller adds.
+ */
+export const calls = {
+  // The account (custom/account, authProvider, the language switch).
+  accountInfo: 'GET /client/account/info',
+  updateAccountInfo: 'PATCH /client/account/info',
+  changeEmail: 'POST /client/account/change-email',
+  confirmEmailChange: 'POST /client/account/confirm-change-email',
+  changePassword: 'POST /client/account/change-password',
+  uploadLogo: 'POST /client/account/logo',
+  // Tasks: the account's counters and, for admins, everyone's (both are read); cancel; a build's stored log.
+  myTaskCounters: 'GET /client/firmware/tasks/status',
+  allTaskCounters: 'GET /admin/firmwares/tasks/status',
+  cancelTask: 'POST /client/firmware/tasks/{id}/cancel',
+  buildLog: 'GET /client/firmware/firmwares/{id}/log',
+  liveSocket: 'GET /client/ws',
+  // Set and build actions (resources/firmwares/firmwaresApi.ts).
+  rebuildBuild: {
+    admin: 'POST /admin/firmwares/rebuild?firmware_id={id}',
+    default: 'POST /client/firmware/firmwares/rebuild?firmware_id={id}',
+  },
+  upgradeBuild: 'POST /client/firmware/firmwares/{id}/upgrade',
+  patchPools: {
+    admin: 'PATCH /admin/firmwares/pool?firmware_id={id}&user_id={user_id}',
+    default: 'PATCH /client/firmware/firmwares/{id}/pool',
+  },
+  rebuildGroup: {
+    admin: 'POST /admin/groups/{id}/rebuild',
+    default: 'POST /client/firmware/groups/{id}/rebuild',
+  },
+  upgradeGroup: {
+    admin: 'POST /admin/groups/{id}/upgrade',
+    default: 'POST /client/firmware/groups/{id}/upgrade',
+  },
+  sharedLinks: 'GET /client/firmware/firmwares/links?uuid={uuid}',
+  // Admins get the options with their types; everyone else builds with the defaults.
+  buildOptions: {
+    admin: 'GET /admin/groups/build-options',
+    default: 'GET /client/firmware/build-options/defaults',
+  },
+  // Partners (admins): statistics and the fee records (query user_id and series).
+  analytics: 'GET /admin/analytics',
+  createFee: 'POST /admin/user/fee',
+  updateFee: 'PATCH /admin/user/fee',
+  deleteFee: 'DELETE /admin/user/fee',
+} satisfies Record<string, Route | RoleRoute>;
+
+export type CallName = keyof typeof calls;
+
+/** The route for the signed-in role: the admin one where the table has one. */
+export const routeFor = (route: Route | RoleRoute, admin: boolean): Route =>
+  typeof route === 'string' ? route : admin ? route.admin : route.default;
+
+type Query = Record<string, QueryValue>;
+
+export interface FilledRoute {
+  method: HttpMethod;
+  path: string;
+  query: Query;
+}
+
+/** "PATCH /admin/user?user_id={id}" with its placeholders filled. */
+export function fillRoute(route: Route, values: Record<string, unknown>): FilledRoute {
+  const [method, target] = route.trim().split(/\s+/, 2) as [HttpMethod, string];
+  const filled = target.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
+  );
+  const [path, search = ''] = filled.split('?');
+  const query: Query = {};
+  for (const [key, value] of new URLSearchParams(search)) query[key] = value;
+  return { method, path, query };
+}
+
+/**
+ * A named call for the role (`admin`): its path, and the request options its route gives (the method, and the
+ * query when the route has one), `{name}`s filled from `values`.
+ */
+export function callOf(
+  name: CallName,
+  values: Record<string, unknown> = {},
+  admin = false,
+): { path: string; request: { method: HttpMethod; query?: Query } } {
+  const { method, path, query } = fillRoute(routeFor(calls[name], admin), values);
+  return { path, request: Object.keys(query).length > 0 ? { method, query } : { method } };
+}

@@ -4,7 +4,7 @@
 
 import { useCallback } from 'react';
 import { type NotificationOptions, useNotify, useTranslate } from 'react-admin';
-import { ERROR_TOAST_MS } from '../lib/constants';
+import { ERROR_TOAST_MS } from '../../contract/constants';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

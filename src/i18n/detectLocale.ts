@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from '../lib/constants';
+import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from '../../contract/constants';
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 // react-admin's i18nProvider (polyglot) over the messages of ./messages.
 import type { I18nProvider } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { Language } from '../lib/constants';
+import type { Language } from '../../contract/constants';
 import { loadedMessages, loadMessages } from './messages';
 
 export { loadMessages } from './messages';

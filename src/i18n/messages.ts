@@ -4,8 +4,8 @@
 // react-admin's runtime so the public pages (sign-in, password reset, …) can use it without the admin bundle.
 import type { TranslationMessages } from 'ra-core';
 import englishMessages from 'ra-language-english';
+import type { Language } from '../../contract/constants';
 import en from '../../locales/en.json';
-import type { Language } from '../lib/constants';
 import { deepMerge } from '../lib/deepMerge';
 
 type Messages = Record<string, unknown>;

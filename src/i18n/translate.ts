@@ -2,44 +2,10 @@
 // same polyglot rules react-admin's i18nProvider applies (`%{name}` tokens, `smart_count` plurals split by
 // `||||`, `_` as the text of a missing key), without polyglot and react-admin in the first download.
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import type { Language } from '../lib/constants';
+import type { Language } from '../../contract/constants';
+import { lookup, transformPhrase } from '../../contract/messages';
 
 type Options = Record<string, unknown> & { _?: string; smart_count?: number };
-
-const pluralForm: Record<Language, (n: number) => number> = {
-  en: (n) => (n === 1 ? 0 : 1),
-  ru: (n) => {
-    const lastTwo = n % 100;
-    const last = lastTwo % 10;
-    if (lastTwo !== 11 && last === 1) return 0;
-    if (last >= 2 && last <= 4 && !(lastTwo >= 12 && lastTwo <= 14)) return 1;
-    return 2;
-  },
-};
-
-function lookup(messages: TranslationMessages, key: string): string | undefined {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** Polyglot's phrase transform: the plural form for `smart_count`, then the `%{token}` substitutions. */
-export function transformPhrase(phrase: string, options: Options | undefined, locale: Language): string {
-  let text = phrase;
-  const count = options?.smart_count;
-  if (typeof count === 'number' && text.includes('||||')) {
-    const forms = text.split('||||');
-    text = (forms[pluralForm[locale](count)] ?? forms[0]).trim();
-  }
-  return text.replace(/%\{(.*?)\}/g, (token, name: string) =>
-    options && Object.hasOwn(options, name) && options[name] !== undefined && options[name] !== null
-      ? String(options[name])
-      : token,
-  );
-}
 
 export function translateWith(messages: TranslationMessages, locale: Language) {
   return (key: string, options?: Options): string => {

@@ -1,10 +1,11 @@
 // The UI language (a module of its own, so the public pages can use it without the settings' other hooks).
+
 import { useI18nProvider, useStoreContext } from 'react-admin';
+import type { Language } from '../../contract/constants';
 import { useHttpClient } from '../api/ApiContext';
-import { ACCOUNT_PATH } from '../authProvider/account';
 import { readToken } from '../authProvider/session';
+import { callOf } from '../dataProvider/paths';
 import { useShowError } from '../errors/showError';
-import type { Language } from '../lib/constants';
 import { STORE_KEYS } from '../lib/store';
 import { useStoreValue } from './useStoreValue';
 
@@ -22,7 +23,8 @@ export function useLanguage(): [Language, (language: Language) => void] {
     setLocale(language);
     document.documentElement.lang = language;
     if (readToken()) {
-      httpClient(ACCOUNT_PATH, { method: 'PATCH', body: { language } }).catch(showError);
+      const { path, request } = callOf('updateAccountInfo');
+      httpClient(path, { ...request, body: { language } }).catch(showError);
     }
   };
   return [locale as Language, change];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BADGE_CAPS } from '../../contract/constants';
 import { capBadge } from './badge';
-import { BADGE_CAPS } from './constants';
 
 describe('capBadge', () => {
   it('shows counts up to the cap as they are', () => {

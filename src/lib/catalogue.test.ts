@@ -19,10 +19,10 @@ const series = [
   { name: 't2t', is_blocked: false },
 ];
 const models = [
-  { name: 'S19', series: 'x19' },
-  { name: 'S19 Pro', series: 'x19' },
-  { name: 'S21', series: 'x21' },
-  { name: 'L7', series: 'l7' },
+  { name: 'S19', series: 'x19', is_blocked: false },
+  { name: 'S19 Pro', series: 'x19', is_blocked: false },
+  { name: 'S21', series: 'x21', is_blocked: false },
+  { name: 'L7', series: 'l7', is_blocked: false },
 ];
 const combinations: Combination[] = [
   { model: 'S19', platform: 'cv', install_type: 'sd' },

@@ -1,34 +1,16 @@
 // Firmware catalogue rules (spec §3 "Derived rules", §6 series visibility). Pure functions over the catalogue
 // lists the server returns from /client/firmware/{series,models,platform,install_type,model-platform-install_type}.
-import { HIDDEN_SERIES } from './constants';
+import { HIDDEN_SERIES } from '../../contract/constants';
+import type {
+  Combination as ApiCombination,
+  MinerModel,
+  Series,
+} from '../../contract/schemas/catalogue-schemas';
 
-export interface Series {
-  name: string;
-  is_blocked: boolean;
-}
-
-export interface MinerModel {
-  name: string;
-  series: string;
-  is_blocked?: boolean;
-}
-
-export interface Platform {
-  name: string;
-  description?: string;
-}
-
-export interface InstallType {
-  name: string;
-}
+export type { InstallType, MinerModel, Platform, Series } from '../../contract/schemas/catalogue-schemas';
 
 /** One row of model-platform-install_type; `series` is added from the miner models. */
-export interface Combination {
-  model: string;
-  platform: string;
-  install_type: string;
-  series?: string;
-}
+export type Combination = ApiCombination & { series?: string };
 
 export interface CombinationFilter {
   series?: string;

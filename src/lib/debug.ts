@@ -1,7 +1,7 @@
 // The debug flag (spec §1): persisted in localStorage under DEBUG_KEY and off by default. Switch it from the
 // browser console with `window.enableDebug()` and `window.disableDebug()`; while on, `debugLog` writes to the
 // console (requests, polling, live updates).
-import { DEBUG_DEFAULT } from './constants';
+import { DEBUG_DEFAULT } from '../../contract/constants';
 
 export const DEBUG_KEY = 'fc.debug';
 

@@ -1,5 +1,5 @@
 // The page icon (spec §2 Shell): the default favicon, or a numbered icon 1–10 while builds are in progress.
-import { PAGE_ICON_MAX } from './constants';
+import { PAGE_ICON_MAX } from '../../contract/constants';
 
 /** The number drawn on the icon: 0 means the default icon; anything above 10 shows 10. */
 export function pageIconNumber(inProgress: number): number {

@@ -2,7 +2,7 @@
 // language, scale, show removed, sidebar) survive logout: react-admin resets its store at logout, so the reset
 // here keeps them.
 import { localStorageStore, type Store } from 'react-admin';
-import { UI_SCALE_STEPS, UI_SCALES } from './constants';
+import { UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
 
 /** Store keys of ours; `theme` (absent = auto) and `locale` are react-admin's own. */
 export const STORE_KEYS = {

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { Language } from '../../contract/constants';
 import { HttpClientProvider } from '../api/ApiContext';
 import type { HttpClient } from '../api/httpClient';
 import { canAccess, type Role } from '../authProvider/canAccess';
@@ -38,13 +39,17 @@ export const fakeAuthProvider = (role: Role): AuthProvider => ({
   canAccess: async ({ action, resource }) => canAccess(role, action, resource),
 });
 
-/** Renders inside react-admin's context (English messages, a memory store) with our resources registered. */
+/**
+ * Renders inside react-admin's context (English messages unless `locale` names one already loaded, a memory
+ * store) with our resources registered.
+ */
 export function renderWithAdmin(
   ui: ReactNode,
   {
     role = 'user' as Role,
     store = memoryStore() as Store,
     path = '/',
+    locale = 'en' as Language,
     authProvider = fakeAuthProvider(role),
     dataProvider = undefined as DataProvider | undefined,
     httpClient = vi.fn(async () => ({
@@ -60,7 +65,7 @@ export function renderWithAdmin(
         <AdminContext
           authProvider={authProvider}
           dataProvider={dataProvider}
-          i18nProvider={createI18nProvider('en')}
+          i18nProvider={createI18nProvider(locale)}
           store={store}
         >
           <ResourceDefinitionContextProvider definitions={definitions}>

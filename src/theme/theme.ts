@@ -2,7 +2,7 @@
 // (the root font size, see applyScale) grows and shrinks the whole page, not only the text.
 import { alpha, type ThemeOptions } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme } from 'react-admin';
-import { BREAKPOINTS } from '../lib/constants';
+import { BREAKPOINTS } from '../../contract/constants';
 import { deepMerge } from '../lib/deepMerge';
 
 declare module '@mui/material/styles' {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { AnalyticsSchema } from '../../../contract/schemas/license-schemas';
 import { countIssuedByLicense } from '../../db/licenses-repository';
 import { accountStatistics } from '../../db/partners-repository';
-import { errorResponses } from '../../schemas/common-schemas';
-import { AnalyticsSchema } from '../../schemas/license-schemas';
 
 /** Spec §2 statistics. */
 const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listTasks, TASKS_PAGE_SIZE, taskCounters } from '../../db/tasks-repository';
-import { setPageHeaders } from '../../lib/paging';
-import { errorResponses } from '../../schemas/common-schemas';
+import { PAGE_SIZE } from '../../../contract/constants';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import {
   AdminTasksQuerySchema,
   PageQuerySchema,
   TaskCountersSchema,
   TaskIdParamsSchema,
   TaskListSchema,
-} from '../../schemas/tasks-schemas';
+} from '../../../contract/schemas/tasks-schemas';
+import { listTasks, taskCounters } from '../../db/tasks-repository';
+import { setPageHeaders } from '../../lib/paging';
 import { toTask } from '../client/firmware/tasks-view';
 
 /** Everyone's tasks, for admins (the 'all tasks' tab and a partner's tasks). */
@@ -29,7 +30,7 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { search, page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { search, searchOwners: true }, page);
-      setPageHeaders(reply, page, TASKS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toTask);
     },
   );
@@ -62,7 +63,7 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { userId: request.params.id }, page);
-      setPageHeaders(reply, page, TASKS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toTask);
     },
   );

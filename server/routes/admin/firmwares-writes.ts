@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  AdminFirmwareQuerySchema,
+  BuildIdParamsSchema,
+  BuildPatchSchema,
+  BuildSchema,
+  FirmwareIdQuerySchema,
+  PoolPatchSchema,
+} from '../../../contract/schemas/firmware-schemas';
+import { FullCleanQuerySchema } from '../../../contract/schemas/group-schemas';
 import {
   editBuild,
   editPools,
@@ -9,16 +19,6 @@ import {
   removeBuild,
 } from '../../builds/build-service';
 import { toBuild } from '../../builds/views';
-import { errorResponses } from '../../schemas/common-schemas';
-import {
-  AdminFirmwareQuerySchema,
-  BuildIdParamsSchema,
-  BuildPatchSchema,
-  BuildSchema,
-  FirmwareIdQuerySchema,
-  PoolPatchSchema,
-} from '../../schemas/firmware-schemas';
-import { FullCleanQuerySchema } from '../../schemas/group-schemas';
 
 /** Admins change any account's builds; checks are the client paths', with the admin's allowances. */
 const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {

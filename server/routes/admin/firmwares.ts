@@ -1,22 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { checkUuid } from '../../builds/uuid';
-import { toBuild, toGroup } from '../../builds/views';
-import { findAccountById } from '../../db/accounts-repository';
-import { findBuildByUuid, listBuilds } from '../../db/firmwares-repository';
-import { findGroup, listActiveGroups, listGroups } from '../../db/groups-repository';
-import { GROUPS_PAGE_SIZE } from '../../lib/build-constants';
-import { notFound } from '../../lib/http-errors';
-import { setPageHeaders } from '../../lib/paging';
-import { errorResponses } from '../../schemas/common-schemas';
-import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../schemas/firmware-schemas';
+import { PAGE_SIZE } from '../../../contract/constants';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  BuildListQuerySchema,
+  BuildSchema,
+  UuidParamsSchema,
+} from '../../../contract/schemas/firmware-schemas';
 import {
   ActiveGroupsQuerySchema,
   GroupIdParamsSchema,
   GroupListQuerySchema,
   GroupSchema,
   GroupWithOwnerSchema,
-} from '../../schemas/group-schemas';
+} from '../../../contract/schemas/group-schemas';
+import { checkUuid } from '../../builds/uuid';
+import { toBuild, toGroup } from '../../builds/views';
+import { findAccountById } from '../../db/accounts-repository';
+import { findBuildByUuid, listBuilds } from '../../db/firmwares-repository';
+import { findGroup, listActiveGroups, listGroups } from '../../db/groups-repository';
+import { notFound } from '../../lib/http-errors';
+import { setPageHeaders } from '../../lib/paging';
 import adminFirmwareWritesRoutes from './firmwares-writes';
 
 /** Admins: any account's builds and sets (spec §7 admin firmware reads). */
@@ -78,7 +82,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, is_removed, page } = request.query;
       const filters = { userId: request.params.id, search, includeRemoved: is_removed };
       const { rows, total } = await listGroups(app.db, filters, page);
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );
@@ -101,7 +105,7 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { search, byVip: by_vip, isFavorite: is_favorite },
         page,
       );
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );

@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { BuildOptionSchema } from '../../../contract/schemas/firmware-schemas';
 import { listBuildOptions } from '../../db/build-options-repository';
-import { BUILD_OPTION_TYPES } from '../../lib/build-constants';
-import { errorResponses } from '../../schemas/common-schemas';
 import groupWritesRoutes from '../groups-writes';
-
-const BuildOptionSchema = Type.Object({
-  name: Type.String({ examples: ['fan_control'] }),
-  type: Type.Enum([...BUILD_OPTION_TYPES], { description: 'bool, str or list (of strings)' }),
-  default: Type.Union([Type.Boolean(), Type.String(), Type.Array(Type.String())]),
-  description: Type.String(),
-});
 
 /** Admins: any account's sets (the same writes as the client paths) and the build options. */
 const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { LicenseRegionSchema } from '../../../contract/schemas/license-schemas';
 import { countIssuedByLicense, listLicenses } from '../../db/licenses-repository';
-import { errorResponses } from '../../schemas/common-schemas';
-import { LicenseRegionSchema } from '../../schemas/license-schemas';
 
 type Region = { region: string; licenses: { id: number; name: string; region: string; issued: number }[] };
 

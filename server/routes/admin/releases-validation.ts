@@ -1,10 +1,12 @@
+import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../../contract/constants';
+import { englishText } from '../../../contract/english';
+import { validation } from '../../../contract/messages';
+import type { ReleaseDescription, ReleaseTag } from '../../../contract/schemas/release-schemas';
 import type { Db } from '../../db/client';
 import { knownLanguages } from '../../db/languages-repository';
 import {
   findReleaseRow,
-  type ReleaseDescription,
   type ReleaseRow,
-  type ReleaseTag,
   seriesExists,
   type Viewer,
   versionTaken,
@@ -14,7 +16,6 @@ import type { RemoteRefs } from '../../git/ls-remote';
 import { RepositoryUnreachableError } from '../../git/ls-remote';
 import { refsCache } from '../../git/refs-cache';
 import { unreachable } from '../../git/repository-url';
-import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../lib/release-rules';
 import { ValidationFailedError } from '../../lib/validation-errors';
 
 /** Semantic checks of release writes (spec §5); each returns every problem it finds, located in the body. */
@@ -28,7 +29,7 @@ export const VERSION_MAX_LENGTH = 64;
 const VERSION_PATTERN = /^[A-Za-z0-9.-]+$/;
 
 export const VERSION_EXISTS = 'Version already exists for this series and stage';
-export const NO_CHANGES = 'no changes made, nothing to submit';
+export const NO_CHANGES = englishText(validation('no_changes'));
 
 export function throwIfAny(issues: Issue[]): void {
   if (issues.length > 0) throw new ValidationFailedError(issues);

@@ -1,3 +1,4 @@
+import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../../contract/schemas/release-schemas';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/db-errors';
 import {
@@ -7,7 +8,6 @@ import {
   listReleaseTags,
   markReleaseRemoved,
   type ReleaseRow,
-  type ReleaseTag,
   replaceReleaseTags,
   updateReleaseRow,
   upsertReleaseDescriptions,
@@ -16,7 +16,6 @@ import {
 import type { NewReleaseRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { invalid } from '../../lib/validation-errors';
-import type { ReleaseCreate, ReleaseUpdate } from '../../schemas/release-schemas';
 import {
   descriptionsIssues,
   NO_CHANGES,

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { loadRelease, type Release } from '../../db/releases-repository';
-import { notFound } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import {
+  type Release,
   ReleaseCreateSchema,
   ReleaseDescriptionsUpdateSchema,
   ReleaseIdDescriptionsParamsSchema,
   ReleaseIdParamsSchema,
   ReleaseSchema,
   ReleaseUpdateSchema,
-} from '../../schemas/release-schemas';
+} from '../../../contract/schemas/release-schemas';
+import { loadRelease } from '../../db/releases-repository';
+import { notFound } from '../../lib/http-errors';
 import { createRelease, removeRelease, updateRelease, updateReleaseDescriptions } from './releases-write';
 
 /** Release writes for admins and developers; a developer changes only its own releases. */

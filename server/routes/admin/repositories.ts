@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  RepositoryCreateSchema,
+  RepositoryIdParamsSchema,
+  RepositoryListSchema,
+  RepositorySchema,
+  RepositoryTagsListSchema,
+  RepositoryTagsQuerySchema,
+  SeriesRepositoryListSchema,
+  SeriesRepositoryReplaceSchema,
+} from '../../../contract/schemas/repository-schemas';
 import { seriesExists } from '../../db/releases-repository';
 import {
   deleteRepository,
@@ -16,17 +27,6 @@ import { refsCache } from '../../git/refs-cache';
 import { gitUrlProblem, maskUrl, unreachable } from '../../git/repository-url';
 import { notFound } from '../../lib/http-errors';
 import { invalid, ValidationFailedError } from '../../lib/validation-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import {
-  RepositoryCreateSchema,
-  RepositoryIdParamsSchema,
-  RepositoryListSchema,
-  RepositorySchema,
-  RepositoryTagsListSchema,
-  RepositoryTagsQuerySchema,
-  SeriesRepositoryListSchema,
-  SeriesRepositoryReplaceSchema,
-} from '../../schemas/repository-schemas';
 
 const shown = ({ id, name, url }: RepositoryRow) => ({ id, name, url: maskUrl(url) });
 

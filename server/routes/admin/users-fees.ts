@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PartnerFeeSchema } from '../../../contract/schemas/account-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { FeeCreateSchema, FeePatchSchema, FeeQuerySchema } from '../../../contract/schemas/partners-schemas';
 import { insertPartnerFee } from '../../db/accounts-repository';
 import { isUniqueViolation } from '../../db/db-errors';
 import {
@@ -11,9 +14,6 @@ import {
 import { feeIssues } from '../../lib/fee-rules';
 import { conflict, notFound } from '../../lib/http-errors';
 import { ValidationFailedError } from '../../lib/validation-errors';
-import { PartnerFeeSchema } from '../../schemas/account-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
-import { FeeCreateSchema, FeePatchSchema, FeeQuerySchema } from '../../schemas/partners-schemas';
 import { toPartnerFee } from './users-view';
 
 const FEE_EXISTS = 'The partner already has a fee for this series';

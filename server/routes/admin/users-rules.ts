@@ -1,17 +1,9 @@
+import { englishOf } from '../../../contract/english';
+import { partnerWorker } from '../../../contract/rules/account';
+import type { PartnerPatch } from '../../../contract/schemas/partners-schemas';
 import { emailIssue, passwordIssue } from '../../lib/account-rules';
 import { type FeeIssue, feeIssues } from '../../lib/fee-rules';
 import { ValidationFailedError } from '../../lib/validation-errors';
-import type { PartnerPatch } from '../../schemas/partners-schemas';
-
-export const WORKER_MIN_LENGTH = 3;
-const WORKER_PATTERN = /^[\p{L}\d_]+$/u;
-
-function workerIssue(worker: string): string | undefined {
-  if (worker.length === 0) return 'Worker is required';
-  if ([...worker].length < WORKER_MIN_LENGTH) return `Minimum ${WORKER_MIN_LENGTH} characters`;
-  if (!WORKER_PATTERN.test(worker)) return 'Only letters, numbers and _';
-  return undefined;
-}
 
 /** Spec §5 for a partner's fields (all of them on create, the given ones on update); throws a 422. */
 export function checkPartner(body: PartnerPatch): void {
@@ -21,7 +13,7 @@ export function checkPartner(body: PartnerPatch): void {
   };
   if (body.email !== undefined) add('email', emailIssue(body.email));
   if (body.password !== undefined) add('password', passwordIssue(body.password));
-  if (body.worker !== undefined) add('worker', workerIssue(body.worker));
+  if (body.worker !== undefined) add('worker', englishOf(partnerWorker(body.worker)));
   for (const [series, values] of Object.entries(body.custom_dev_fee ?? {})) {
     if (values) issues.push(...feeIssues(values, ['body', 'custom_dev_fee', series]));
   }

@@ -1,6 +1,6 @@
+import type { Partner } from '../../../contract/schemas/partners-schemas';
 import type { AccountRow } from '../../db/accounts-repository';
 import type { PartnerFeeRow } from '../../db/schema';
-import type { Partner } from '../../schemas/partners-schemas';
 
 export function toPartnerFee({ series, min_dev_fee, min_total_fee, user_id }: PartnerFeeRow) {
   return { series, min_dev_fee, min_total_fee, user_id };

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PAGE_SIZE } from '../../../contract/constants';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  PartnerCreateSchema,
+  PartnerPatchSchema,
+  PartnerSchema,
+  PartnersQuerySchema,
+  UserIdQuerySchema,
+} from '../../../contract/schemas/partners-schemas';
 import { findAccountByEmail } from '../../db/accounts-repository';
 import { isUniqueViolation } from '../../db/db-errors';
 import {
@@ -8,7 +17,6 @@ import {
   findPartner,
   LastAdminError,
   listPartners,
-  PARTNERS_PAGE_SIZE,
   removePartner,
   updatePartner,
 } from '../../db/partners-repository';
@@ -17,14 +25,6 @@ import { conflict, notFound } from '../../lib/http-errors';
 import { setPageHeaders } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { ValidationFailedError } from '../../lib/validation-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import {
-  PartnerCreateSchema,
-  PartnerPatchSchema,
-  PartnerSchema,
-  PartnersQuerySchema,
-  UserIdQuerySchema,
-} from '../../schemas/partners-schemas';
 import { checkPartner } from './users-rules';
 import { toPartner } from './users-view';
 
@@ -64,7 +64,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         rows.map((row) => row.id),
       );
-      setPageHeaders(reply, page, PARTNERS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map((row) => toPartner(row, fees.get(row.id) ?? []));
     },
   );

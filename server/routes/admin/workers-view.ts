@@ -1,3 +1,4 @@
+import { HIDDEN_SERIES } from '../../../contract/constants';
 import type { Db } from '../../db/client';
 import { listSeriesRepositories } from '../../db/repositories-repository';
 import {
@@ -7,7 +8,6 @@ import {
   releasesByIds,
   type WorkerRow,
 } from '../../db/workers-repository';
-import { HIDDEN_SERIES } from '../../lib/release-rules';
 
 export type WorkerStatus = 'online' | 'offline' | 'busy';
 

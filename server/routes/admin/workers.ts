@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import {
+  WorkerAnswerSchema,
+  WorkerCreateSchema,
+  WorkerIdParamsSchema,
+  WorkerSchema,
+  WorkerUpdateSchema,
+  WorkerWithTokenSchema,
+} from '../../../contract/schemas/workers-schemas';
 import {
   deleteWorker,
   findWorker,
@@ -12,15 +21,6 @@ import {
 } from '../../db/workers-repository';
 import { notFound } from '../../lib/http-errors';
 import { invalid } from '../../lib/validation-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import {
-  WorkerAnswerSchema,
-  WorkerCreateSchema,
-  WorkerIdParamsSchema,
-  WorkerSchema,
-  WorkerUpdateSchema,
-  WorkerWithTokenSchema,
-} from '../../schemas/workers-schemas';
 import { toWorkers } from './workers-view';
 
 const NAME_TAKEN = 'An agent with this name already exists';

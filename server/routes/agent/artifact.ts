@@ -1,10 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ArtifactAnswerSchema,
+  ArtifactHeadersSchema,
+  JobIdParamsSchema,
+} from '../../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { recordArtifact, renewLease } from '../../db/jobs-repository';
 import { conflict, HttpError } from '../../lib/http-errors';
 import { ValidationFailedError } from '../../lib/validation-errors';
-import { ArtifactAnswerSchema, ArtifactHeadersSchema, JobIdParamsSchema } from '../../schemas/agent-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 import { NOT_HELD } from './jobs';
 
 const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HeartbeatAnswerSchema, HeartbeatBodySchema } from '../../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { deployedReleases } from '../../db/agent-releases-repository';
 import { renewWorkerLeases } from '../../db/jobs-repository';
 import { touchWorker } from '../../db/workers-repository';
-import { HeartbeatAnswerSchema, HeartbeatBodySchema } from '../../schemas/agent-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 
 const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { JobLogoParamsSchema } from '../../../contract/schemas/logo-schemas';
 import { findBuild } from '../../db/firmwares-repository';
 import { renewLease } from '../../db/jobs-repository';
 import { conflict } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import { JobLogoParamsSchema } from '../../schemas/logo-schemas';
 import { LOGO_IMAGE_HELMET, sendLogoImage } from '../logos/logo-files';
 import { NOT_HELD } from './jobs';
 

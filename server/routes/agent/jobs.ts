@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { renewLease } from '../../db/jobs-repository';
-import { conflict } from '../../lib/http-errors';
-import { invalid } from '../../lib/validation-errors';
 import {
   ClaimAnswerSchema,
   EventsBodySchema,
@@ -10,8 +7,11 @@ import {
   FinishBodySchema,
   JobIdParamsSchema,
   JobStateSchema,
-} from '../../schemas/agent-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
+} from '../../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { renewLease } from '../../db/jobs-repository';
+import { conflict } from '../../lib/http-errors';
+import { invalid } from '../../lib/validation-errors';
 
 export const NOT_HELD =
   'This agent does not hold the job (cancelled, finished, or re-queued after its lease expired)';

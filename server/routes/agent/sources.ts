@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import {
+  JobSourceParamsSchema,
+  SourceParamsSchema,
+  SourceQuerySchema,
+} from '../../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { SourceNotFoundError } from '../../builds/source-archive';
 import { isReleaseTag } from '../../db/agent-releases-repository';
 import { findBuild } from '../../db/firmwares-repository';
 import { renewLease } from '../../db/jobs-repository';
 import { findRepositoryByName } from '../../db/repositories-repository';
 import { conflict, notFound } from '../../lib/http-errors';
-import { JobSourceParamsSchema, SourceParamsSchema, SourceQuerySchema } from '../../schemas/agent-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 import { NOT_HELD } from './jobs';
 
 interface SpecTag {

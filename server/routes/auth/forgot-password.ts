@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ForgotPasswordBodySchema, MessageSchema } from '../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
 import { issueEmailToken } from '../../db/email-tokens-repository';
 import { EMAIL_SENT_MESSAGE } from '../../lib/account-rules';
 import { resetPasswordMail } from '../../mail/templates';
-import { ForgotPasswordBodySchema, MessageSchema } from '../../schemas/auth-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 import { attemptLimits, mailLimit, type SignInLimits } from './attempt-limits';
 
 /**

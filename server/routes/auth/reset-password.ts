@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MessageSchema, ResetPasswordBodySchema } from '../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { setPassword } from '../../db/accounts-repository';
 import { consumeEmailToken } from '../../db/email-tokens-repository';
 import { INVALID_TOKEN_MESSAGE, passwordIssue } from '../../lib/account-rules';
 import { badRequest } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { invalid } from '../../lib/validation-errors';
-import { MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 
 /** Sets a new password with an e-mailed token; every session of the account ends. */
 const resetPasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {

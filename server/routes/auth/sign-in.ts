@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AccessTokenSchema, SignInBodySchema } from '../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { findAccountByEmail, normaliseEmail } from '../../db/accounts-repository';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
-import { AccessTokenSchema, SignInBodySchema } from '../../schemas/auth-schemas';
-import { errorResponses } from '../../schemas/common-schemas';
 import { accountBackoff, attemptLimits, type SignInLimits, TOO_MANY_SIGN_INS } from './attempt-limits';
 
 const signInRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {

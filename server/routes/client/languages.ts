@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { LanguageListSchema } from '../../../contract/schemas/release-schemas';
 import { listLanguages } from '../../db/languages-repository';
-import { errorResponses } from '../../schemas/common-schemas';
-import { LanguageListSchema } from '../../schemas/release-schemas';
 
 /** The languages release descriptions are written in, for any signed-in user. */
 const languagesRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { ReleaseListQuerySchema, ReleaseListSchema } from '../../../contract/schemas/release-schemas';
 import { listReleases, releaseVisibility } from '../../db/releases-repository';
-import { errorResponses } from '../../schemas/common-schemas';
-import { ReleaseListQuerySchema, ReleaseListSchema } from '../../schemas/release-schemas';
 
 /** Every release the signed-in account may see (spec §6), newest first; not paged (there are few). */
 const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {

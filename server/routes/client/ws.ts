@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import type { BuildEventMessage } from '../../builds/build-events-bus';
 import { findAccountsByIds } from '../../db/accounts-repository';
 import { findBuildOwners } from '../../db/firmwares-repository';
-import { errorResponses } from '../../schemas/common-schemas';
 import { BuildOwners } from './build-owners';
 import { LiveSessions, scopeOf } from './ws-sessions';
 

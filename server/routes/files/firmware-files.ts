@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UUID_PATTERN } from '../../builds/uuid';
+import { UUID_PATTERN } from '../../../contract/rules/text';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { UuidParamsSchema } from '../../../contract/schemas/firmware-schemas';
 import { findBuildByUuid } from '../../db/firmwares-repository';
 import { notFound } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import { UuidParamsSchema } from '../../schemas/firmware-schemas';
 
 const MISSING = 'File not found';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { HealthSchema } from '../../../contract/schemas/health-schemas';
 import { HttpError } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import { HealthSchema } from '../../schemas/health-schemas';
 import metricsRoutes from './metrics';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
+import { BUILD_STATUSES } from '../../../contract/statuses';
 import { builds, workers } from '../../db/schema';
-import { BUILD_STATUSES } from '../../lib/build-constants';
 
 /**
  * GET /api/metrics for Prometheus: request durations and process figures from memory, and the build queue

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { UUID_PATTERN } from '../../builds/uuid';
+import { UUID_PATTERN } from '../../../contract/rules/text';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { LogoFileParamsSchema } from '../../../contract/schemas/logo-schemas';
 import { findPublicLogo } from '../../db/logos-repository';
 import { notFound } from '../../lib/http-errors';
-import { errorResponses } from '../../schemas/common-schemas';
-import { LogoFileParamsSchema } from '../../schemas/logo-schemas';
 
 export const LOGO_NOT_FOUND = 'Logo not found';
 

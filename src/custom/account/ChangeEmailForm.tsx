@@ -1,10 +1,11 @@
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
+import { email, emailDiffers } from '../../../contract/rules/account';
+import { required } from '../../../contract/rules/text';
 import { useHttpClient } from '../../api/ApiContext';
 import { fieldErrors } from '../../errors/fieldErrors';
 import { useShowError } from '../../errors/showError';
-import { email, emailDiffers, required } from '../../lib/validators';
 import { AccountSection } from './AccountSection';
 import { requestEmailChange } from './accountApi';
 

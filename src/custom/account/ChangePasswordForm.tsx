@@ -1,11 +1,12 @@
 import { Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { required } from '../../../contract/rules/text';
 import { useHttpClient } from '../../api/ApiContext';
 import { renewToken } from '../../authProvider/session';
 import { fieldErrors } from '../../errors/fieldErrors';
 import { useShowError } from '../../errors/showError';
-import { required, validatePassword } from '../../lib/validators';
+import { validatePassword } from '../../lib/validators';
 import { AccountSection } from './AccountSection';
 import { changePassword } from './accountApi';
 

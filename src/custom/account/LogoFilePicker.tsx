@@ -2,7 +2,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { LOGO_TYPES } from '../../lib/constants';
+import { LOGO_TYPES } from '../../../contract/constants';
 import { LogoPreview, type LogoTheme } from './LogoPreview';
 
 /** Picks one image for one theme and previews it on that theme's background. */

@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Card, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { GENERAL_LOGO_ID } from '../../lib/constants';
+import { GENERAL_LOGO_ID } from '../../../contract/constants';
 import type { LogoSet } from './accountApi';
 import { LogoPreview } from './LogoPreview';
 

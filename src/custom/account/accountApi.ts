@@ -1,31 +1,33 @@
 // The account calls that are no resource's (spec §7 Auth and account), one function each, over the httpClient.
+import type { LogoSet } from '../../../contract/schemas/logo-schemas';
 import type { HttpClient } from '../../api/httpClient';
-import { ACCOUNT_PATH, type Account } from '../../authProvider/account';
+import type { Account } from '../../authProvider/account';
+import { callOf } from '../../dataProvider/paths';
 
-export const CHANGE_EMAIL_PATH = '/client/account/change-email';
-export const CONFIRM_EMAIL_PATH = '/client/account/confirm-change-email';
-export const CHANGE_PASSWORD_PATH = '/client/account/change-password';
-export const LOGO_UPLOAD_PATH = '/client/account/logo';
+export const CHANGE_EMAIL_PATH = callOf('changeEmail').path;
+export const CONFIRM_EMAIL_PATH = callOf('confirmEmailChange').path;
+export const CHANGE_PASSWORD_PATH = callOf('changePassword').path;
+export const LOGO_UPLOAD_PATH = callOf('uploadLogo').path;
 
 export type AccountPreferences = Partial<Pick<Account, 'language' | 'send_email' | 'beta_testing'>>;
 
 /** PATCH /client/account/info: answers the updated account. */
 export async function patchAccountInfo(http: HttpClient, body: AccountPreferences): Promise<Account> {
-  const { json } = await http<Account>(ACCOUNT_PATH, { method: 'PATCH', body });
+  const { path, request } = callOf('updateAccountInfo');
+  const { json } = await http<Account>(path, { ...request, body });
   return json;
 }
 
 /** POST /client/account/change-email: the server mails a confirmation link to the new address. */
 export async function requestEmailChange(http: HttpClient, email: string): Promise<void> {
-  await http(CHANGE_EMAIL_PATH, { method: 'POST', body: { email } });
+  const { path, request } = callOf('changeEmail');
+  await http(path, { ...request, body: { email } });
 }
 
 /** POST /client/account/confirm-change-email: answers the new address. */
 export async function confirmEmailChange(http: HttpClient, token: string): Promise<{ email?: string }> {
-  const { json } = await http<{ email?: string } | null>(CONFIRM_EMAIL_PATH, {
-    method: 'POST',
-    body: { token },
-  });
+  const { path, request } = callOf('confirmEmailChange');
+  const { json } = await http<{ email?: string } | null>(path, { ...request, body: { token } });
   return json ?? {};
 }
 
@@ -34,17 +36,13 @@ export async function changePassword(
   http: HttpClient,
   body: { old_password: string; new_password: string },
 ): Promise<string> {
-  const { json } = await http<{ access_token: string }>(CHANGE_PASSWORD_PATH, { method: 'POST', body });
+  const { path, request } = callOf('changePassword');
+  const { json } = await http<{ access_token: string }>(path, { ...request, body });
   return json.access_token;
 }
 
 /** A logo set (spec §3): light-theme (le) and dark-theme (de) image links. */
-export interface LogoSet {
-  id: number;
-  le: string;
-  de: string;
-  is_default: boolean;
-}
+export type { LogoSet };
 
 /** POST /client/account/logo (multipart): both images and whether the set becomes the default. */
 export async function uploadLogos(
@@ -55,6 +53,7 @@ export async function uploadLogos(
   body.append('image_le', light);
   body.append('image_de', dark);
   body.append('make_images_default', makeDefault ? 'true' : 'false');
-  const { json } = await http<LogoSet>(LOGO_UPLOAD_PATH, { method: 'POST', body });
+  const { path, request } = callOf('uploadLogo');
+  const { json } = await http<LogoSet>(path, { ...request, body });
   return json;
 }

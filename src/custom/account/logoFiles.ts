@@ -1,6 +1,6 @@
 // What the logo upload checks before it sends anything (spec §5 Logo; the server checks the same again).
-import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../lib/constants';
-import { bothLogos } from '../../lib/validators';
+import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../contract/constants';
+import { bothLogos } from '../../../contract/rules/account';
 
 /** An i18n key when the file is no PNG, JPEG or SVG, or is bigger than 2 MiB. */
 export function logoFileError(file: Pick<File, 'type' | 'size'>): string | undefined {

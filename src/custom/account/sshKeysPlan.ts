@@ -1,6 +1,6 @@
 // The SSH keys submit (spec §4): new keys with an empty name or key are skipped; only existing keys whose name or
 // key changed are updated; names and keys must be unique (spec §5). A pure function, so the rules are tested alone.
-import { sshKeyErrors } from '../../lib/validators';
+import { sshKeyErrors } from '../../../contract/rules/account';
 
 export interface SshKey {
   id: number;

@@ -4,8 +4,9 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import type { Language } from '../../../contract/constants';
 import { useLanguage } from '../../i18n/useLanguage';
-import { APP_NAME, APP_VERSION, type Language } from '../../lib/constants';
+import { APP_NAME, APP_VERSION } from '../../lib/constants';
 
 const LanguageLinks = () => {
   const [language, setLanguage] = useLanguage();

@@ -16,12 +16,12 @@ import {
   type Store,
   StoreContext,
 } from 'react-admin';
+import type { Language } from '../../../contract/constants';
 import type { AppAuthProvider } from '../../authProvider';
 import { detectLocale } from '../../i18n/detectLocale';
 import { loadedMessages, loadMessages } from '../../i18n/messages';
 import { staticI18nProvider } from '../../i18n/translate';
 import { useStoreValue } from '../../i18n/useStoreValue';
-import type { Language } from '../../lib/constants';
 import { retryingImport } from '../../lib/retryingImport';
 import { STORE_KEYS } from '../../lib/store';
 import { darkTheme, lightTheme } from '../../theme/theme';

@@ -143,6 +143,24 @@ describe('the build form', { timeout: 120_000 }, () => {
     expect(api.writes()).toEqual([]);
   });
 
+  it('holds a series without a fee record to the default minimum DevFee, as the server does', async () => {
+    const u = user();
+    const api = renderForm();
+    await screen.findByRole('combobox', { name: /^Series/ }, slow);
+    // The partner has minimums for x19 only.
+    await choose(u, /^Series/, 'x21');
+    await choose(u, /^Model/, 'S21');
+    await choose(u, /^License/, 'Europe · EU Standard');
+    await fillPool(u, 'devfee_pool_config', {
+      'Pool url': 'stratum+tcp://dev.example.com:3333',
+      Account: 'dev',
+      'Fee, %': '1',
+    });
+    await submit(u);
+    expect(await within(pool('devfee_pool_config')).findByText('Cannot be less than 2')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
   it('adds and removes fee pools: a removed pool’s slot is cleared and the later ones move up', async () => {
     const u = user();
     renderForm();

@@ -5,8 +5,9 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useInput, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FEE_POOL_SLOTS } from '../../../contract/constants';
+import { feeMinimums } from '../../../contract/rules/fees';
 import type { PartnerFee } from '../../authProvider/account';
-import { FEE_POOL_SLOTS } from '../../lib/constants';
 import type { PoolEntry, PoolPreset } from '../../resources/firmwares/types';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
 import { FormSection } from './FormSection';
@@ -14,7 +15,7 @@ import { PoolFields } from './PoolFields';
 import { addFeePool, copyPools, type PoolValues, removeFeePool, resetPools, totalFee } from './pools';
 import { POOLS_TOTAL_FIELD } from './serverErrors';
 import type { BuildFormValues } from './types';
-import { partnerMinimums, poolValidators, totalFeeError } from './validation';
+import { poolValidators, totalFeeError } from './validation';
 
 const slotOf = (index: number) => (all: Partial<BuildFormValues>) => all.fee_pools_configs?.[index];
 const refundOf = (all: Partial<BuildFormValues>) => all.refund_pool_config;
@@ -74,7 +75,10 @@ export const PoolsSection = ({
     name: ['poolsLimit', 'series'],
   });
   const [copying, setCopying] = useState(false);
-  const { minDevFee, minTotalFee } = partnerMinimums(fees, series);
+  // The server's rule: the partner's record for the series, else the default DevFee; none for admins.
+  const minimums = feeMinimums(fees, series ?? '', isAdmin);
+  const minDevFee = minimums?.min_dev_fee;
+  const minTotalFee = minimums?.min_total_fee ?? 0;
   const set = (patch: Partial<PoolValues>) => {
     for (const [key, value] of Object.entries(patch)) {
       setValue(key as keyof PoolValues, value as never, { shouldDirty: true });

@@ -1,6 +1,8 @@
 // series → model → platform → install type, constrained by the catalogue's combinations (spec §3 Derived rules),
 // then subset → release. `reconcile` says which fields must change after any edit: a choice that is no longer
 // possible is cleared, and a field with exactly one possible choice takes it.
+
+import type { ReleaseStage } from '../../../contract/statuses';
 import {
   availableSeries,
   type Combination,
@@ -9,7 +11,6 @@ import {
   type Series,
   withSeries,
 } from '../../lib/catalogue';
-import type { ReleaseStage } from '../../lib/constants';
 import { stageGroup } from '../../resources/firmwares/buildRules';
 import type { BuildFormValues, Subset } from './types';
 

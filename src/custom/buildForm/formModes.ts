@@ -1,7 +1,13 @@
 // The build form's modes (spec §4): from a set (the DevFee worker from the set's name, the logo selection from
 // its logo_id), from an existing build (everything prefilled), or a missing model preset; and the body it sends.
-import { DEFAULT_SUBSET, GENERAL_LOGO_ID } from '../../lib/constants';
-import type { Build, BuildBody, Group } from '../../resources/firmwares/types';
+import { DEFAULT_SUBSET, GENERAL_LOGO_ID } from '../../../contract/constants';
+import type {
+  Build,
+  BuildBody,
+  BuildOption,
+  BuildOptionValues,
+  Group,
+} from '../../resources/firmwares/types';
 import { type CatalogueData, type ReleaseChoice, seriesOfModel, subsetOf } from './cascade';
 import { joinPools, splitPools, workerFromSetName } from './pools';
 import type { BuildFormValues, LogoSelect, Subset } from './types';
@@ -98,9 +104,7 @@ export function withModelPreset(
 }
 
 /** Default values of build options: each option's default. */
-export function optionDefaults(
-  options: readonly { name: string; default: unknown }[],
-): Record<string, unknown> {
+export function optionDefaults(options: readonly Pick<BuildOption, 'name' | 'default'>[]): BuildOptionValues {
   return Object.fromEntries(options.map((o) => [o.name, o.default]));
 }
 

@@ -1,5 +1,7 @@
 // Pool rules of the build form (spec §3 Pool config entry, §4 form modes, §9: 5 fee pool slots, DevFee 2).
-import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../lib/constants';
+import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../../contract/constants';
+import { sumFees } from '../../../contract/rules/fees';
+import { keepLettersDigitsDot } from '../../../contract/rules/text';
 import type { PoolEntry, PoolType } from '../../resources/firmwares/types';
 import type { BuildFormValues, PoolSlot } from './types';
 
@@ -17,8 +19,7 @@ export const emptyPool = (type: PoolType = 'fee'): PoolSlot => ({
 export const emptySlots = (): PoolSlot[] => Array.from({ length: FEE_POOL_SLOTS }, () => emptyPool('fee'));
 
 /** The DevFee worker a set's name suggests: its letters, digits and dots ('Farm #1.a' → 'Farm1.a'). */
-export const workerFromSetName = (name: string | undefined): string =>
-  (name ?? '').replace(/[^\p{L}\d.]/gu, '');
+export const workerFromSetName = (name: string | undefined): string => keepLettersDigitsDot(name ?? '');
 
 /** A fresh DevFee pool: fee 2, the worker from the set's name. */
 export const devfeePool = (worker = ''): PoolSlot => ({
@@ -109,8 +110,7 @@ export function joinPools(values: PoolValues, withRefund: boolean): PoolEntry[] 
 
 /** The sum of the fees the build pays: DevFee and the shown fee slots (a refund pool is no fee). */
 export function totalFee(values: PoolValues): number {
-  const sum = joinPools(values, false).reduce((acc, pool) => acc + pool.fee, 0);
-  return Math.round(sum * 100) / 100;
+  return sumFees(joinPools(values, false).map((pool) => pool.fee));
 }
 
 /** One more fee slot shown, up to 5. */

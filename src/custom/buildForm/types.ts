@@ -1,5 +1,5 @@
 // The build form's values (spec §3 Build form). The names follow the spec; `toBuildBody` maps them to the API.
-import type { PoolType } from '../../resources/firmwares/types';
+import type { BuildOptionValues, PoolType } from '../../resources/firmwares/types';
 
 /** Which releases the form offers: dev, test (alpha, beta, rc) or stable (stable and prerelease). */
 export type Subset = 'dev' | 'test' | 'stable';
@@ -36,7 +36,7 @@ export interface BuildFormValues {
   release: number | null;
   addLicense: boolean;
   license: number | null;
-  options: Record<string, unknown>;
+  options: BuildOptionValues;
   ssh_keys: number[];
   logoSelect: LogoSelect;
   /** The logo set the build had, or the one just uploaded; build_logo without new files keeps it. */

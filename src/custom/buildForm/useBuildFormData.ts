@@ -8,7 +8,7 @@ import type { PartnerFee } from '../../authProvider/account';
 import { useAccount } from '../../authProvider/useAccount';
 import type { Combination, MinerModel, Series } from '../../lib/catalogue';
 import { fetchBuildOptions } from '../../resources/firmwares/firmwaresApi';
-import type { License, PoolPreset, SshKey } from '../../resources/firmwares/types';
+import type { BuildOption, License, PoolPreset, SshKey } from '../../resources/firmwares/types';
 import type { LogoSet } from '../account/accountApi';
 import type { CatalogueData, ReleaseChoice } from './cascade';
 
@@ -29,7 +29,7 @@ export interface BuildFormData {
   presets: PoolPreset[];
   sshKeys: SshKey[];
   logos: LogoSet[];
-  options: { name: string; type: 'bool' | 'str' | 'list'; default: unknown; description?: string }[];
+  options: BuildOption[];
   fees: PartnerFee[];
   isPending: boolean;
   refetchLogos: () => void;

@@ -2,7 +2,7 @@
 // write the same ones.
 import { useCallback } from 'react';
 import { type ListParams, useStore } from 'react-admin';
-import { PAGE_SIZE } from '../../lib/constants';
+import { PAGE_SIZE } from '../../../contract/constants';
 
 /** A list's first params: page 1 of PAGE_SIZE, no filter. */
 export const listDefaults = (sort: string, order: 'ASC' | 'DESC'): ListParams => ({

@@ -22,6 +22,7 @@ const developer: Account = {
   is_admin: false,
   is_developer: true,
   is_tester: false,
+  beta_testing: false,
   fee: [],
 };
 

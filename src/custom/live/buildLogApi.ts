@@ -1,4 +1,5 @@
 import type { HttpClient } from '../../api/httpClient';
+import { callOf } from '../../dataProvider/paths';
 import type { LogLine } from './logLines';
 
 /** GET /client/firmware/firmwares/{id}/log: the build's stored log, in full. */
@@ -7,8 +8,7 @@ export interface StoredBuildLog {
   lines: LogLine[];
 }
 
-export const buildLogPath = (buildId: number | string) =>
-  `/client/firmware/firmwares/${encodeURIComponent(String(buildId))}/log`;
+export const buildLogPath = (buildId: number | string) => callOf('buildLog', { id: buildId }).path;
 
 export async function fetchBuildLog(
   httpClient: HttpClient,

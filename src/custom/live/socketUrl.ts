@@ -1,4 +1,5 @@
-import { API_BASE } from '../../lib/constants';
+import { API_BASE } from '../../../contract/constants';
+import { callOf } from '../../dataProvider/paths';
 
 /** The live socket's address (spec §7 WebSocket): /api/client/ws on this host, the access token as `token`. */
 export function liveSocketUrl(
@@ -6,5 +7,5 @@ export function liveSocketUrl(
   location: Pick<Location, 'protocol' | 'host'> = window.location,
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}${API_BASE}/client/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${location.host}${API_BASE}${callOf('liveSocket').path}?token=${encodeURIComponent(token)}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
+import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { useHttpClient } from '../../api/ApiContext';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
 import { startScheduler } from '../../lib/schedulers';
 import { fetchBuildLog, type StoredBuildLog } from './buildLogApi';
 import { useBuildLive, useLiveConnected, useLiveConnections } from './LiveProvider';

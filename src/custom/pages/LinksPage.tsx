@@ -21,10 +21,10 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { POLL_INTERVAL_MS } from '../../../contract/constants';
+import { uuid as validUuid } from '../../../contract/rules/text';
 import { useHttpClient } from '../../api/ApiContext';
 import { useCopyToClipboard } from '../../lib/clipboard';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
-import { uuid as validUuid } from '../../lib/validators';
 import { downloadUrl, formatBytes } from '../../resources/firmwares/buildRules';
 import { fetchSharedLinks } from '../../resources/firmwares/firmwaresApi';
 import { BuildStatusChip } from '../../resources/firmwares/StatusChips';

@@ -3,8 +3,8 @@ import { Box, Button, type Theme, Tooltip, useMediaQuery } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { BADGE_CAPS } from '../../../contract/constants';
 import { capBadge } from '../../lib/badge';
-import { BADGE_CAPS } from '../../lib/constants';
 import { resetPageIcon, setPageIcon } from '../../lib/pageIcon';
 import { useTaskCounters } from './useTaskCounters';
 

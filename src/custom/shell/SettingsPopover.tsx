@@ -19,8 +19,8 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
+import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../../contract/constants';
 import { canAccess } from '../../authProvider/canAccess';
-import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../lib/constants';
 import { stepScale } from '../../lib/store';
 import { keepSettingsOpen } from './settingsKeptOpen';
 import { type ThemeMode, useLanguage, useScale, useShowRemoved, useThemeMode } from './usePreferences';

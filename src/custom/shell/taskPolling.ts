@@ -1,6 +1,6 @@
 // Task polling (spec §4 Polling, §9: 5000 ms): one scheduler reads the task counters and refreshes the task
 // lists; it is registered with the schedulers so logout stops it. Plain functions, so they run without React.
-import { POLL_INTERVAL_MS } from '../../lib/constants';
+import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { startScheduler } from '../../lib/schedulers';
 
 export interface TaskCounters {

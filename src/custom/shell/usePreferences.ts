@@ -1,7 +1,7 @@
 // The interface preferences of the settings popover, all in react-admin's store (localStorage).
 import { usePermissions, useStore } from 'react-admin';
+import { UI_SCALES } from '../../../contract/constants';
 import { canAccess } from '../../authProvider/canAccess';
-import { UI_SCALES } from '../../lib/constants';
 import { STORE_KEYS } from '../../lib/store';
 
 export type ThemeMode = 'light' | 'dark' | 'auto';

@@ -4,6 +4,7 @@ import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../api/ApiContext';
 import type { HttpClient } from '../../api/httpClient';
 import { canAccess } from '../../authProvider/canAccess';
+import { callOf } from '../../dataProvider/paths';
 import { debugLog } from '../../lib/debug';
 import {
   readCounters,
@@ -17,8 +18,8 @@ import {
 
 export type { TaskCounters, TaskStatus } from './taskPolling';
 
-export const TASK_STATUS_PATH = '/client/firmware/tasks/status';
-export const ADMIN_TASK_STATUS_PATH = '/admin/firmwares/tasks/status';
+export const TASK_STATUS_PATH = callOf('myTaskCounters').path;
+export const ADMIN_TASK_STATUS_PATH = callOf('allTaskCounters').path;
 
 /** Polled every 5 s: the task lists. When the counters move, sets and builds too. */
 const TASK_LISTS = new Set(['tasks', 'allTasks']);

@@ -19,6 +19,7 @@ const agent = (id: number, name: string, prefix: string, extra: Partial<Agent> =
   releases: [{ id: 1, series: 'x19', version: '1.4.0', stage: 'stable' }],
   sources: [],
   last_contact: new Date().toISOString(),
+  created_at: '2025-01-01T00:00:00Z',
   ...extra,
 });
 

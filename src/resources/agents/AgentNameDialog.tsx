@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, useTranslate } from 'react-admin';
-import { minLength3, required } from '../../lib/validators';
+import { minLength3, required } from '../../../contract/rules/text';
 
 const validateName = [required('name'), minLength3];
 

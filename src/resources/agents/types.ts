@@ -1,36 +1,8 @@
-/** GET /admin/workers: a build agent (spec §3 Worker). */
-export type AgentStatus = 'online' | 'offline' | 'busy';
+// GET /admin/workers: a build agent (spec §3 Worker), as contract/ describes it.
+import type { Worker } from '../../../contract/schemas/workers-schemas';
 
-export interface AgentBuild {
-  id: number;
-  uuid: string;
-  group_name: string;
-  model: string;
-  progress: number;
-}
-
-export interface AgentRelease {
-  id: number;
-  series: string;
-  version: string;
-  stage: string;
-}
-
-export interface AgentSource {
-  repository: string;
-  tags: string[];
-}
-
-export interface Agent {
-  id: number;
-  name: string;
-  token_prefix: string;
-  is_blocked: boolean;
-  status: AgentStatus;
-  current_build: AgentBuild | null;
-  releases: AgentRelease[];
-  sources: AgentSource[];
-  last_contact: string | null;
-  /** Only in the answer of a create or a token regeneration: shown once. */
-  token?: string;
-}
+export type Agent = Worker;
+export type AgentStatus = Worker['status'];
+export type AgentBuild = NonNullable<Worker['current_build']>;
+export type AgentRelease = Worker['releases'][number];
+export type AgentSource = Worker['sources'][number];

@@ -3,9 +3,9 @@ import { Button, Tab, Tabs } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { BADGE_CAPS } from '../../../contract/constants';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../custom/listPanel/ListPanel';
 import { capBadge } from '../../lib/badge';
-import { BADGE_CAPS } from '../../lib/constants';
 import { SetFormDialog } from './SetFormDialog';
 import { useSetsFilter, useSetsTotal } from './setsListState';
 

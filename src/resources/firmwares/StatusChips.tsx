@@ -1,25 +1,28 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Box, Chip, type ChipProps, LinearProgress, Stack, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
+import type { BuildStatus } from '../../../contract/statuses';
 import type { StatusCounters as Counters } from './buildRules';
-import type { Build, BuildStatus } from './types';
+import type { Build } from './types';
 
 const STATUS: Record<BuildStatus, { color: ChipProps['color']; icon: ReactElement }> = {
   pending: { color: 'warning', icon: <HourglassEmptyIcon /> },
   in_progress: { color: 'info', icon: <SyncIcon /> },
   done: { color: 'success', icon: <CheckCircleOutlineIcon /> },
   failed: { color: 'error', icon: <ErrorOutlineIcon /> },
+  cancelled: { color: 'default', icon: <DoNotDisturbAltIcon /> },
 };
 
 /** A build's status; in progress it shows its percentage. */
 export const BuildStatusChip = ({ build }: { build: Pick<Build, 'status' | 'progress' | 'is_removed'> }) => {
   const translate = useTranslate();
-  const { color, icon } = STATUS[build.status] ?? STATUS.pending;
+  const { color, icon } = STATUS[build.status];
   const label = translate(`resources.firmwares.status.${build.status}`);
   return (
     <Chip

@@ -1,7 +1,8 @@
 // Rules of the Firmwares page as pure functions (spec §4 build status, counters and stage groups).
+
+import type { ReleaseStage } from '../../../contract/statuses';
 import type { MinerModel, Series } from '../../lib/catalogue';
 import { availableSeries } from '../../lib/catalogue';
-import type { ReleaseStage } from '../../lib/constants';
 import type { Build, Group } from './types';
 
 /** Builds group by stage: stable and prerelease; test (alpha, beta, rc); dev. */

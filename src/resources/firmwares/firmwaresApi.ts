@@ -1,20 +1,30 @@
 // The set and build calls that are not CRUD (spec §7 Firmware writes), one function each, over the httpClient.
-// Where the spec gives admins their own path, `isAdmin` picks it. Lists, create, update and delete go through the
-// dataProvider (dataProvider/paths.ts: `groups`, `firmwares`).
+// Their paths are dataProvider/paths.ts' `calls`, where `isAdmin` picks the admin one the spec gives. Lists,
+// create, update and delete go through the dataProvider (`groups`, `firmwares`).
 import type { HttpClient } from '../../api/httpClient';
-import type { Build, BuildOption, BuildOptionType, Group, PoolEntry, SharedLinks } from './types';
+import { callOf } from '../../dataProvider/paths';
+import type {
+  Build,
+  BuildOption,
+  BuildOptionType,
+  BuildOptionValues,
+  Group,
+  PoolEntry,
+  SharedLinks,
+} from './types';
 
 type BuildRef = Pick<Build, 'id' | 'user_id'>;
 
 /** POST …/rebuild?firmware_id=: the build is made again with its settings. */
 export async function rebuildBuild(http: HttpClient, build: BuildRef, isAdmin: boolean): Promise<void> {
-  const path = isAdmin ? '/admin/firmwares/rebuild' : '/client/firmware/firmwares/rebuild';
-  await http(path, { method: 'POST', query: { firmware_id: build.id } });
+  const { path, request } = callOf('rebuildBuild', build, isAdmin);
+  await http(path, request);
 }
 
 /** POST /client/firmware/firmwares/{id}/upgrade: the newest release of the same series and stage class. */
 export async function upgradeBuild(http: HttpClient, build: BuildRef): Promise<void> {
-  await http(`/client/firmware/firmwares/${build.id}/upgrade`, { method: 'POST' });
+  const { path, request } = callOf('upgradeBuild', build);
+  await http(path, request);
 }
 
 /** PATCH the build's pools (which rebuilds it). */
@@ -24,16 +34,8 @@ export async function patchPools(
   pools: PoolEntry[],
   isAdmin: boolean,
 ): Promise<void> {
-  const body = { fee_pools_configs: pools };
-  if (isAdmin) {
-    await http('/admin/firmwares/pool', {
-      method: 'PATCH',
-      query: { firmware_id: build.id, user_id: build.user_id },
-      body,
-    });
-  } else {
-    await http(`/client/firmware/firmwares/${build.id}/pool`, { method: 'PATCH', body });
-  }
+  const { path, request } = callOf('patchPools', build, isAdmin);
+  await http(path, { ...request, body: { fee_pools_configs: pools } });
 }
 
 /** POST …/groups/{id}/rebuild or /upgrade: every build of the set that is not removed. */
@@ -43,16 +45,14 @@ export async function groupAction(
   action: 'rebuild' | 'upgrade',
   isAdmin: boolean,
 ): Promise<void> {
-  const base = isAdmin ? '/admin/groups' : '/client/firmware/groups';
-  await http(`${base}/${group.id}/${action}`, { method: 'POST' });
+  const { path, request } = callOf(action === 'rebuild' ? 'rebuildGroup' : 'upgradeGroup', group, isAdmin);
+  await http(path, request);
 }
 
 /** GET /client/firmware/firmwares/links?uuid=: the set's files, for anyone with the link. */
 export async function fetchSharedLinks(http: HttpClient, uuid: string): Promise<SharedLinks> {
-  const { json } = await http<SharedLinks>('/client/firmware/firmwares/links', {
-    query: { uuid },
-    auth: false,
-  });
+  const { path, request } = callOf('sharedLinks', { uuid });
+  const { json } = await http<SharedLinks>(path, { ...request, auth: false });
   return json;
 }
 
@@ -64,10 +64,16 @@ const typeOf = (value: unknown): BuildOptionType =>
  * builds with the defaults (GET /client/firmware/build-options/defaults), shown with the type their value has.
  */
 export async function fetchBuildOptions(http: HttpClient, isAdmin: boolean): Promise<BuildOption[]> {
+  const { path } = callOf('buildOptions', {}, isAdmin);
   if (isAdmin) {
-    const { json } = await http<BuildOption[]>('/admin/groups/build-options');
+    const { json } = await http<BuildOption[]>(path);
     return Array.isArray(json) ? json : [];
   }
-  const { json } = await http<Record<string, unknown>>('/client/firmware/build-options/defaults');
-  return Object.entries(json ?? {}).map(([name, value]) => ({ name, type: typeOf(value), default: value }));
+  const { json } = await http<BuildOptionValues>(path);
+  return Object.entries(json ?? {}).map(([name, value]) => ({
+    name,
+    type: typeOf(value),
+    default: value,
+    description: '',
+  }));
 }

@@ -2,7 +2,7 @@
 // most accounts); removed sets are looked for too, so a set just removed still opens with its state.
 import { useQuery } from '@tanstack/react-query';
 import { type DataProvider, useDataProvider } from 'react-admin';
-import { PAGE_SIZE } from '../../lib/constants';
+import { PAGE_SIZE } from '../../../contract/constants';
 import type { Group } from './types';
 
 const MAX_PAGES = 50;

@@ -2,9 +2,9 @@
 // running), their selection, the actions of a build's menu and the dialogs those open.
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
+import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { BuildLogDialog } from '../../custom/live';
 import { useShowError } from '../../errors/showError';
-import { POLL_INTERVAL_MS } from '../../lib/constants';
 import type { BuildAction } from './BuildActionsMenu';
 import { downloadUrl, hasActiveBuilds } from './buildRules';
 import { EditPoolsDialog } from './EditPoolsDialog';

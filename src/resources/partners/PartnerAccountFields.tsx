@@ -1,17 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, PasswordInput, TextInput, useTranslate } from 'react-admin';
-import {
-  email,
-  lettersDigitsUnderscore,
-  minLength3,
-  passwordLength,
-  required,
-  validatePassword,
-} from '../../lib/validators';
+import { partnerWorker, passwordLength } from '../../../contract/rules/account';
+import { validateEmail, validatePassword } from '../../lib/validators';
 import { PARTNER_FLAGS } from './types';
 
-const validateEmail = [required('email'), email()];
-const validateWorker = [required('worker'), minLength3, lettersDigitsUnderscore];
+const validateWorker = [partnerWorker];
 const validateOptionalPassword = [passwordLength];
 
 /** E-mail, alias (worker), password (required when creating), and the role and status switches. */

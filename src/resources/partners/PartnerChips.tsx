@@ -1,6 +1,6 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PARTNER_FEE_SERIES } from '../../lib/constants';
+import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { Partner } from './types';
 
 const STATUSES = [

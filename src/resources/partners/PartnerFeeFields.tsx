@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, FormDataConsumer, NumberInput, useTranslate } from 'react-admin';
-import { PARTNER_FEE_SERIES } from '../../lib/constants';
+import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import { devFeeValidators, totalFeeValidators } from './feeValidators';
 import type { PartnerFormValues } from './types';
 

@@ -23,6 +23,7 @@ const acme: Partner = {
   is_tester: false,
   is_developer: false,
   is_admin: false,
+  created_at: '2025-01-01T00:00:00Z',
 };
 
 function setup(role: Role) {

@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
+import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../errors/showError';
-import { PAGE_SIZE } from '../../lib/constants';
 import { PageLoading } from '../../lib/lazyPage';
 import { SetRow } from '../firmwares/SetRow';
 import type { Group } from '../firmwares/types';

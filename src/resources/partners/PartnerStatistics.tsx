@@ -4,9 +4,10 @@ import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { Box, Card, Skeleton, Stack, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { callOf } from '../../dataProvider/paths';
 import { useAdminData } from './useAdminData';
 
-export const ANALYTICS_PATH = '/admin/analytics';
+export const ANALYTICS_PATH = callOf('analytics').path;
 
 /** GET /admin/analytics (spec §2 Statistics). */
 export interface Analytics {

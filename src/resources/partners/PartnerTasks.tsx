@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../lib/constants';
+import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from '../tasks/TaskCells';
 import type { Task } from '../tasks/types';
 

@@ -13,8 +13,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../errors/showError';
-import { PAGE_SIZE } from '../../lib/constants';
 import { LastActive } from './LastActive';
 import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
 import { PARTNERS_LIST_KEY, usePartnersTotal } from './partnersListState';

@@ -1,6 +1,10 @@
 // The per-series fee inputs (spec §5 Numbers): 0 to 100 with at most 2 decimals; both inputs of a series are
 // needed once one is filled; the sum of fee cannot be less than the min DevFee.
-import { feeRange, maxDecimals, minValue, required, type Validator, validNumber } from '../../lib/validators';
+
+import { fee, totalBelowDevFee } from '../../../contract/rules/fees';
+import { required } from '../../../contract/rules/text';
+import { parseNumber } from '../../../contract/rules/values';
+import type { Validator } from '../../lib/validators';
 import type { FeeSeries, PartnerFormValues } from './types';
 
 const other = (all: unknown, series: FeeSeries, field: 'min_dev_fee' | 'min_total_fee') =>
@@ -20,20 +24,17 @@ const notBelowDevFee =
   (series: FeeSeries): Validator =>
   (value, all) => {
     const dev = other(all, series, 'min_dev_fee');
-    return typeof dev === 'number' ? minValue(dev)(value) : undefined;
+    const total = parseNumber(value);
+    return typeof dev === 'number' && total !== undefined ? totalBelowDevFee(dev, total) : undefined;
   };
 
 export const devFeeValidators = (series: FeeSeries): Validator[] => [
-  validNumber,
-  feeRange,
-  maxDecimals(2),
+  fee,
   pairRequired(series, 'min_total_fee'),
 ];
 
 export const totalFeeValidators = (series: FeeSeries): Validator[] => [
-  validNumber,
-  feeRange,
-  maxDecimals(2),
+  fee,
   pairRequired(series, 'min_dev_fee'),
   notBelowDevFee(series),
 ];

@@ -1,12 +1,12 @@
 // Saving the partner form: the account (POST /admin/users or PATCH /admin/user) and then its fee records as
 // planFeeChanges says (POST, PATCH and DELETE /admin/user/fee).
+
 import type { DataProvider } from 'react-admin';
+import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { HttpClient } from '../../api/httpClient';
-import { PARTNER_FEE_SERIES } from '../../lib/constants';
+import { callOf } from '../../dataProvider/paths';
 import { type FeePlan, planFeeChanges } from './planFeeChanges';
 import { PARTNER_FLAGS, type Partner, type PartnerFormValues } from './types';
-
-export const FEE_PATH = '/admin/user/fee';
 
 /** The account fields of the form; the password only when one was typed. */
 export function accountFields(values: Partial<PartnerFormValues>): Record<string, unknown> {
@@ -46,14 +46,17 @@ export function toFormValues(partner?: Partial<Partner>): PartnerFormValues {
 }
 
 export async function applyFeePlan(http: HttpClient, userId: number, plan: FeePlan): Promise<void> {
+  const create = callOf('createFee');
+  const update = callOf('updateFee');
+  const remove = callOf('deleteFee');
   for (const record of plan.create) {
-    await http(FEE_PATH, { method: 'POST', body: { user_id: userId, ...record } });
+    await http(create.path, { ...create.request, body: { user_id: userId, ...record } });
   }
   for (const { series, data } of plan.patch) {
-    await http(FEE_PATH, { method: 'PATCH', query: { user_id: userId, series }, body: data });
+    await http(update.path, { ...update.request, query: { user_id: userId, series }, body: data });
   }
   for (const series of plan.remove) {
-    await http(FEE_PATH, { method: 'DELETE', query: { user_id: userId, series } });
+    await http(remove.path, { ...remove.request, query: { user_id: userId, series } });
   }
 }
 

@@ -2,8 +2,9 @@
 // custom DevFee is on; on update, existing series are patched, new ones created, and every fee record is deleted
 // when custom DevFee is turned off. A series whose two inputs are both empty has no record: an existing one is
 // deleted. Unchanged records are left alone.
+
+import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { PartnerFee } from '../../authProvider/account';
-import { PARTNER_FEE_SERIES } from '../../lib/constants';
 import type { FeeFormValues, FeeInput, FeeSeries } from './types';
 
 export interface FeeRecord {

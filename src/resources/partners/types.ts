@@ -1,22 +1,9 @@
-import type { PartnerFee } from '../../authProvider/account';
-import type { PARTNER_FEE_SERIES } from '../../lib/constants';
+import type { PartnerFeeSeries } from '../../../contract/constants';
 
-export type FeeSeries = (typeof PARTNER_FEE_SERIES)[number];
+export type FeeSeries = PartnerFeeSeries;
 
 /** GET /admin/users item and GET /admin/user (spec §3 Partner / user list item). */
-export interface Partner {
-  id: number;
-  email: string;
-  worker: string;
-  fee: PartnerFee[];
-  last_active: string | null;
-  is_blocked: boolean;
-  is_vip: boolean;
-  is_tester: boolean;
-  is_developer: boolean;
-  is_admin: boolean;
-  created_at?: string;
-}
+export type { Partner } from '../../../contract/schemas/partners-schemas';
 
 /** The per-series inputs of the partner form; empty inputs are null. */
 export interface FeeInput {

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { type RaRecord, TextInput, useGetList, useTranslate } from 'react-admin';
-import { DEFAULT_LANGUAGE } from '../../lib/constants';
-import { required } from '../../lib/validators';
+import { DEFAULT_LANGUAGE } from '../../../contract/constants';
+import { required } from '../../../contract/rules/text';
 import { ALL, SERVER_ORDER } from './useReleases';
 
 const requiredDescription = required('field');

@@ -3,8 +3,9 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import type { ReactNode } from 'react';
 import { BooleanInput, Form, Link, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { RELEASE_STAGES } from '../../lib/constants';
-import { minValue, required } from '../../lib/validators';
+import { minValue } from '../../../contract/rules/numbers';
+import { required } from '../../../contract/rules/text';
+import { RELEASE_STAGES } from '../../../contract/statuses';
 import { ReleaseDescriptionsInput } from './ReleaseDescriptionsInput';
 import { ReleaseTagsInput } from './ReleaseTagsInput';
 import type { Intent, ReleaseFormValues } from './releaseFormValues';

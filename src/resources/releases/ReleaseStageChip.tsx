@@ -1,6 +1,6 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ReleaseStage } from '../../lib/constants';
+import type { ReleaseStage } from '../../../contract/statuses';
 
 const COLOR: Record<ReleaseStage, ChipProps['color']> = {
   dev: 'default',

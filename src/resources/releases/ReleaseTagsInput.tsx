@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { InputHelperText, type RaRecord, useGetList, useInput, useTranslate } from 'react-admin';
-import { required } from '../../lib/validators';
+import { required } from '../../../contract/rules/text';
 import type { RepositoryTags, SeriesRepository } from './types';
 import { ALL, SERVER_ORDER } from './useReleases';
 

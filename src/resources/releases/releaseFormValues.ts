@@ -1,6 +1,8 @@
 // The release form's values and the request bodies made from them (spec §7 Releases), plus the mapping of a
 // 422 answer's fields back onto the form.
-import { DEFAULT_LANGUAGE, type ReleaseStage } from '../../lib/constants';
+
+import { DEFAULT_LANGUAGE } from '../../../contract/constants';
+import type { ReleaseStage } from '../../../contract/statuses';
 import type { Release, ReleaseCreateBody, ReleaseDescription, ReleasePatch, ReleaseTag } from './types';
 
 /** Tags and descriptions are keyed by repository and by language: one input each. */

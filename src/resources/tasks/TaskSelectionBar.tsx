@@ -3,9 +3,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDeleteMany, useNotify, useTranslate } from 'react-admin';
+import { BADGE_CAPS } from '../../../contract/constants';
 import { useShowError } from '../../errors/showError';
 import { capBadge } from '../../lib/badge';
-import { BADGE_CAPS } from '../../lib/constants';
 import { TAB_RESOURCE, type TasksTab, useTasksSelection } from './tasksListState';
 
 /**

@@ -1,10 +1,10 @@
 import { Tab, Tabs, Tooltip } from '@mui/material';
 import { useCallback } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
+import { BADGE_CAPS } from '../../../contract/constants';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../custom/listPanel/ListPanel';
 import { useTaskStatus } from '../../custom/shell/useTaskCounters';
 import { capBadge } from '../../lib/badge';
-import { BADGE_CAPS } from '../../lib/constants';
 import { TaskSelectionBar } from './TaskSelectionBar';
 import { type TasksTab, useTasksFilter, useTasksTab } from './tasksListState';
 

@@ -1,6 +1,8 @@
 import type { HttpClient } from '../../api/httpClient';
+import { callOf } from '../../dataProvider/paths';
 
 /** POST /client/firmware/tasks/{id}/cancel: stops a pending or running build. */
 export async function cancelTask(httpClient: HttpClient, id: number): Promise<void> {
-  await httpClient(`/client/firmware/tasks/${encodeURIComponent(String(id))}/cancel`, { method: 'POST' });
+  const { path, request } = callOf('cancelTask', { id });
+  await httpClient(path, request);
 }

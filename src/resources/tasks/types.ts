@@ -1,31 +1,12 @@
 /** GET /client/firmware/tasks (and /admin/firmwares/tasks): a build task (spec §4 Task). */
-export const TASK_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+import type { BuildStatus } from '../../../contract/statuses';
 
-export interface Task {
-  /** The build's (firmware's) id: the log and the socket use it too. */
-  id: number;
-  uuid: string;
-  group_id: number;
-  group_name: string;
-  model: string;
-  series: string;
-  release_version: string;
-  status: TaskStatus;
-  progress: number;
-  /** Cancelling: the agent stops the build at its next call. */
-  cancel_requested?: boolean;
-  /** 1-based place in the queue while pending. */
-  queue_position: number | null;
-  attempts: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  worker_name: string | null;
-  is_favorite: boolean;
-  user_id: number;
-  user_email: string;
-}
+/** A task is a build seen from the queue: it has the build's states. */
+export type TaskStatus = BuildStatus;
+
+import type { Task } from '../../../contract/schemas/tasks-schemas';
+
+export type { Task };
 
 const ACTIVE: readonly TaskStatus[] = ['pending', 'in_progress'];
 

@@ -1,7 +1,7 @@
+import type { AccountInfo } from '../../../../contract/schemas/account-schemas';
 import type { AccountRow } from '../../../db/accounts-repository';
 import type { PartnerFeeRow } from '../../../db/schema';
 import { roleOf } from '../../../lib/roles';
-import type { AccountInfo } from '../../../schemas/account-schemas';
 
 export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): AccountInfo {
   return {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AccountInfoPatchSchema, AccountInfoSchema } from '../../../../contract/schemas/account-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
 import { listPartnerFees, updateAccountPreferences } from '../../../db/accounts-repository';
 import { forbidden, unauthorized } from '../../../lib/http-errors';
-import { AccountInfoPatchSchema, AccountInfoSchema } from '../../../schemas/account-schemas';
-import { errorResponses } from '../../../schemas/common-schemas';
 import { toAccountInfo } from './account-info-view';
 
 const accountInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ChangeEmailBodySchema,
+  ConfirmEmailChangeBodySchema,
+  ConfirmedEmailSchema,
+} from '../../../../contract/schemas/account-schemas';
+import { MessageSchema } from '../../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
   findAccountByEmail,
   findAccountById,
   normaliseEmail,
@@ -18,13 +25,6 @@ import { badRequest, conflict, HttpError } from '../../../lib/http-errors';
 import { invalid } from '../../../lib/validation-errors';
 import type { MailMessage } from '../../../mail/mailer';
 import { addressTakenMail, confirmEmailChangeMail } from '../../../mail/templates';
-import {
-  ChangeEmailBodySchema,
-  ConfirmEmailChangeBodySchema,
-  ConfirmedEmailSchema,
-} from '../../../schemas/account-schemas';
-import { MessageSchema } from '../../../schemas/auth-schemas';
-import { errorResponses } from '../../../schemas/common-schemas';
 import { mailLimit, type SignInLimits } from '../../auth/attempt-limits';
 
 /**

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ChangePasswordBodySchema } from '../../../../contract/schemas/account-schemas';
+import { AccessTokenSchema } from '../../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
 import { setPassword } from '../../../db/accounts-repository';
 import { passwordIssue } from '../../../lib/account-rules';
 import { unauthorized } from '../../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { ValidationFailedError } from '../../../lib/validation-errors';
-import { ChangePasswordBodySchema } from '../../../schemas/account-schemas';
-import { AccessTokenSchema } from '../../../schemas/auth-schemas';
-import { errorResponses } from '../../../schemas/common-schemas';
 
 export const SAME_PASSWORD = 'The new password must differ from the current one';
 

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { LOGO_MAX_BYTES } from '../../../../contract/constants';
+import { englishText } from '../../../../contract/english';
+import { validation } from '../../../../contract/messages';
 import { HttpError } from '../../../lib/http-errors';
 import { ValidationFailedError } from '../../../lib/validation-errors';
 import { checkImage, type ImageType } from '../../../storage/image-type';
 
-/** Issue 6: each logotype image at most 2 MiB. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const BOTH_LOGOS_MESSAGE = 'Please upload both logotypes';
+export const BOTH_LOGOS_MESSAGE = englishText(validation('logos_both'));
 const TOO_LARGE_MESSAGE = 'The image must be at most 2 MiB';
 
 const IMAGE_FIELDS = ['image_le', 'image_de'] as const;

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import { LogoSetSchema } from '../../../../contract/schemas/logo-schemas';
 import { insertLogoSet } from '../../../db/logos-repository';
 import { HttpError } from '../../../lib/http-errors';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { LogoSetSchema } from '../../../schemas/logo-schemas';
 import { toLogoSet } from '../firmware/logos-view';
 import { readLogoForm } from './logo-upload-form';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import { BuildOptionsValuesSchema } from '../../../../contract/schemas/firmware-schemas';
 import { buildOptionDefaults } from '../../../db/build-options-repository';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { BuildOptionsValuesSchema } from '../../../schemas/firmware-schemas';
 
 /** Non-admins build with the default options (spec §2); the form reads them here. */
 const buildOptionDefaultsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CombinationListSchema,
+  InstallTypeListSchema,
+  ModelListSchema,
+  PlatformListSchema,
+  SeriesListSchema,
+} from '../../../../contract/schemas/catalogue-schemas';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
   listCombinations,
   listInstallTypes,
   listModels,
   listPlatforms,
   listSeries,
 } from '../../../db/catalogue-repository';
-import {
-  CombinationListSchema,
-  InstallTypeListSchema,
-  ModelListSchema,
-  PlatformListSchema,
-  SeriesListSchema,
-} from '../../../schemas/catalogue-schemas';
-import { errorResponses } from '../../../schemas/common-schemas';
 
 /** The firmware catalogue, read by every signed-in user; plain arrays, no paging (it is small). */
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {

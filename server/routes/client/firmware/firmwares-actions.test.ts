@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Build } from '../../../../contract/schemas/firmware-schemas';
 import type { JobSpec } from '../../../builds/job-spec';
 import {
   api,
@@ -16,7 +17,6 @@ import {
 } from '../../../builds/test-fixtures';
 import { updateBuild } from '../../../db/firmwares-repository';
 import { builds } from '../../../db/schema';
-import type { Build } from '../../../schemas/firmware-schemas';
 import { expectError, expectValidationError } from '../../../test/helper';
 
 let w: BuildWorld;

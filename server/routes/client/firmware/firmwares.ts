@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
+  BuildCreateSchema,
+  BuildIdParamsSchema,
+  BuildListQuerySchema,
+  BuildPatchSchema,
+  BuildSchema,
+  FirmwareIdQuerySchema,
+  PoolPatchSchema,
+} from '../../../../contract/schemas/firmware-schemas';
+import { FullCleanQuerySchema } from '../../../../contract/schemas/group-schemas';
 import {
   editBuild,
   editPools,
@@ -13,17 +24,6 @@ import { toBuild } from '../../../builds/views';
 import { listBuilds } from '../../../db/firmwares-repository';
 import { findGroup } from '../../../db/groups-repository';
 import { notFound } from '../../../lib/http-errors';
-import { errorResponses } from '../../../schemas/common-schemas';
-import {
-  BuildCreateSchema,
-  BuildIdParamsSchema,
-  BuildListQuerySchema,
-  BuildPatchSchema,
-  BuildSchema,
-  FirmwareIdQuerySchema,
-  PoolPatchSchema,
-} from '../../../schemas/firmware-schemas';
-import { FullCleanQuerySchema } from '../../../schemas/group-schemas';
 
 const BASE = '/client/firmware/firmwares';
 

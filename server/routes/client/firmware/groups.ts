@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PAGE_SIZE } from '../../../../contract/constants';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
+  GroupCreateSchema,
+  GroupListQuerySchema,
+  GroupSchema,
+} from '../../../../contract/schemas/group-schemas';
 import { createGroup } from '../../../builds/group-service';
 import { groupView, toGroup } from '../../../builds/views';
 import { listGroups } from '../../../db/groups-repository';
-import { GROUPS_PAGE_SIZE } from '../../../lib/build-constants';
 import { setPageHeaders } from '../../../lib/paging';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { GroupCreateSchema, GroupListQuerySchema, GroupSchema } from '../../../schemas/group-schemas';
 import groupWritesRoutes from '../../groups-writes';
 
 const BASE = '/client/firmware/groups';
@@ -30,7 +34,7 @@ const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { userId: request.account.id, search, isFavorite: is_favorite, includeRemoved: is_removed },
         page,
       );
-      setPageHeaders(reply, page, GROUPS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toGroup);
     },
   );

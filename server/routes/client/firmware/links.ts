@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import { LinksQuerySchema, SharedLinksSchema } from '../../../../contract/schemas/firmware-schemas';
 import { checkUuid } from '../../../builds/uuid';
 import { toSharedFirmware } from '../../../builds/views';
 import { listBuilds } from '../../../db/firmwares-repository';
 import { findGroupByLinkUuid } from '../../../db/groups-repository';
 import { notFound } from '../../../lib/http-errors';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { LinksQuerySchema, SharedLinksSchema } from '../../../schemas/firmware-schemas';
 
 /**
  * The public links page (/links/{group_name}?uuid=…): a set's builds, found by the set's link uuid, for

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import { LogoIdParamsSchema, LogoSetSchema } from '../../../../contract/schemas/logo-schemas';
 import { listLogoSets, removeOwnLogoSet } from '../../../db/logos-repository';
 import { notFound } from '../../../lib/http-errors';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { LogoIdParamsSchema, LogoSetSchema } from '../../../schemas/logo-schemas';
 import { toLogoSet } from './logos-view';
 
 /** The logo sets a build can use: the general logo (id 1) and the account's own. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import { PoolPresetSchema } from '../../../../contract/schemas/pool-schemas';
 import { listPoolPresets } from '../../../db/pool-presets-repository';
-import { errorResponses } from '../../../schemas/common-schemas';
-import { PoolPresetSchema } from '../../../schemas/pool-schemas';
 
 /** Pool presets for the build form's pool slots (spec §3 Pool preset). */
 const poolUrlRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,13 +1,15 @@
+import { englishText } from '../../../../contract/english';
+import { validation } from '../../../../contract/messages';
+import type { SshKeyUpdate } from '../../../../contract/schemas/ssh-key-schemas';
 import { isUniqueViolation } from '../../../db/db-errors';
 import type { SshKeyValues } from '../../../db/ssh-keys-repository';
 import { parseSshPublicKey } from '../../../lib/ssh-public-key';
 import { ValidationFailedError } from '../../../lib/validation-errors';
-import type { SshKeyUpdate } from '../../../schemas/ssh-key-schemas';
 
 // Spec §5's messages.
-export const MIN_LEN_MESSAGE = 'min len 1';
-export const NAME_DUPLICATED = 'key name is duplicated';
-export const KEY_DUPLICATED = 'key is duplicated';
+export const MIN_LEN_MESSAGE = englishText(validation('min_len_1'));
+export const NAME_DUPLICATED = englishText(validation('key_name_duplicated'));
+export const KEY_DUPLICATED = englishText(validation('key_duplicated'));
 export const INVALID_KEY =
   'Invalid SSH public key: expected an OpenSSH line such as "ssh-ed25519 AAAA… comment"';
 

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
+import {
+  SshKeyCreateSchema,
+  SshKeyIdQuerySchema,
+  SshKeySchema,
+  SshKeyUpdateSchema,
+} from '../../../../contract/schemas/ssh-key-schemas';
 import {
   deleteOwnSshKey,
   findOwnSshKey,
@@ -11,13 +18,6 @@ import {
   updateOwnSshKey,
 } from '../../../db/ssh-keys-repository';
 import { notFound } from '../../../lib/http-errors';
-import { errorResponses } from '../../../schemas/common-schemas';
-import {
-  SshKeyCreateSchema,
-  SshKeyIdQuerySchema,
-  SshKeySchema,
-  SshKeyUpdateSchema,
-} from '../../../schemas/ssh-key-schemas';
 import { checkSshKey, clashError, duplicateToValidation } from './ssh-keys-rules';
 
 const PATH = '/client/firmware/firmware_ssh_key';

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { listLogLines } from '../../../db/build-events-repository';
-import { findBuild } from '../../../db/firmwares-repository';
-import {
-  findTask,
-  hideTasks,
-  listedTaskIds,
-  listTasks,
-  TASKS_PAGE_SIZE,
-  taskCounters,
-} from '../../../db/tasks-repository';
-import { notFound } from '../../../lib/http-errors';
-import { setPageHeaders } from '../../../lib/paging';
-import { errorResponses } from '../../../schemas/common-schemas';
+import { PAGE_SIZE } from '../../../../contract/constants';
+import { errorResponses } from '../../../../contract/schemas/common-schemas';
 import {
   TaskCountersSchema,
   TaskIdParamsSchema,
@@ -21,7 +10,12 @@ import {
   TaskLogSchema,
   TaskSchema,
   TasksQuerySchema,
-} from '../../../schemas/tasks-schemas';
+} from '../../../../contract/schemas/tasks-schemas';
+import { listLogLines } from '../../../db/build-events-repository';
+import { findBuild } from '../../../db/firmwares-repository';
+import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from '../../../db/tasks-repository';
+import { notFound } from '../../../lib/http-errors';
+import { setPageHeaders } from '../../../lib/paging';
 import { toTask } from './tasks-view';
 
 const TASK_NOT_FOUND = 'Task not found';
@@ -49,7 +43,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, is_favorite, by_favorite, page = 0 } = request.query;
       const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
       const { rows, total } = await listTasks(app.db, filters, page);
-      setPageHeaders(reply, page, TASKS_PAGE_SIZE, total);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
       return rows.map(toTask);
     },
   );

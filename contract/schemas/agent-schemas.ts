@@ -1,8 +1,11 @@
-import { Type } from 'typebox';
+// The agent protocol (POST /api/agent/…): the server's route schemas, and the types the agent reads them with.
+import { type Static, Type } from 'typebox';
+import { FINISH_STATUSES, JOB_STATES } from '../statuses';
+import type { PoolEntry } from './pool-schemas';
 
 export const SHA256_PATTERN = '^[a-f0-9]{64}$';
 
-const SourceHoldingSchema = Type.Object(
+export const SourceHoldingSchema = Type.Object(
   {
     repository: Type.String({ minLength: 1, maxLength: 200 }),
     tags: Type.Array(Type.String({ minLength: 1, maxLength: 250 }), { maxItems: 1000 }),
@@ -74,7 +77,7 @@ export const EventsBodySchema = Type.Object(
 );
 
 export const JobStateSchema = Type.Object({
-  state: Type.Union([Type.Literal('running'), Type.Literal('cancelling')]),
+  state: Type.Enum([...JOB_STATES]),
 });
 
 export const ArtifactHeadersSchema = Type.Object({
@@ -86,7 +89,7 @@ export const ArtifactAnswerSchema = Type.Object({ sha256: Type.String(), size: T
 
 export const FinishBodySchema = Type.Object(
   {
-    status: Type.Union([Type.Literal('done'), Type.Literal('failed')]),
+    status: Type.Enum([...FINISH_STATUSES]),
     sha256: Type.Optional(Type.String({ pattern: SHA256_PATTERN })),
     size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     reason: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -95,7 +98,7 @@ export const FinishBodySchema = Type.Object(
 );
 
 export const FinishAnswerSchema = Type.Object({
-  status: Type.Union([Type.Literal('done'), Type.Literal('failed'), Type.Literal('cancelled')]),
+  status: Type.Enum([...FINISH_STATUSES, 'cancelled']),
 });
 
 export const SourceParamsSchema = Type.Object({
@@ -111,3 +114,53 @@ export const SourceQuerySchema = Type.Object(
   { tag: Type.String({ minLength: 1, maxLength: 250 }) },
   { additionalProperties: false },
 );
+
+export type SourceHolding = Static<typeof SourceHoldingSchema>;
+export type HeartbeatBody = Static<typeof HeartbeatBodySchema>;
+export type HeartbeatAnswer = Static<typeof HeartbeatAnswerSchema>;
+/** A release an admin deployed: an agent fetches its sources ahead of any build and reports them. */
+export type DeployedRelease = HeartbeatAnswer['deployed'][number];
+export type JobEvent = Static<typeof EventsBodySchema>['events'][number];
+export type JobStateAnswer = Static<typeof JobStateSchema>;
+export type FinishBody = Static<typeof FinishBodySchema>;
+export type FinishAnswer = Static<typeof FinishAnswerSchema>;
+
+/** A pool as the agent reads it: a build's pool entry, and a password some pools want. */
+export type PoolSpec = Partial<Omit<PoolEntry, 'url'>> & { url: string; password?: string };
+
+/** One image of the logo set, public on the console: GET `url` (relative to the server). */
+export interface LogoImageSpec {
+  url: string;
+  type?: string;
+}
+
+/**
+ * The job spec as an agent reads it: what the server resolved when the build was queued (its JobSpec, in
+ * server/builds/job-spec.ts, extends this one, so the compiler holds them together). The builder reads only
+ * these fields and tolerates extra and missing ones: an operator's BUILD_COMMAND gets the spec as it came.
+ */
+export interface JobSpec {
+  build?: {
+    uuid?: string;
+    name?: string;
+    model?: string;
+    series?: string;
+    platform?: string;
+    install_type?: string;
+  };
+  release: {
+    id: number;
+    series?: string;
+    version?: string;
+    stage?: string;
+    tags: { repository_name: string; tag_name: string; url?: string | null }[];
+  };
+  pools: PoolSpec[];
+  ssh_keys: { name?: string; key: string }[];
+  logo: { id: number; le: LogoImageSpec; de: LogoImageSpec } | null;
+  license: { id?: number; name: string; region?: string } | null;
+  options: Record<string, unknown>;
+}
+
+/** A job an agent claimed: the claim answer, its spec read as a JobSpec. */
+export type ClaimedJob = Omit<Static<typeof ClaimAnswerSchema>['job'], 'spec'> & { spec: JobSpec };

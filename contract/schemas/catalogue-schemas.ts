@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const SeriesListSchema = Type.Array(Type.Object({ name: Type.String(), is_blocked: Type.Boolean() }));
 
@@ -15,3 +15,9 @@ export const InstallTypeListSchema = Type.Array(Type.Object({ name: Type.String(
 export const CombinationListSchema = Type.Array(
   Type.Object({ model: Type.String(), platform: Type.String(), install_type: Type.String() }),
 );
+
+export type Series = Static<typeof SeriesListSchema>[number];
+export type MinerModel = Static<typeof ModelListSchema>[number];
+export type Platform = Static<typeof PlatformListSchema>[number];
+export type InstallType = Static<typeof InstallTypeListSchema>[number];
+export type Combination = Static<typeof CombinationListSchema>[number];

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const LOGO_VARIANTS = ['le', 'de'] as const;
 export type LogoVariant = (typeof LOGO_VARIANTS)[number];
@@ -25,3 +25,5 @@ export const JobLogoParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   variant: Type.Enum([...LOGO_VARIANTS]),
 });
+
+export type LogoSet = Static<typeof LogoSetSchema>;

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { BuildStatusSchema } from './firmware-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -10,13 +11,7 @@ export const TaskSchema = Type.Object({
   model: Type.String(),
   series: Type.String(),
   release_version: Type.String(),
-  status: Type.Union([
-    Type.Literal('pending'),
-    Type.Literal('in_progress'),
-    Type.Literal('done'),
-    Type.Literal('failed'),
-    Type.Literal('cancelled'),
-  ]),
+  status: BuildStatusSchema,
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   cancel_requested: Type.Boolean({ description: 'Cancelling: the agent stops the build at its next call' }),
   queue_position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
@@ -83,3 +78,6 @@ export const TaskLogSchema = Type.Object({
     }),
   ),
 });
+
+export type Task = Static<typeof TaskSchema>;
+export type TaskCounters = Static<typeof TaskCountersSchema>;

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { SUPPORTED_LANGUAGES } from '../constants';
 
-export const LanguageSchema = Type.Enum(['en', 'ru']);
+export const LanguageSchema = Type.Enum([...SUPPORTED_LANGUAGES]);
 export const RoleSchema = Type.Enum(['admin', 'tester', 'developer', 'user']);
 
 export const PartnerFeeSchema = Type.Object({
@@ -56,3 +57,5 @@ export const ChangePasswordBodySchema = Type.Object(
   { old_password: Type.String({ maxLength: 1000 }), new_password: Type.String({ maxLength: 1000 }) },
   { additionalProperties: false },
 );
+
+export type PartnerFee = Static<typeof PartnerFeeSchema>;

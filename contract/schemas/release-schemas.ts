@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { RELEASE_STAGES } from '../lib/release-rules';
+import { RELEASE_STAGES } from '../statuses';
 
 export const StageSchema = Type.Enum([...RELEASE_STAGES], {
   description: 'The stage ladder, lowest first',
@@ -111,3 +111,6 @@ export const LanguageListSchema = Type.Array(Type.Object({ name: Type.String() }
 
 export type ReleaseCreate = Static<typeof ReleaseCreateSchema>;
 export type ReleaseUpdate = Static<typeof ReleaseUpdateSchema>;
+export type Release = Static<typeof ReleaseSchema>;
+export type ReleaseTag = Static<typeof ReleaseTagSchema>;
+export type ReleaseDescription = Static<typeof ReleaseDescriptionSchema>;

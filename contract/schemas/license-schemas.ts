@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const LicenseSchema = Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() });
 
@@ -21,3 +21,5 @@ export const AnalyticsSchema = Type.Object({
   activeUsers: Type.Integer(),
   licensesIssued: Type.Integer(),
 });
+
+export type License = Static<typeof LicenseSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BUILD_STATUSES } from '../lib/build-constants';
+import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../statuses';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
 
@@ -15,6 +15,14 @@ const OptionValueSchema = Type.Union([
 ]);
 export const BuildOptionsValuesSchema = Type.Record(Type.String(), OptionValueSchema, {
   description: 'Build option values by name (admins; everyone else builds with the defaults)',
+});
+
+/** GET /admin/groups/build-options: an option a build can carry. */
+export const BuildOptionSchema = Type.Object({
+  name: Type.String({ examples: ['fan_control'] }),
+  type: Type.Enum([...BUILD_OPTION_TYPES], { description: 'bool, str or list (of strings)' }),
+  default: Type.Union([Type.Boolean(), Type.String(), Type.Array(Type.String())]),
+  description: Type.String(),
 });
 
 export const BuildSchema = Type.Object({
@@ -143,3 +151,7 @@ export const SharedLinksSchema = Type.Object({
 export type Build = Static<typeof BuildSchema>;
 export type BuildCreate = Static<typeof BuildCreateSchema>;
 export type BuildPatch = Static<typeof BuildPatchSchema>;
+export type SharedFirmware = Static<typeof SharedFirmwareSchema>;
+export type SharedLinks = Static<typeof SharedLinksSchema>;
+export type BuildOption = Static<typeof BuildOptionSchema>;
+export type BuildOptionValues = Static<typeof BuildOptionsValuesSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { PARTNER_FEE_SERIES } from '../lib/fee-rules';
+import { PARTNER_FEE_SERIES } from '../constants';
 import { PartnerFeeSchema } from './account-schemas';
 
 export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);

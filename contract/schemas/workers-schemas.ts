@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const WorkerSchema = Type.Object({
   id: Type.Integer(),
@@ -54,3 +54,6 @@ export const WorkerUpdateSchema = Type.Object(
 );
 
 export const WorkerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** A build agent; `token` only in the answer of a create or a token regeneration. */
+export type Worker = Static<typeof WorkerAnswerSchema>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { POOL_TYPES } from '../lib/build-constants';
+import { POOL_TYPES } from '../statuses';
 
 // Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages.
 const poolText = (description: string, maxLength = 64) => Type.String({ maxLength, description });
@@ -46,3 +46,5 @@ export const PoolPresetSchema = Type.Object({
 });
 
 export type PoolEntryInput = Static<typeof PoolEntryInputSchema>;
+export type PoolEntry = Static<typeof PoolEntrySchema>;
+export type PoolPreset = Static<typeof PoolPresetSchema>;

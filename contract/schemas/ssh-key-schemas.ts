@@ -19,3 +19,4 @@ export const SshKeyUpdateSchema = Type.Object(
 export const SshKeyIdQuerySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export type SshKeyUpdate = Static<typeof SshKeyUpdateSchema>;
+export type SshKey = Static<typeof SshKeySchema>;

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const RepositorySchema = Type.Object({
   id: Type.Integer(),
@@ -55,3 +55,6 @@ export const RepositoryTagsQuerySchema = Type.Object(
   { series: Type.Optional(Type.String({ description: 'Only the repositories mapped to this series' })) },
   { additionalProperties: false },
 );
+
+export type SeriesRepository = Static<typeof SeriesRepositoryListSchema>[number];
+export type RepositoryTags = Static<typeof RepositoryTagsListSchema>[number];

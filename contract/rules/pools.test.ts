@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { englishOf as say } from '../english';
+import { isPoolUrl, poolAccount, poolUrl, poolWorker } from './pools';
+
+describe('pool rules (spec §5 messages)', () => {
+  it.each([
+    ['stratum+tcp://btc.viabtc.io:3333', true],
+    ['stratum+ssl://btc.viabtc.io:443', true],
+    ['stratum2+tcp://v2.stratum.braiins.com:3336/9awtMD5KQgvRUh2yFbjVeT7b6hjipWcAsQHd6wEhgtDT9soosna', true],
+    ['stratum+tcp://10.0.0.5:3333', true],
+    ['stratum+tcp://[2001:db8::1]:3333', true],
+    ['stratum+tcp://pool.example.com', false],
+    ['stratum+tcp://pool.example.com:0', false],
+    ['stratum+tcp://pool.example.com:70000', false],
+    ['http://pool.example.com:3333', false],
+    ['stratum+tcp://-bad.example.com:3333', false],
+    ['stratum+tcp://user@pool.example.com:3333', false],
+  ])('%s is a pool url: %s', (url, ok) => {
+    expect(isPoolUrl(url)).toBe(ok);
+  });
+
+  it('url, account and worker', () => {
+    expect(say(poolUrl(''))).toBe('Pool is required');
+    expect(say(poolUrl('not a url'))).toBe('Must be a valid url');
+    expect(say(poolUrl('https://pool.example.com'))).toBe('Must be a valid url');
+    expect(say(poolUrl('stratum+tcp://pool.example.com:99999'))).toBe('Must be a valid url');
+    expect(poolUrl(' stratum+tcp://pool.example.com:3333 ')).toBeUndefined();
+    expect(poolUrl('stratum2+tcp://v2.example.com:3336/9bXi')).toBeUndefined();
+    expect(poolUrl('stratum+ssl://[2001:db8::1]:443')).toBeUndefined();
+    expect(say(poolAccount(''))).toBe('Account is required');
+    expect(say(poolAccount('my_acc'))).toBe('Only letters, numbers and dot');
+    expect(say(poolAccount('a b'))).toBe('Only letters, numbers and dot');
+    expect(poolAccount('my.acc')).toBeUndefined();
+    expect(say(poolWorker(''))).toBe('Worker is required');
+    expect(say(poolWorker('w1'))).toBe('Minimum 3 characters');
+    expect(say(poolWorker('rig-01'))).toBe('Only letters, numbers and dot');
+    expect(poolWorker('rig.01')).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+// Spec §5 for a pool of a build: its url, account and worker.
+import { validation } from '../messages';
+import { lettersDigitsDot, minLength3, required } from './text';
+import { firstIssue, isEmpty, type Rule, textOf } from './values';
+
+// The stratum schemes miners speak; host (name, IPv4 or [IPv6]) and port are required, a path (the Stratum V2
+// authority key) is optional.
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const POOL_URL = new RegExp(
+  `^(stratum\\+tcp|stratum\\+ssl|stratum2\\+tcp)://(${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\]):(\\d{1,5})(/[A-Za-z0-9._~-]*)?$`,
+);
+
+/** stratum+tcp://, stratum+ssl:// or stratum2+tcp:// with a host and a port from 1 to 65535. */
+export function isPoolUrl(value: string): boolean {
+  const match = POOL_URL.exec(value);
+  if (!match) return false;
+  const port = Number(match[3]);
+  return port >= 1 && port <= 65_535;
+}
+
+const poolUrlFormat: Rule = (value) =>
+  isEmpty(value) || isPoolUrl(textOf(value).trim()) ? undefined : validation('url');
+
+export const poolUrl: Rule = (value) => firstIssue(value, required('pool'), poolUrlFormat);
+/** Accounts: letters, digits and dots. */
+export const poolAccount: Rule = (value) => firstIssue(value, required('account'), lettersDigitsDot);
+/** Workers: at least 3 letters, digits and dots. */
+export const poolWorker: Rule = (value) =>
+  firstIssue(value, required('worker'), minLength3, lettersDigitsDot);

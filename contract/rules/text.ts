@@ -1,0 +1,75 @@
+// Spec §5 for text: required fields, lengths and the character rules.
+import { NAME_MIN_LENGTH } from '../constants';
+import { type Message, validation } from '../messages';
+import { firstIssue, isEmpty, type Rule, textOf } from './values';
+
+/** The things spec §5 names as required; each has its own message `app.validation.required.<field>`. */
+export const REQUIRED_FIELDS = [
+  'field',
+  'email',
+  'password',
+  'name',
+  'worker',
+  'login',
+  'account',
+  'model',
+  'model_series',
+  'pool',
+  'release',
+  'stage',
+  'version',
+  'user',
+  'tags',
+  'fee',
+] as const;
+export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+
+export const required =
+  (field: RequiredField = 'field'): Rule =>
+  (value) =>
+    isEmpty(value) ? validation(`required.${field}`) : undefined;
+
+/** Names and workers: at least 3 characters (as the user counts them), spaces around left out. */
+export const minLength3: Rule = (value) =>
+  !isEmpty(value) && [...textOf(value).trim()].length < NAME_MIN_LENGTH
+    ? validation('min_length', { min: NAME_MIN_LENGTH })
+    : undefined;
+
+export const maxLength10: Rule = (value) =>
+  textOf(value).length > 10 ? validation('max_length_10') : undefined;
+
+/** Any absolute url with a host. */
+export const url: Rule = (value) => {
+  if (isEmpty(value)) return undefined;
+  try {
+    return new URL(textOf(value).trim()).host ? undefined : validation('url');
+  } catch {
+    return validation('url');
+  }
+};
+
+const pattern =
+  (re: RegExp, message: Message): Rule =>
+  (value) =>
+    isEmpty(value) || re.test(textOf(value)) ? undefined : message;
+
+export const lettersAndDigits = pattern(/^[\p{L}\d]+$/u, validation('letters_digits'));
+export const lettersDigitsDot = pattern(/^[\p{L}\d.]+$/u, validation('letters_digits_dot'));
+export const lettersDigitsUnderscore = pattern(/^[\p{L}\d_]+$/u, validation('letters_digits_underscore'));
+export const latinAndDigits = pattern(/^[A-Za-z0-9]+$/, validation('latin_digits'));
+
+/** The text with everything but letters, digits and dots left out ('Farm #1.a' → 'Farm1.a'). */
+export const keepLettersDigitsDot = (text: string): string => text.replace(/[^\p{L}\d.]/gu, '');
+
+/** Spec §5: the standard uuid pattern (8-4-4-4-12 hexadecimal digits). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuid = pattern(UUID_PATTERN, validation('uuid'));
+
+/** A set's name: letters, digits, spaces, _ - and . */
+export const setNameChars: Rule = (value) =>
+  isEmpty(value) || /^[\p{L}\d _.-]+$/u.test(textOf(value).trim())
+    ? undefined
+    : 'resources.firmwares.validation.set_name';
+
+/** A set's name: required, at least 3 characters, letters, digits, spaces, _ - and . only. */
+export const setName: Rule = (value) => firstIssue(value, required('name'), minLength3, setNameChars);
