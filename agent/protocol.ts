@@ -9,11 +9,10 @@ export interface ClaimedJob {
   spec: JobSpec;
 }
 
-export interface JobEvent {
-  seq: number;
-  type: 'log' | 'progress';
-  data: string | number;
-}
+/** A log line is text, a progress a percentage from 0 to 100. */
+export type JobEvent =
+  | { seq: number; type: 'log'; data: string }
+  | { seq: number; type: 'progress'; data: number };
 
 export type JobState = 'running' | 'cancelling';
 
