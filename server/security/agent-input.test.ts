@@ -1,6 +1,7 @@
 // Issue 12, finding 6: malformed input from a build agent is refused with a 4xx and a `detail`, never a 500,
 // and the refused request writes nothing: no event row, no progress, no renewed lease, no artifact file.
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgentWorld,
@@ -11,6 +12,7 @@ import {
   createAgentWorld,
   queueBuild,
 } from '../builds/agent-test-fixtures';
+import { builds } from '../db/schema';
 import { expectValidationError } from '../test/helper';
 import { expectErrorShape, snapshotTables } from './openapi-routes';
 
@@ -26,6 +28,12 @@ beforeAll(async () => {
   expect(job).toBeDefined();
 });
 afterAll(() => w.close());
+
+/** The job's lease: the table snapshot leaves it out (any call of its agent renews it). */
+async function leaseOf(id: number) {
+  const [row] = await w.t.db.select({ lease: builds.lease_until }).from(builds).where(eq(builds.id, id));
+  return row.lease?.toISOString();
+}
 
 describe('malformed agent input', () => {
   it('refuses a progress event that is not a number with 422 naming the field, writing nothing', async () => {
@@ -71,6 +79,7 @@ describe('malformed agent input', () => {
 
   it('refuses an artifact sent as JSON with 415 and a detail, keeping no file and renewing nothing', async () => {
     const before = await snapshotTables(w.t.db);
+    const lease = await leaseOf(job.id);
     const body = JSON.stringify({ not: 'an artifact' });
     for (const contentType of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
       const res = await agentCall(w, agent.token, 'PUT', `/jobs/${job.id}/artifact`, body, {
@@ -82,6 +91,7 @@ describe('malformed agent input', () => {
       expect(res.json<{ detail: string }>().detail).toMatch(/application\/octet-stream/);
     }
     expect(await snapshotTables(w.t.db)).toEqual(before);
+    expect(await leaseOf(job.id)).toBe(lease);
     expect(await w.t.app.artifacts.size(job.uuid)).toBeUndefined();
   });
 
