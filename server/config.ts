@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseBuildEnv } from '../agent/build-env';
 import { type QueueOptions, queueOptionsFromEnv } from './builds/queue-options';
 
 export interface Config {
@@ -34,6 +35,32 @@ export interface Config {
    * (SHUTDOWN_GRACE_SECONDS).
    */
   shutdownGraceMs?: number;
+  /**
+   * BUILD_ENV: the variables of the console's environment a BUILD_COMMAND script of the embedded agent
+   * also gets, besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the job's own (agent/build-env.ts).
+   */
+  buildEnv?: string[];
+}
+
+/** The console's own secrets: no build script gets them, whatever BUILD_ENV says. */
+const SERVER_SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'DEMO_PASSWORD',
+  'AGENT_TOKEN',
+];
+
+function buildEnvOf(env: Env): string[] {
+  const names = parseBuildEnv(env.BUILD_ENV);
+  const secret = names.filter((name) => SERVER_SECRET_SETTINGS.includes(name.toUpperCase()));
+  if (secret.length > 0)
+    throw new Error(
+      `BUILD_ENV must not pass the console's own secrets to build scripts: ${secret.join(', ')}`,
+    );
+  return names;
 }
 
 type Env = Record<string, string | undefined>;
@@ -90,5 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedAgent: flag(env, 'EMBEDDED_AGENT', true),
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,
+    buildEnv: buildEnvOf(env),
   };
 }

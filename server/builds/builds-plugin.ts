@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Redactor } from '../../agent/redact';
 import { BuildEventsBus } from './build-events-bus';
 import { createJobFiles, type JobFiles } from './job-files';
 import { JobQueue } from './job-queue';
@@ -12,6 +13,11 @@ declare module 'fastify' {
     jobQueue: JobQueue;
     /** Artifact uploads and release sources, under DATA_DIR. */
     jobFiles: JobFiles;
+    /**
+     * Cleans the lines an agent sends for a build before they are stored and published: the console's
+     * secrets and secret-looking settings.
+     */
+    buildLogRedactor: Redactor;
   }
 }
 
@@ -20,6 +26,8 @@ const QUEUEING_WRITES = /^\/api\/(client\/firmware\/(firmwares|groups)|admin\/(f
 export interface BuildsPluginOptions {
   dataDir: string;
   queue?: Partial<QueueOptions>;
+  /** The console's secrets (log-secrets.ts), masked in every stored line of an agent. */
+  logSecrets?: string[];
 }
 
 export default fp<BuildsPluginOptions>(
@@ -33,6 +41,7 @@ export default fp<BuildsPluginOptions>(
     bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
     app.decorate('jobFiles', createJobFiles(options.dataDir));
+    app.decorate('buildLogRedactor', new Redactor(options.logSecrets ?? []));
     // Builds are queued by the sets-and-builds routes (submit, edit, rebuild, upgrade; client and admin
     // paths). Rather than each of them remembering to wake the agents, any successful write there does: a
     // spare wake-up costs one empty claim, and polling covers anything missed.

@@ -12,18 +12,13 @@ import {
 import { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
-const buildCommand = process.env.BUILD_COMMAND;
+// A build that would run far longer than the shutdown lets it.
+const buildCommand = 'echo building slowly; sleep 120';
 
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
-  // A build that would run far longer than the shutdown lets it.
-  process.env.BUILD_COMMAND = 'echo building slowly; sleep 120';
 });
-afterAll(async () => {
-  if (buildCommand === undefined) delete process.env.BUILD_COMMAND;
-  else process.env.BUILD_COMMAND = buildCommand;
-  await w.close();
-});
+afterAll(() => w.close());
 
 async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
@@ -36,7 +31,12 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
 describe('stopping the embedded agent during a build', () => {
   it('gives the unfinished build back to the queue at once, its attempt not counted', async () => {
     const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await startEmbeddedAgent(w.t.db, { server: url, dataDir: w.dataDir, log: w.t.app.log });
+    const agent = await startEmbeddedAgent(w.t.db, {
+      server: url,
+      dataDir: w.dataDir,
+      log: w.t.app.log,
+      buildCommand,
+    });
     const build = await queueBuild(w);
     await until(
       async () => (await logOf(w, build.id)).some((line) => line.includes('building slowly')),

@@ -75,7 +75,11 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await held(request.params.id, request.worker.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
-      const stored = await appendAgentEvents(app.db, job.id, job.attempt, request.body.events);
+      const redactor = app.buildLogRedactor;
+      const events = request.body.events.map((event) =>
+        event.type === 'log' ? { ...event, data: redactor.line(event.data) } : event,
+      );
+      const stored = await appendAgentEvents(app.db, job.id, job.attempt, events);
       const progress = stored.filter((row) => row.type === 'progress').at(-1);
       if (progress) await setProgress(app.db, job.id, Number(progress.data));
       await app.buildEvents.publish(stored.map((row) => toMessage(row)));
@@ -112,7 +116,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? `Done: ${size} bytes, sha256 ${sha256}`
           : ended.status === 'cancelled'
             ? 'Cancelled'
-            : `Failed: ${reason?.trim() || 'the agent gave no reason'}`;
+            : `Failed: ${reason?.trim() ? app.buildLogRedactor.line(reason.trim()) : 'the agent gave no reason'}`;
       const row = await appendServerLine(app.db, ended.id, ended.attempt, line);
       await refreshGroupCounters(app.db, [ended.group_id]);
       await app.buildEvents.publish([

@@ -1,0 +1,152 @@
+// Issue 12, finding 4: a partner reads its build's log, so nothing of the console's may reach it. A
+// BUILD_COMMAND script gets an allow-listed environment (never the console's), and the values of every
+// secret the console and the agent hold are masked in the lines, by the agent and again by the server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AgentWorld,
+  addWorker,
+  type Claimed,
+  claim,
+  createAgentWorld,
+  logOf,
+  queueBuild,
+  sendEvents,
+  taskOf,
+} from '../builds/agent-test-fixtures';
+import { type EmbeddedAgent, startEmbeddedAgent } from '../builds/embedded-agent';
+import { serverSecrets } from '../builds/log-secrets';
+import { loadConfig } from '../config';
+import { TEST_JWT_SECRET } from '../test/helper';
+
+/** The console's settings as an operator sets them, in the environment the server (and its agent) run in. */
+const SERVER_ENV = {
+  ADMIN_PASSWORD: 'admin-password-from-env-41',
+  DEMO_PASSWORD: 'demo-password-from-env-42',
+  JWT_SECRET: 'jwt-secret-from-env-43-0123456789abcdef',
+  SMTP_URL: 'smtp://mailer:smtp-pass-from-env-44@mail.example:587',
+  METRICS_TOKEN: 'metrics-token-from-env-45',
+  NPM_TOKEN: 'npm-token-from-env-46',
+  UNLISTED_SETTING: 'not-for-build-scripts-47',
+  FIRMWARE_SDK: '/opt/firmware-sdk-48',
+};
+// On PostgreSQL runs DATABASE_URL is the test server's; on PGlite one is made up (read only from here on).
+const DATABASE_URL =
+  process.env.DATABASE_URL ?? 'postgres://console:pg-pass-from-env-49@db.example:5432/console';
+const SECRET_VALUES = [
+  SERVER_ENV.ADMIN_PASSWORD,
+  SERVER_ENV.DEMO_PASSWORD,
+  SERVER_ENV.JWT_SECRET,
+  SERVER_ENV.SMTP_URL,
+  'smtp-pass-from-env-44',
+  SERVER_ENV.METRICS_TOKEN,
+  SERVER_ENV.NPM_TOKEN,
+  DATABASE_URL,
+];
+const SERVER_SECRET_NAMES = [
+  'ADMIN_PASSWORD',
+  'DEMO_PASSWORD',
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'AGENT_TOKEN',
+  'UNLISTED_SETTING',
+];
+
+// The script prints the names of its variables (names are never masked, so this shows the environment
+// itself, not what the redactor made of it), then its whole environment, then a secret it was given.
+const SCRIPT = [
+  `echo "names: $(env | cut -d= -f1 | sort | tr '\\n' ' ')"`,
+  'env',
+  'echo "publishing with $NPM_TOKEN"',
+  'echo built > "$OUTPUT_DIR/firmware.txt"',
+].join('\n');
+
+let w: AgentWorld;
+let url: string;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  w = await createAgentWorld({ claimWaitMs: 2_000 });
+  url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const [name, value] of Object.entries({ ...SERVER_ENV, DATABASE_URL })) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+});
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await w.close();
+});
+
+/** Runs one build on an embedded agent started as `npm start` starts it, and answers its log. */
+async function buildWithEmbeddedAgent(options: { buildCommand?: string; buildEnv?: string[] }) {
+  const config = loadConfig({ ...process.env, BUILD_ENV: options.buildEnv?.join(',') });
+  let agent: EmbeddedAgent | undefined;
+  try {
+    agent = await startEmbeddedAgent(w.t.db, {
+      server: url,
+      dataDir: w.dataDir,
+      log: w.t.app.log,
+      buildCommand: options.buildCommand,
+      buildEnv: config.buildEnv,
+      secrets: serverSecrets(config),
+    });
+    const build = await queueBuild(w);
+    const deadline = Date.now() + 60_000;
+    let task = await taskOf(w, build.id);
+    while (!['done', 'failed'].includes(task?.status ?? '') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      task = await taskOf(w, build.id);
+    }
+    // What the partner who ordered the build reads.
+    return { build, task, lines: await logOf(w, build.id, w.partner.token) };
+  } finally {
+    await agent?.stop();
+  }
+}
+
+describe('BUILD_COMMAND and the console’s secrets (finding 4)', () => {
+  it('gives the script PATH, HOME, the job’s variables and BUILD_ENV’s, none of the console’s', async () => {
+    const { task, lines } = await buildWithEmbeddedAgent({
+      buildCommand: SCRIPT,
+      buildEnv: ['FIRMWARE_SDK', 'NPM_TOKEN'],
+    });
+    expect(task?.status, lines.join('\n')).toBe('done');
+    const names = lines.find((line) => line.startsWith('names: '))?.split(/\s+/) ?? [];
+    expect(names).toEqual(
+      expect.arrayContaining(['PATH', 'HOME', 'OUTPUT_DIR', 'SOURCES_DIR', 'JOB_ID', 'JOB_ATTEMPT']),
+    );
+    expect(names).toEqual(expect.arrayContaining(['FIRMWARE_SDK', 'NPM_TOKEN']));
+    for (const name of SERVER_SECRET_NAMES) expect(names, name).not.toContain(name);
+    // A variable named in BUILD_ENV arrives with its value.
+    expect(lines).toContain(`FIRMWARE_SDK=${SERVER_ENV.FIRMWARE_SDK}`);
+    // One the operator handed over on purpose is still masked in the log.
+    expect(lines).toContain('publishing with ***');
+    expect(lines).toContain('NPM_TOKEN=***');
+    const log = lines.join('\n');
+    for (const secret of SECRET_VALUES) expect(log, secret).not.toContain(secret);
+  });
+
+  it('refuses to pass the console’s own secrets even when BUILD_ENV names them', () => {
+    expect(() => loadConfig({ BUILD_ENV: 'FIRMWARE_SDK,ADMIN_PASSWORD' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('masks the console’s secrets in lines any agent sends, before storing them', async () => {
+    // A foreign (or older) agent that masks nothing itself.
+    const agent = await addWorker(w, 'careless-agent');
+    await queueBuild(w);
+    const job = (await claim(w, agent.token)) as Claimed;
+    const res = await sendEvents(w, agent.token, job, [
+      { seq: 1, type: 'log', data: `jwt ${TEST_JWT_SECRET} in the middle` },
+      { seq: 2, type: 'log', data: 'ADMIN_PASSWORD=whatever-it-is' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = await logOf(w, job.id, w.partner.token);
+    expect(lines).toEqual(expect.arrayContaining(['jwt *** in the middle', 'ADMIN_PASSWORD=***']));
+    expect(lines.join('\n')).not.toContain(TEST_JWT_SECRET);
+  });
+});
