@@ -179,7 +179,8 @@ export class Agent {
     this.log.info(`Claimed job ${job.id} (${job.uuid}), attempt ${job.attempt}`);
     const abort = new AbortController();
     this.buildAbort = abort;
-    const redactor = new Redactor([...this.secrets, ...secretsOf(job.spec)]);
+    // The uuid too: it is the download capability of the artifact, and other roles read build logs.
+    const redactor = new Redactor([...this.secrets, ...secretsOf(job.spec)], [job.uuid]);
     const reporter = new EventReporter(
       this.jobApi,
       job,

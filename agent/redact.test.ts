@@ -84,6 +84,18 @@ describe('Redactor and the secrets a process holds (issue 12, finding 4)', () =>
       expect(secrets).not.toContain(setting);
   });
 
+  it("masks the build's uuid in any spelling", () => {
+    const uuid = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const redactor = new Redactor([], [uuid]);
+    expect(redactor.line(`Packed ${uuid}.tar.gz`)).toBe('Packed ***.tar.gz');
+    expect(redactor.line(`run dir /w/runs/${uuid}-1-abc`)).toBe('run dir /w/runs/***-1-abc');
+    expect(redactor.line(uuid.toUpperCase())).toBe('***');
+    expect(redactor.line(uuid.replace(/-/g, ''))).toBe('***');
+    expect(redactor.line('3f1c2d4e-0000-4c7d-8e9f-0a1b2c3d4e5f')).toBe(
+      '3f1c2d4e-0000-4c7d-8e9f-0a1b2c3d4e5f',
+    );
+  });
+
   it('masks a secret across the clipping point and stays fast on a huge word', () => {
     const redactor = new Redactor(['hunter2-admin']);
     const line = redactor.line(`${'x'.repeat(1995)}hunter2-admin`);

@@ -58,6 +58,14 @@ function decodeURIComponentSafe(value: string): string {
   }
 }
 
+/** A uuid written with or without its dashes, in either case (PostgreSQL reads all of them as the same). */
+function uuidPattern(uuid: string): RegExp | undefined {
+  const hex = uuid.replace(/-/g, '').toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) return undefined;
+  const groups = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)];
+  return new RegExp(groups.join('-?'), 'gi');
+}
+
 // A setting whose name holds a secret word anywhere (`ADMIN_PASSWORD=…`, `"api_key": "…"`, `token: …`).
 // Tried at word starts only, so that a long word costs one pass, not one per character.
 const SECRET_SETTING =
@@ -67,18 +75,20 @@ const SECRET_SETTING =
  * Masks secrets in log lines before they leave the agent, and again where the server stores them: the
  * values of every secret the process holds (the worker token, the server's own settings, variables whose
  * names look secret, pool passwords), anything printed as `SOME_PASSWORD=…`, `token: …` or a bearer header,
- * and url passwords, whatever printed it.
+ * url passwords, and the build's uuid (the download capability of its artifact), whatever printed it.
  * Hand-written because no kept library masks known values; the patterns only add to that.
  */
 export class Redactor {
   private readonly secrets: string[];
+  private readonly uuids: RegExp[];
 
-  /** `secrets` are masked where they occur as written. */
-  constructor(secrets: string[]) {
+  /** `secrets` are masked where they occur as written; `uuids` in any spelling PostgreSQL reads. */
+  constructor(secrets: string[], uuids: string[] = []) {
     // Longest first, so a secret containing another is masked whole.
     this.secrets = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort(
       (a, b) => b.length - a.length,
     );
+    this.uuids = uuids.flatMap((uuid) => uuidPattern(uuid) ?? []);
   }
 
   line(text: string): string {
@@ -86,6 +96,7 @@ export class Redactor {
     const room = MAX_LINE_LENGTH + (this.secrets[0]?.length ?? 0) + 64;
     let out = text.slice(0, room);
     for (const secret of this.secrets) out = out.split(secret).join('***');
+    for (const uuid of this.uuids) out = out.replace(uuid, '***');
     out = out
       .replace(/(bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
       .replace(SECRET_SETTING, '$1***')

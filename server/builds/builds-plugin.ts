@@ -15,9 +15,9 @@ declare module 'fastify' {
     jobFiles: JobFiles;
     /**
      * Cleans the lines an agent sends for a build before they are stored and published: the console's
-     * secrets and secret-looking settings.
+     * secrets, secret-looking settings, and the build's uuid (its artifact's download capability).
      */
-    buildLogRedactor: Redactor;
+    buildLogRedactor: (uuid: string) => Redactor;
   }
 }
 
@@ -41,7 +41,7 @@ export default fp<BuildsPluginOptions>(
     bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
     app.decorate('jobFiles', createJobFiles(options.dataDir));
-    app.decorate('buildLogRedactor', new Redactor(options.logSecrets ?? []));
+    app.decorate('buildLogRedactor', (uuid: string) => new Redactor(options.logSecrets ?? [], [uuid]));
     // Builds are queued by the sets-and-builds routes (submit, edit, rebuild, upgrade; client and admin
     // paths). Rather than each of them remembering to wake the agents, any successful write there does: a
     // spare wake-up costs one empty claim, and polling covers anything missed.

@@ -1,10 +1,12 @@
-// Issue 12, finding 4: a partner reads its build's log, so nothing of the console's may reach it. A
-// BUILD_COMMAND script gets an allow-listed environment (never the console's), and the values of every
-// secret the console and the agent hold are masked in the lines, by the agent and again by the server.
+// Issue 12, findings 4 and 9: a partner reads its build's log (and developers every build's, live), so
+// nothing of the console's may reach it. A BUILD_COMMAND script gets an allow-listed environment (never the
+// console's), and the values of every secret the console and the agent hold are masked in the lines, by the
+// agent and again by the server; so is the build's uuid, which downloads its artifact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AgentWorld,
   addWorker,
+  agentCall,
   type Claimed,
   claim,
   createAgentWorld,
@@ -148,5 +150,56 @@ describe('BUILD_COMMAND and the console’s secrets (finding 4)', () => {
     const lines = await logOf(w, job.id, w.partner.token);
     expect(lines).toEqual(expect.arrayContaining(['jwt *** in the middle', 'ADMIN_PASSWORD=***']));
     expect(lines.join('\n')).not.toContain(TEST_JWT_SECRET);
+    // Ended, so that no later build waits behind it.
+    expect((await agentCallFinish(agent.token, job, 'done testing')).statusCode).toBe(200);
   });
 });
+
+/** The uuid in any spelling the download route takes (PostgreSQL reads a uuid in either case, dashes or not). */
+const carriesUuid = (line: string, uuid: string) =>
+  line.toLowerCase().replace(/-/g, '').includes(uuid.toLowerCase().replace(/-/g, ''));
+
+describe('the build uuid, a download capability, in build logs (finding 9)', () => {
+  it('is in no stored line of a build by the default builder', async () => {
+    const { build, task } = await buildWithEmbeddedAgent({});
+    expect(task?.status).toBe('done');
+    const lines = await logOf(w, build.id, w.admin.token);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.filter((line) => carriesUuid(line, build.uuid as string))).toEqual([]);
+  });
+
+  it('is masked when a build script prints it, however written', async () => {
+    const { build, task, lines } = await buildWithEmbeddedAgent({
+      buildCommand: [
+        'echo "uuid $JOB_UUID"',
+        `echo "upper $(echo "$JOB_UUID" | tr a-f A-F)"`,
+        `echo "bare $(echo "$JOB_UUID" | tr -d -)"`,
+        'echo "in $(pwd)"',
+        'echo built > "$OUTPUT_DIR/firmware.txt"',
+      ].join('\n'),
+    });
+    expect(task?.status, lines.join('\n')).toBe('done');
+    expect(lines).toEqual(expect.arrayContaining(['uuid ***', 'upper ***', 'bare ***']));
+    expect(lines.filter((line) => carriesUuid(line, build.uuid as string))).toEqual([]);
+  });
+
+  it('is masked by the server in lines any agent sends', async () => {
+    const agent = await addWorker(w, 'uuid-agent');
+    await queueBuild(w);
+    const job = (await claim(w, agent.token)) as Claimed;
+    const res = await sendEvents(w, agent.token, job, [
+      { seq: 1, type: 'log', data: `Building ${job.uuid}` },
+      { seq: 2, type: 'log', data: `BUILDING ${job.uuid.toUpperCase()}.TAR.GZ` },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const failed = await agentCallFinish(agent.token, job, `could not write /runs/${job.uuid}-1-x/out`);
+    expect(failed.statusCode, failed.body).toBe(200);
+    const lines = await logOf(w, job.id, w.admin.token);
+    expect(lines).toEqual(expect.arrayContaining(['Building ***', 'BUILDING ***.TAR.GZ']));
+    expect(lines.filter((line) => carriesUuid(line, job.uuid))).toEqual([]);
+  });
+});
+
+function agentCallFinish(token: string, job: Claimed, reason: string) {
+  return agentCall(w, token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason });
+}

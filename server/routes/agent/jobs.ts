@@ -75,7 +75,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await held(request.params.id, request.worker.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
-      const redactor = app.buildLogRedactor;
+      const redactor = app.buildLogRedactor(job.uuid);
       const events = request.body.events.map((event) =>
         event.type === 'log' ? { ...event, data: redactor.line(event.data) } : event,
       );
@@ -116,7 +116,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? `Done: ${size} bytes, sha256 ${sha256}`
           : ended.status === 'cancelled'
             ? 'Cancelled'
-            : `Failed: ${reason?.trim() ? app.buildLogRedactor.line(reason.trim()) : 'the agent gave no reason'}`;
+            : `Failed: ${reason?.trim() ? app.buildLogRedactor(job.uuid).line(reason.trim()) : 'the agent gave no reason'}`;
       const row = await appendServerLine(app.db, ended.id, ended.attempt, line);
       await refreshGroupCounters(app.db, [ended.group_id]);
       await app.buildEvents.publish([
