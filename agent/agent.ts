@@ -5,7 +5,7 @@ import { BUILD_PROGRESS_MAX, type Builder } from './builders/builder';
 import { defaultBuilder } from './builders/default-builder';
 import { DEFAULT_REPORTER_OPTIONS, EventReporter, type ReporterOptions } from './event-reporter';
 import type { ClaimedJob, DeployedRelease } from './protocol';
-import { Redactor, secretsOf } from './redact';
+import { Redactor, secretsOf, secretsOfEnvironment } from './redact';
 import { SourceCache } from './source-cache';
 
 export interface AgentLogger {
@@ -26,6 +26,11 @@ export interface AgentOptions {
   reporter?: Partial<ReporterOptions>;
   retry?: RetryPolicy;
   logger?: AgentLogger;
+  /**
+   * More values no build log may show, besides the token and this process's secret-named variables: the
+   * embedded agent's console passes its own settings (JWT secret, database and SMTP urls, passwords).
+   */
+  secrets?: string[];
 }
 
 const consoleLogger: AgentLogger = {
@@ -57,6 +62,8 @@ export class Agent {
   private readonly sources: SourceCache;
   private readonly builder: Builder;
   private readonly log: AgentLogger;
+  /** What every job's log lines are cleaned of, the job's own secrets and uuid added. */
+  private readonly secrets: string[];
   private stopping = false;
   private loop: Promise<void> | undefined;
   private claimAbort: AbortController | undefined;
@@ -74,6 +81,7 @@ export class Agent {
     this.sources = new SourceCache(options.workDir);
     this.builder = options.builder ?? defaultBuilder;
     this.log = options.logger ?? consoleLogger;
+    this.secrets = [options.token, ...secretsOfEnvironment(process.env), ...(options.secrets ?? [])];
   }
 
   run(): Promise<void> {
@@ -171,7 +179,8 @@ export class Agent {
     this.log.info(`Claimed job ${job.id} (${job.uuid}), attempt ${job.attempt}`);
     const abort = new AbortController();
     this.buildAbort = abort;
-    const redactor = new Redactor([this.options.token, ...secretsOf(job.spec)]);
+    // The uuid too: it is the download capability of the artifact, and other roles read build logs.
+    const redactor = new Redactor([...this.secrets, ...secretsOf(job.spec)], [job.uuid]);
     const reporter = new EventReporter(
       this.jobApi,
       job,

@@ -74,7 +74,8 @@ export class EventReporter {
 
   private push(type: JobEvent['type'], data: string | number): void {
     if (this.closed && this.state !== 'running') return;
-    this.queue.push({ seq: ++this.seq, type, data });
+    // log() passes text and progress() a number: the pair is one of JobEvent's.
+    this.queue.push({ seq: ++this.seq, type, data } as JobEvent);
     if (!this.closed) this.schedule(this.options.flushMs);
   }
 

@@ -1,18 +1,22 @@
 // `npm run agent -- --server URL --token TOKEN`: a build agent for this machine. Options may come from the
-// environment instead: AGENT_SERVER, AGENT_TOKEN, AGENT_WORK_DIR, BUILD_COMMAND.
+// environment instead: AGENT_SERVER, AGENT_TOKEN, AGENT_WORK_DIR, BUILD_COMMAND, BUILD_ENV.
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent } from './agent';
+import { parseBuildEnv } from './build-env';
 import { commandBuilder } from './builders/command-builder';
 
 const USAGE = `Usage: npm run agent -- --server URL --token TOKEN [--work-dir DIR] [--build-command CMD]
+                     [--build-env NAMES]
 
   --server         the console's address, e.g. http://127.0.0.1:8080   (env AGENT_SERVER)
   --token          the worker token shown once on the Agents page       (env AGENT_TOKEN)
   --work-dir       sources cache and build folders                      (env AGENT_WORK_DIR)
   --build-command  your own build script instead of the default builder (env BUILD_COMMAND)
+  --build-env      variables passed to the build script, comma-separated (env BUILD_ENV); it gets
+                   PATH, HOME, LANG, LC_ALL, TZ, TMPDIR, the job's variables and these, nothing else
   --heartbeat-ms   heartbeat period, 10000 by default`;
 
 function options() {
@@ -22,6 +26,7 @@ function options() {
       token: { type: 'string' },
       'work-dir': { type: 'string' },
       'build-command': { type: 'string' },
+      'build-env': { type: 'string' },
       'heartbeat-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -42,17 +47,24 @@ function options() {
     values['work-dir'] ?? process.env.AGENT_WORK_DIR ?? path.join(tmpdir(), `firmware-agent-${id}`),
   );
   const buildCommand = values['build-command'] ?? process.env.BUILD_COMMAND;
+  let buildEnv: string[];
+  try {
+    buildEnv = parseBuildEnv(values['build-env'] ?? process.env.BUILD_ENV);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
   const heartbeatMs = Number(values['heartbeat-ms'] ?? 10_000);
-  return { server, token, workDir, buildCommand, heartbeatMs };
+  return { server, token, workDir, buildCommand, buildEnv, heartbeatMs };
 }
 
-const { server, token, workDir, buildCommand, heartbeatMs } = options();
+const { server, token, workDir, buildCommand, buildEnv, heartbeatMs } = options();
 const agent = new Agent({
   server,
   token,
   workDir,
   heartbeatMs,
-  builder: buildCommand ? commandBuilder(buildCommand) : undefined,
+  builder: buildCommand ? commandBuilder(buildCommand, { env: buildEnv }) : undefined,
 });
 console.log(`Build agent for ${server} (work dir ${workDir}${buildCommand ? ', BUILD_COMMAND' : ''})`);
 

@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import artifactsPlugin from './builds/artifacts-plugin';
 import buildsPlugin from './builds/builds-plugin';
+import { serverSecrets } from './builds/log-secrets';
 import type { Config } from './config';
 import { type DbHandle, openDb } from './db/client';
 import { migrateDb } from './db/migrate';
@@ -75,7 +76,11 @@ export async function buildApp(options: BuildAppOptions) {
   // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
   await app.register(artifactsPlugin, { dataDir: config.dataDir });
   // Build agents (issue 5): the build queue, its lease sweep and the build events bus.
-  await app.register(buildsPlugin, { dataDir: config.dataDir, queue: config.queue });
+  await app.register(buildsPlugin, {
+    dataDir: config.dataDir,
+    queue: config.queue,
+    logSecrets: serverSecrets(config),
+  });
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // On close every live socket gets 1001 Going Away, so that browsers reconnect (to another instance).

@@ -23,7 +23,19 @@ describe('loadConfig', () => {
       embeddedAgent: true,
       metricsToken: undefined,
       shutdownGraceMs: 10_000,
+      buildEnv: [],
     });
+  });
+
+  it('reads BUILD_ENV, the variables passed to build scripts, and refuses the console’s own secrets', () => {
+    expect(loadConfig({ BUILD_ENV: ' SDK_ROOT, CC ,,NPM_TOKEN' }).buildEnv).toEqual([
+      'SDK_ROOT',
+      'CC',
+      'NPM_TOKEN',
+    ]);
+    expect(() => loadConfig({ BUILD_ENV: 'SDK_ROOT,JWT_SECRET' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ BUILD_ENV: 'database_url' })).toThrow(/database_url/);
+    expect(() => loadConfig({ BUILD_ENV: 'NOT A NAME' })).toThrow(/BUILD_ENV/);
   });
 
   it('reads the operations settings (metrics token, shutdown grace)', () => {

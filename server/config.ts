@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseBuildEnv } from '../agent/build-env';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
@@ -41,9 +42,35 @@ export interface Config {
    * (server/routes/bench-baseline.ts). Never in production.
    */
   benchBaseline?: boolean;
+  /**
+   * BUILD_ENV: the variables of the console's environment a BUILD_COMMAND script of the embedded agent
+   * also gets, besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the job's own (agent/build-env.ts).
+   */
+  buildEnv?: string[];
 }
 
+/** The console's own secrets: no build script gets them, whatever BUILD_ENV says. */
+const SERVER_SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'DEMO_PASSWORD',
+  'AGENT_TOKEN',
+];
+
 type Env = Record<string, string | undefined>;
+
+function buildEnvOf(env: Env): string[] {
+  const names = parseBuildEnv(env.BUILD_ENV);
+  const secret = names.filter((name) => SERVER_SECRET_SETTINGS.includes(name.toUpperCase()));
+  if (secret.length > 0)
+    throw new Error(
+      `BUILD_ENV must not pass the console's own secrets to build scripts: ${secret.join(', ')}`,
+    );
+  return names;
+}
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -99,5 +126,6 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,
     // Left out unless set: nothing of the benchmark shows in a production configuration.
     ...(flag(env, 'BENCH_BASELINE', false) ? { benchBaseline: true } : {}),
+    buildEnv: buildEnvOf(env),
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ownAddress, startEmbeddedAgent } from './builds/embedded-agent';
+import { serverSecrets } from './builds/log-secrets';
 import type { Config } from './config';
 import { openDb } from './db/client';
 import { withMigratedDb } from './db/migrate';
@@ -58,6 +59,9 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
         dataDir: config.dataDir,
         log: app.log.child({ agent: 'embedded' }),
         queue: app.jobQueue,
+        buildCommand: process.env.BUILD_COMMAND || undefined,
+        buildEnv: config.buildEnv,
+        secrets: serverSecrets(config),
       })
     : undefined;
 

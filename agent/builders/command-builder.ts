@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildEnvironment } from '../build-env';
 import { BUILD_PROGRESS_MAX, type Builder } from './builder';
 import { extractTar, listTree, packTree, sha256File } from './file-tree';
 
@@ -11,9 +12,11 @@ const PROGRESS_LINE = /^::progress\s+(\d+(?:\.\d+)?)\s*$/;
  * An operator's own build script (`BUILD_COMMAND`, run by `sh -c`): the job spec as JSON on stdin, the
  * release sources unpacked in `$SOURCES_DIR/<repository>`, each stdout or stderr line a log line,
  * `::progress N` lines as progress, and the artifact in `$OUTPUT_DIR` — one `.tar.gz` is taken as it is,
- * anything else is packed. Cancelling kills the script's whole process group.
+ * anything else is packed. Cancelling kills the script's whole process group. The script's environment is
+ * PATH, HOME, LANG and a few more, the job's variables and the variables named in `options.env` (BUILD_ENV):
+ * nothing else of this process's, which holds the worker token and, in the console, the server's secrets.
  */
-export function commandBuilder(command: string): Builder {
+export function commandBuilder(command: string, options: { env?: readonly string[] } = {}): Builder {
   return async (context) => {
     const { job, log, progress, signal } = context;
     const sourcesDir = path.join(context.workDir, 'sources');
@@ -29,16 +32,13 @@ export function commandBuilder(command: string): Builder {
 
     await runScript(command, {
       stdin: JSON.stringify(job.spec),
-      env: {
-        ...process.env,
+      env: buildEnvironment(process.env, options.env ?? [], {
         OUTPUT_DIR: outputDir,
         SOURCES_DIR: sourcesDir,
         JOB_ID: String(job.id),
         JOB_UUID: job.uuid,
         JOB_ATTEMPT: String(job.attempt),
-        // The worker token is the agent's, never the script's.
-        AGENT_TOKEN: '',
-      },
+      }),
       cwd: context.workDir,
       signal,
       onLine: (line) => {

@@ -16,8 +16,9 @@ export const defaultBuilder: Builder = async (context) => {
   const spec = job.spec;
   const tree = path.join(context.workDir, 'tree');
   await mkdir(tree, { recursive: true });
+  // Never the uuid in a log line: it is the artifact's download capability, and other roles read logs.
   log(
-    `Building ${spec.build?.model ?? 'firmware'} ${spec.release.version ?? ''} (${job.uuid}), attempt ${job.attempt}`.replace(
+    `Building ${spec.build?.model ?? 'firmware'} ${spec.release.version ?? ''}, attempt ${job.attempt}`.replace(
       /\s+/g,
       ' ',
     ),
@@ -60,7 +61,7 @@ export const defaultBuilder: Builder = async (context) => {
     prefix: job.uuid,
     mtime: Math.floor(Date.now() / 1000),
   });
-  log(`Packed ${path.basename(output)}: ${packed.size} bytes, sha256 ${packed.sha256}`);
+  log(`Packed the firmware: ${packed.size} bytes, sha256 ${packed.sha256}`);
   progress(85);
   return { file: output, ...packed };
 };

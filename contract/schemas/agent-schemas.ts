@@ -56,22 +56,30 @@ export const ClaimAnswerSchema = Type.Object({
 
 export const JobIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+const EventSeqSchema = Type.Integer({ minimum: 1, description: 'Numbers the events of one attempt' });
+
+// One schema per event type, so that `data` is checked against what its type means: a log line is text, a
+// progress is a percentage (a string or NaN there once reached the progress column as a 500).
+const LogEventSchema = Type.Object(
+  { seq: EventSeqSchema, type: Type.Literal('log'), data: Type.String({ maxLength: 100_000 }) },
+  { additionalProperties: false },
+);
+
+const ProgressEventSchema = Type.Object(
+  {
+    seq: EventSeqSchema,
+    type: Type.Literal('progress'),
+    data: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
+  },
+  { additionalProperties: false },
+);
+
 export const EventsBodySchema = Type.Object(
   {
     attempt: Type.Optional(
       Type.Integer({ minimum: 1, description: 'The claimed attempt; another one is refused' }),
     ),
-    events: Type.Array(
-      Type.Object(
-        {
-          seq: Type.Integer({ minimum: 1 }),
-          type: Type.Union([Type.Literal('log'), Type.Literal('progress')]),
-          data: Type.Union([Type.String({ maxLength: 100_000 }), Type.Number()]),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: 1000 },
-    ),
+    events: Type.Array(Type.Union([LogEventSchema, ProgressEventSchema]), { maxItems: 1000 }),
   },
   { additionalProperties: false },
 );

@@ -18,7 +18,7 @@ export const ValidationErrorSchema = Type.Object(
   { description: 'The request did not match the schema (unknown fields included)' },
 );
 
-type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** Response schemas for the error statuses a route can answer, for the OpenAPI document and serialisation. */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Redactor } from '../../agent/redact';
 import { JobQueue } from '../queue/job-queue';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from '../queue/queue-options';
 import { BuildEventsBus } from './build-events-bus';
@@ -12,12 +13,19 @@ declare module 'fastify' {
     jobQueue: JobQueue;
     /** Artifact uploads and release sources, under DATA_DIR. */
     jobFiles: JobFiles;
+    /**
+     * Cleans the lines an agent sends for a build before they are stored and published: the console's
+     * secrets, secret-looking settings, and the build's uuid (its artifact's download capability).
+     */
+    buildLogRedactor: (uuid: string) => Redactor;
   }
 }
 
 export interface BuildsPluginOptions {
   dataDir: string;
   queue?: Partial<QueueOptions>;
+  /** The console's secrets (log-secrets.ts), masked in every stored line of an agent. */
+  logSecrets?: string[];
 }
 
 export default fp<BuildsPluginOptions>(
@@ -31,6 +39,7 @@ export default fp<BuildsPluginOptions>(
     bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
     app.decorate('jobFiles', createJobFiles(options.dataDir));
+    app.decorate('buildLogRedactor', (uuid: string) => new Redactor(options.logSecrets ?? [], [uuid]));
     app.addHook('preClose', async () => queue.close());
     app.addHook('onClose', async () => {
       await queue.stop();

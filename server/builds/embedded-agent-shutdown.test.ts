@@ -13,19 +13,14 @@ import type { BuildEventMessage } from './build-events-bus';
 import { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
-const buildCommand = process.env.BUILD_COMMAND;
+// A build that would run far longer than the shutdown lets it.
+const buildCommand = 'echo building slowly; sleep 120';
 
 beforeAll(async () => {
   // A waiting claim looks again only after ten minutes: a build given back must wake it.
   w = await createAgentWorld({ claimWaitMs: 600_000, pollMs: 600_000 });
-  // A build that would run far longer than the shutdown lets it.
-  process.env.BUILD_COMMAND = 'echo building slowly; sleep 120';
 });
-afterAll(async () => {
-  if (buildCommand === undefined) delete process.env.BUILD_COMMAND;
-  else process.env.BUILD_COMMAND = buildCommand;
-  await w.close();
-});
+afterAll(() => w.close());
 
 async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
@@ -43,6 +38,7 @@ describe('stopping the embedded agent during a build', () => {
       dataDir: w.dataDir,
       log: w.t.app.log,
       queue: w.t.app.jobQueue,
+      buildCommand,
     });
     const build = await queueBuild(w);
     await until(

@@ -50,11 +50,24 @@ export interface EmbeddedAgent {
   stop(graceMs?: number): Promise<number | undefined>;
 }
 
-/** Starts the same Agent an operator runs with `npm run agent`, against this server's own address. */
-export async function startEmbeddedAgent(
-  db: Db,
-  options: { server: string; dataDir: string; log: FastifyBaseLogger; queue: JobQueue },
-): Promise<EmbeddedAgent> {
+export interface EmbeddedAgentOptions {
+  server: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  queue: JobQueue;
+  /** BUILD_COMMAND: the operator's build script instead of the default builder. */
+  buildCommand?: string;
+  /** BUILD_ENV: the variables of the console's environment the script also gets (config.buildEnv). */
+  buildEnv?: string[];
+  /** The console's secrets (serverSecrets), masked in the build logs besides the agent's own. */
+  secrets?: string[];
+}
+
+/**
+ * Starts the same Agent an operator runs with `npm run agent`, against this server's own address. Its
+ * build script gets an allow-listed environment, never the console's (agent/build-env.ts).
+ */
+export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions): Promise<EmbeddedAgent> {
   const token = await ensureEmbeddedWorker(db);
   const worker = await findWorkerByToken(db, token);
   const log = options.log;
@@ -62,7 +75,10 @@ export async function startEmbeddedAgent(
     server: options.server,
     token,
     workDir: path.join(options.dataDir, 'agent'),
-    builder: process.env.BUILD_COMMAND ? commandBuilder(process.env.BUILD_COMMAND) : undefined,
+    builder: options.buildCommand
+      ? commandBuilder(options.buildCommand, { env: options.buildEnv })
+      : undefined,
+    secrets: options.secrets,
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
   });
   const running = agent.run().catch((error) => log.error({ err: error }, 'embedded agent stopped'));

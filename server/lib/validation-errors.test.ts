@@ -53,3 +53,40 @@ describe('toValidationIssues', () => {
     ]);
   });
 });
+
+describe('toValidationIssues on a union of objects told apart by a constant', () => {
+  const items = '#/properties/events/items';
+  const progressNotANumber = [
+    issue('const', '/events/1/type', { allowedValue: 'log' }, `${items}/anyOf/0/properties/type`),
+    issue('type', '/events/1/data', { type: 'number' }, `${items}/anyOf/1/properties/data`),
+    issue('anyOf', '/events/1', {}, items),
+  ];
+
+  it('names the field of the branch its constant chose', () => {
+    expect(toValidationIssues('body', progressNotANumber)).toEqual([
+      { loc: ['body', 'events', 1, 'data'], msg: 'Must be a number', type: 'value_error' },
+    ]);
+  });
+
+  it('names the constant when no branch took it', () => {
+    expect(
+      toValidationIssues('body', [
+        issue('const', '/events/1/type', { allowedValue: 'log' }, `${items}/anyOf/0/properties/type`),
+        issue('const', '/events/1/type', { allowedValue: 'progress' }, `${items}/anyOf/1/properties/type`),
+        issue('anyOf', '/events/1', {}, items),
+      ]),
+    ).toEqual([
+      { loc: ['body', 'events', 1, 'type'], msg: 'Must be one of: log, progress', type: 'value_error' },
+    ]);
+  });
+
+  it('reports the union itself when several branches fit', () => {
+    expect(
+      toValidationIssues('body', [
+        issue('required', '/events/1', { requiredProperties: ['type'] }, `${items}/anyOf/0/required`),
+        issue('required', '/events/1', { requiredProperties: ['type'] }, `${items}/anyOf/1/required`),
+        issue('anyOf', '/events/1', {}, items),
+      ]),
+    ).toEqual([{ loc: ['body', 'events', 1], msg: 'Invalid value', type: 'value_error' }]);
+  });
+});

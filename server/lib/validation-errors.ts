@@ -107,22 +107,71 @@ export function toValidationIssues(context: string | undefined, raw: readonly Ra
     issues.push({ loc, msg, type: 'value_error' });
   };
 
-  for (const issue of raw) {
+  const report = (issue: RawIssue) => {
     const path = pointerToPath(issue.instancePath);
-    // Branch failures inside a union only repeat what the union's own entry says.
-    if (issue.schemaPath.includes('/anyOf/')) continue;
-    if (issue.keyword === 'boolean' && issue.schemaPath.endsWith('/additionalProperties')) continue;
+    if (issue.keyword === 'boolean' && issue.schemaPath.endsWith('/additionalProperties')) return;
     if (issue.keyword === 'required') {
       const missing = asList(issue.params.requiredProperties ?? issue.params.missingProperty);
       for (const field of missing) add([...path, field], 'Field required');
     } else if (issue.keyword === 'additionalProperties') {
       const extra = asList(issue.params.additionalProperties ?? issue.params.additionalProperty);
       for (const field of extra) add([...path, field], 'Extra field not permitted');
+    } else if (issue.keyword === 'anyOf' && reportChosenBranch(raw, issue, report)) {
+      // A union of objects told apart by a constant field: the branch that field chose said what is wrong.
     } else {
       add(path, describe(issue, allowedByPath.get(issue.instancePath) ?? []));
     }
+  };
+
+  for (const issue of raw) {
+    // Branch failures inside a union only repeat what the union's own entry says.
+    if (!issue.schemaPath.includes('/anyOf/')) report(issue);
   }
   return issues.length > 0 ? issues : [{ loc: [source], msg: 'Invalid value', type: 'value_error' }];
+}
+
+const within = (pointer: string, parent: string) => pointer === parent || pointer.startsWith(`${parent}/`);
+
+/**
+ * A union of objects with a constant field each (`{type: 'log', data: string} | {type: 'progress', data:
+ * number}`): when exactly one branch's constant matched, that branch's own failures (`data` must be a
+ * number) name the field, where the union alone could only say the whole object is invalid. Answers false
+ * when no single branch was chosen, so that the caller reports the union as before.
+ */
+function reportChosenBranch(
+  raw: readonly RawIssue[],
+  union: RawIssue,
+  report: (issue: RawIssue) => void,
+): boolean {
+  const prefix = `${union.schemaPath}/anyOf/`;
+  const branches = new Map<string, RawIssue[]>();
+  for (const issue of raw) {
+    if (!issue.schemaPath.startsWith(prefix) || !within(issue.instancePath, union.instancePath)) continue;
+    const branch = issue.schemaPath.slice(prefix.length).split('/')[0];
+    branches.set(branch, [...(branches.get(branch) ?? []), issue]);
+  }
+  const depth = pointerToPath(union.instancePath).length + 1;
+  const constantFailed = (issue: RawIssue) =>
+    issue.keyword === 'const' && pointerToPath(issue.instancePath).length === depth;
+  const chosen = [...branches.entries()].filter(([, failures]) => !failures.some(constantFailed));
+  const decided = [...branches.values()].some((failures) => failures.some(constantFailed));
+  if (chosen.length === 0) {
+    // Every branch refused the constant (`type: 'bogus'`): that field is what is wrong.
+    const constants = [...branches.values()].map((failures) => failures.find(constantFailed));
+    const at = constants[0]?.instancePath;
+    if (!at || constants.some((c) => c?.instancePath !== at)) return false;
+    const allowedValues = constants.map((c) => c?.params.allowedValue);
+    report({ keyword: 'enum', instancePath: at, schemaPath: union.schemaPath, params: { allowedValues } });
+    return true;
+  }
+  if (chosen.length !== 1 || !decided) return false;
+  const [branch, failures] = chosen[0];
+  // The branch's own failures; those of unions nested in it are reported by their own union entry.
+  const own = `${prefix}${branch}`;
+  for (const failure of failures) {
+    if (!failure.schemaPath.slice(own.length).includes('/anyOf/')) report(failure);
+  }
+  return true;
 }
 
 /**

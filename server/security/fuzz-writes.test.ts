@@ -1,10 +1,12 @@
 // Schema-driven fuzzing of every write route of the OpenAPI document: from each body and query schema,
 // seeded cases of wrong types, huge and odd strings, odd numbers, missing and unknown fields, wrong shapes
 // and broken JSON. Never a 5xx; a 4xx in the API's error format; a refused request changes no table.
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
+import { type Claimed, claim } from '../builds/agent-test-fixtures';
 import { api, buildBody, createSet, pools, submit } from '../builds/test-fixtures';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
 import {
@@ -48,6 +50,8 @@ interface FuzzCase {
   query?: Record<string, unknown>;
   /** Path parameters to use instead of the real ones. */
   path?: Record<string, string>;
+  /** Headers besides the caller's token and the content type. */
+  headers?: Record<string, string>;
 }
 
 const typeOf = (schema: JsonSchema) =>
@@ -158,6 +162,8 @@ function queryCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
 let w: SecurityWorld;
 let operations: Operation[];
 let own: { set: Group; build: Build; sshKeyId: number };
+/** The job the security world's agent holds: the agent routes' handlers run past their lease check. */
+let held: Claimed;
 
 beforeAll(async () => {
   w = await createSecurityWorld();
@@ -169,6 +175,9 @@ beforeAll(async () => {
     key: ED25519,
   });
   own = { set, build, sshKeyId: key.json<{ id: number }>().id };
+  // The oldest pending build is the victim's, whose id the agent paths take (pathValues).
+  held = (await claim(w, w.workerToken)) as Claimed;
+  expect(held?.id).toBe(w.victim.build.id);
 });
 
 afterAll(() => w?.close());
@@ -227,12 +236,63 @@ function baseBody(op: Operation): Record<string, unknown> {
     case 'PUT /api/admin/series-repository':
       return { series: 'x19', repositories: ['web-ui'] };
     case 'POST /api/agent/jobs/{id}/events':
-      return { attempt: 1, events: [{ seq: 1, type: 'log', data: 'line' }] };
+      return {
+        attempt: held.attempt,
+        events: [
+          { seq: 1, type: 'log', data: 'line' },
+          { seq: 2, type: 'progress', data: 10 },
+        ],
+      };
     case 'POST /api/agent/heartbeat':
       return { releases: [1], sources: [{ repository: 'web-ui', tags: ['v1'] }], jobs: [] };
     default:
       return (op.body ? minimalValue(op.body) : {}) as Record<string, unknown>;
   }
+}
+
+const ARTIFACT = 'artifact bytes';
+const ARTIFACT_SHA256 = createHash('sha256').update(ARTIFACT).digest('hex');
+
+/**
+ * Cases of a route's own beyond what its schema suggests: each event type with the other's data (a progress
+ * that is not a number once reached the database as a 500), and an artifact upload in every wrong media type.
+ */
+function routeCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
+  if (op.key === 'POST /api/agent/jobs/{id}/events') {
+    const event = (type: unknown, data: unknown) => ({ ...base, events: [{ seq: 9, type, data }] });
+    return [
+      { label: 'progress "abc"', body: event('progress', 'abc') },
+      { label: 'progress "50"', body: event('progress', '50') },
+      { label: 'progress 101', body: event('progress', 101) },
+      { label: 'progress -1', body: event('progress', -1) },
+      { label: 'progress null', body: event('progress', null) },
+      { label: 'log 42', body: event('log', 42) },
+      { label: 'log {}', body: event('log', {}) },
+      { label: 'an unknown event type', body: event('warning', 'text') },
+    ];
+  }
+  if (op.key === 'PUT /api/agent/jobs/{id}/artifact') {
+    const headers = { 'x-sha256': ARTIFACT_SHA256 };
+    const as = (contentType: string, payload = ARTIFACT) => ({ raw: { payload, contentType }, headers });
+    return [
+      { label: 'artifact as JSON', ...as('application/json', '{"a":1}') },
+      { label: 'artifact as broken JSON', ...as('application/json', '{"a":') },
+      { label: 'artifact as text/plain', ...as('text/plain') },
+      { label: 'artifact as multipart', ...as('multipart/form-data; boundary=x') },
+      { label: 'artifact as form', ...as('application/x-www-form-urlencoded', 'a=1') },
+      { label: 'artifact with no content type', headers },
+      {
+        label: 'artifact without x-sha256',
+        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
+      },
+      {
+        label: 'artifact with a wrong x-sha256',
+        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
+        headers: { 'x-sha256': '0'.repeat(64) },
+      },
+    ];
+  }
+  return [];
 }
 
 function urlOf(op: Operation, query: Record<string, unknown>, path: Record<string, string> = {}): string {
@@ -290,6 +350,7 @@ function send(
       headers: {
         authorization: `Bearer ${w.workerToken}`,
         ...(payload === undefined ? {} : { 'content-type': contentType }),
+        ...fuzz.headers,
       },
       ...(payload === undefined ? {} : { payload }),
     });
@@ -315,8 +376,9 @@ function send(
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Streams and multipart uploads have their own tests (logo-upload, artifact); claim takes no input.
-const SKIPPED = new Set(['PUT /api/agent/jobs/{id}/artifact', 'POST /api/client/account/logo']);
+// Multipart uploads have their own tests (logo-upload); claim takes no input.
+const SKIPPED = new Set(['POST /api/client/account/logo']);
+const isAgent = (op: Operation) => op.path.startsWith('/api/agent/');
 
 describe('fuzzing the API', () => {
   it('never answers 5xx, answers 4xx in the error format, and a refused request writes nothing', async () => {
@@ -324,7 +386,9 @@ describe('fuzzing the API', () => {
     const failures: string[] = [];
     let before = await snapshotTables(w.t.db);
     let total = 0;
-    // Removals last, so that the objects the other routes act on stay.
+    // The agent routes first, while the job they act on is surely held (an admin route may end or requeue
+    // it); removals last, so that the objects the other routes act on stay.
+    const rank = (op: Operation) => (isAgent(op) ? 0 : op.method === 'DELETE' ? 2 : 1);
     const writes = operations
       .filter(
         (op) =>
@@ -332,18 +396,36 @@ describe('fuzzing the API', () => {
           !SKIPPED.has(op.key) &&
           (op.body || op.queryParams.length > 0 || op.pathParams.length > 0),
       )
-      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+      .sort((a, b) => rank(a) - rank(b));
+    // Every agent route that takes input is fuzzed, with the worker token, against a job its agent holds.
+    expect(writes.filter(isAgent).map((op) => op.key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/agent/heartbeat',
+        'POST /api/agent/jobs/{id}/events',
+        'POST /api/agent/jobs/{id}/finish',
+        'PUT /api/agent/jobs/{id}/artifact',
+      ]),
+    );
     for (const op of writes) {
       const query = baseQuery(op);
       const base = baseBody(op);
-      const { fixed, random: mutations } = op.body ? bodyCases(op.body, base) : { fixed: [], random: [] };
+      const { fixed: bodyFixed, random: mutations } = op.body
+        ? bodyCases(op.body, base)
+        : { fixed: [], random: [] };
+      const fixed = [...bodyFixed, ...routeCases(op, base)];
+      if (op.key === 'POST /api/agent/jobs/{id}/events') {
+        // The well-formed batch is taken: the cases below reach the handler, not only the lease check.
+        const res = await send(op, { label: 'base', body: base }, query);
+        expect(res.statusCode, res.body).toBe(200);
+        before = await snapshotTables(w.t.db);
+      }
       const withBody = (fuzz: FuzzCase): FuzzCase =>
         op.body && fuzz.body === undefined && !fuzz.raw ? { ...fuzz, body: base } : fuzz;
       const cases = [
         ...fixed,
         ...pick(
           [...mutations, ...[...queryCases(op, query), ...pathCases(op)].map(withBody)],
-          CASES_PER_ROUTE - fixed.length,
+          Math.max(0, CASES_PER_ROUTE - fixed.length),
           random,
         ),
       ];

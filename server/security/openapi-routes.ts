@@ -188,9 +188,10 @@ export function pick<T>(items: T[], count: number, random: () => number): T[] {
 // Both drivers (PGlite, node-postgres) answer raw SQL with `rows`.
 type Rows<T> = { rows: T[] };
 
-// Columns that change on reads by design: the last activity of accounts and agents. Sign-in attempts are
-// counted on refusals on purpose (throttling) and swept in the background when their window ends.
-const VOLATILE_COLUMNS = ['last_active', 'last_contact'];
+// Columns that change on reads by design: the last activity of accounts and agents, and the lease of a job,
+// which any call of the agent holding it renews (it proves the agent alive, whatever else it asked). Sign-in
+// attempts are counted on refusals on purpose (throttling) and swept in the background when their window ends.
+const VOLATILE_COLUMNS = ['last_active', 'last_contact', 'lease_until'];
 const VOLATILE_TABLES = ['sign_in_attempts'];
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findWorkerByToken, touchWorker, type WorkerRow } from '../../db/workers-repository';
+import { requireContentType } from '../../lib/content-type';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import artifactRoutes from './artifact';
 import heartbeatRoutes from './heartbeat';
@@ -29,6 +30,9 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true, xsrfExempt: true };
     if (route.schema) route.schema = { ...route.schema, security: [{ workerToken: [] }] };
+    // A route that takes its body as a stream names its media type; any other is refused (415) unread.
+    const consumes = route.schema?.consumes;
+    if (consumes) route.onRequest = [...[route.onRequest ?? []].flat(), requireContentType(consumes)];
   });
 
   const workers = new WeakMap<FastifyRequest, WorkerRow>();

@@ -22,9 +22,10 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Streamed to DATA_DIR/artifacts/<uuid>.tar.gz.<random>.part, hashed on the way and renamed over ' +
           '<uuid>.tar.gz only when sha256 and size match (422 otherwise, and nothing is kept).',
+        consumes: ['application/octet-stream'],
         params: JobIdParamsSchema,
         headers: ArtifactHeadersSchema,
-        response: { 200: ArtifactAnswerSchema, ...errorResponses(401, 403, 409, 413, 422) },
+        response: { 200: ArtifactAnswerSchema, ...errorResponses(401, 403, 409, 413, 415, 422) },
       },
     },
     async (request) => {

@@ -73,7 +73,13 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await held(request.params.id, request.worker.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
-      await app.jobQueue.report(job, request.body.events);
+      // Defence in depth (issue 12): every secret the console holds, and the build's uuid, are masked in what
+      // the agent sends, before it is stored or published.
+      const redactor = app.buildLogRedactor(job.uuid);
+      const events = request.body.events.map((event) =>
+        event.type === 'log' ? { ...event, data: redactor.line(event.data) } : event,
+      );
+      await app.jobQueue.report(job, events);
       return { state: job.cancel_requested ? ('cancelling' as const) : ('running' as const) };
     },
   );
@@ -100,7 +106,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw invalid(['body', 'sha256'], 'No uploaded artifact matches this sha256 and size');
         }
       }
-      const ended = await app.jobQueue.finish(job, request.worker.id, request.body);
+      const reason = request.body.reason && app.buildLogRedactor(job.uuid).line(request.body.reason);
+      const ended = await app.jobQueue.finish(job, request.worker.id, { ...request.body, reason });
       if (!ended) throw conflict(NOT_HELD);
       return { status: ended.status as 'done' | 'failed' | 'cancelled' };
     },
