@@ -20,6 +20,7 @@ import accountInfoRoutes from './client/account/account-info';
 import changeEmailRoutes from './client/account/change-email';
 import changePasswordRoutes from './client/account/change-password';
 import logoUploadRoutes from './client/account/logo-upload';
+import buildLogRoutes from './client/firmware/build-log';
 import buildOptionDefaultsRoutes from './client/firmware/build-options';
 import catalogueRoutes from './client/firmware/catalogue';
 import firmwaresRoutes from './client/firmware/firmwares';
@@ -104,6 +105,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(workersRoutes);
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
+  await app.register(buildLogRoutes);
   await app.register(wsRoutes);
   // bench/lists.ts only: the bare query its figures are compared with.
   if (process.env.BENCH_BASELINE === '1') await app.register(benchBaselineRoutes);
