@@ -1,7 +1,7 @@
+import { clipLine } from './log-limits';
 import type { JobSpec } from './protocol';
 
 const MIN_SECRET_LENGTH = 3;
-export const MAX_LINE_LENGTH = 2000;
 
 /** The pool passwords of a job spec, and any password written into a pool url (`stratum+tcp://u:p@host`). */
 export function secretsOf(spec: Pick<JobSpec, 'pools'>): string[] {
@@ -44,6 +44,7 @@ export class Redactor {
       .replace(/(bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
       .replace(/\b((?:pass(?:word)?|passwd|token|secret)["']?\s*[:=]\s*["']?)[^\s"',;&]+/gi, '$1***')
       .replace(/(:\/\/[^:/@\s]+:)[^@/\s]+@/g, '$1***@');
-    return out.length > MAX_LINE_LENGTH ? `${out.slice(0, MAX_LINE_LENGTH)}…` : out;
+    // Clipped after masking, so that a cut never leaves half a secret.
+    return clipLine(out);
   }
 }

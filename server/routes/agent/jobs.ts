@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { toMessage } from '../../builds/job-queue';
+import { boundEvents, droppedMarker, LogRateLimit } from '../../builds/log-bounds';
 import { appendAgentEvents, appendServerLine } from '../../db/build-events-repository';
 import { finishJob, refreshGroupCounters, renewLease, setProgress } from '../../db/jobs-repository';
 import { conflict } from '../../lib/http-errors';
@@ -20,6 +21,7 @@ export const NOT_HELD =
 
 const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agent'];
+  const logRate = new LogRateLimit(app.jobQueue.options.logLinesPerSecond, app.jobQueue.options.logBurst);
 
   /** The job, when the caller holds it; its lease is renewed on the way. */
   const held = async (id: number, workerId: number) => {
@@ -75,7 +77,14 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await held(request.params.id, request.worker.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
-      const stored = await appendAgentEvents(app.db, job.id, job.attempt, request.body.events);
+      // Bounded (issue 14): lines over the rate or past the run's cap are dropped, and markers say so.
+      const { maxEventsPerAttempt } = app.jobQueue.options;
+      const bounded = boundEvents(logRate, maxEventsPerAttempt, job.id, job.attempt, request.body.events);
+      const stored = await appendAgentEvents(app.db, job.id, job.attempt, bounded.events);
+      if (bounded.report > 0) {
+        const marker = droppedMarker(bounded.report, logRate.rate);
+        stored.push(await appendServerLine(app.db, job.id, job.attempt, marker));
+      }
       const progress = stored.filter((row) => row.type === 'progress').at(-1);
       if (progress) await setProgress(app.db, job.id, Number(progress.data));
       await app.buildEvents.publish(stored.map((row) => toMessage(row)));
