@@ -106,3 +106,72 @@ describe('EventReporter', () => {
     expect(calls.length).toBeGreaterThan(1);
   });
 });
+
+describe('EventReporter bounds (a runaway build)', () => {
+  const bounded = (lineLimits: { perSecond: number; max: number }, now: () => number) => {
+    const { api, calls } = fakeApi(() => 'running');
+    const reporter = new EventReporter(api, { id: 1, attempt: 1 }, new Redactor([]), () => {}, {
+      ...options,
+      idleMs: 60_000,
+      lineLimits,
+      now,
+    });
+    const sent = () => calls.flat().map((event) => event.data);
+    return { reporter, sent };
+  };
+
+  it('cuts an over-long line and says how many characters were cut', async () => {
+    const { reporter, sent } = bounded({ perSecond: 10, max: 10 }, Date.now);
+    reporter.log(`${'a'.repeat(2000)}${'b'.repeat(12_345)}`);
+    await reporter.close();
+    expect(sent()).toEqual([`${'a'.repeat(2000)} … [line truncated: 12,345 more characters]`]);
+  });
+
+  it('drops lines over the rate, and says how many before the next second’s lines', async () => {
+    let now = 0;
+    const { reporter, sent } = bounded({ perSecond: 3, max: 100 }, () => now);
+    for (let i = 1; i <= 5; i++) reporter.log(`first ${i}`);
+    now = 1000;
+    reporter.log('second 1');
+    now = 1500;
+    for (let i = 2; i <= 6; i++) reporter.log(`second ${i}`);
+    // The run ends inside the second window: its drops are told at the end.
+    await reporter.close();
+    expect(sent()).toEqual([
+      'first 1',
+      'first 2',
+      'first 3',
+      '[log truncated: 2 lines dropped, over 3 lines a second]',
+      'second 1',
+      'second 2',
+      'second 3',
+      '[log truncated: 3 lines dropped, over 3 lines a second]',
+    ]);
+  });
+
+  it('tells of drops once their second is over even when no line follows', async () => {
+    let now = 0;
+    const { reporter, sent } = bounded({ perSecond: 1, max: 100 }, () => now);
+    reporter.log('kept');
+    reporter.log('dropped');
+    now = 1200;
+    // The next tick (lines gather flushMs) finds the window over.
+    reporter.progress(10);
+    await expect.poll(sent).toEqual(['kept', 10, '[log truncated: 1 line dropped, over 1 lines a second]']);
+    await reporter.close();
+  });
+
+  it('sends at most `max` lines a run, then one marker and nothing more; progress goes on', async () => {
+    const { reporter, sent } = bounded({ perSecond: 1000, max: 3 }, Date.now);
+    for (let i = 1; i <= 6; i++) reporter.log(`line ${i}`);
+    reporter.progress(90);
+    await reporter.close();
+    expect(sent()).toEqual([
+      'line 1',
+      'line 2',
+      'line 3',
+      "[log truncated: more than 3 lines; the rest of this build's output is dropped]",
+      90,
+    ]);
+  });
+});

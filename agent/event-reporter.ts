@@ -1,4 +1,5 @@
 import { type AgentApi, AgentApiError } from './api-client';
+import { LineLimiter, type LineLimits } from './log-limits';
 import type { JobEvent, JobState } from './protocol';
 import type { Redactor } from './redact';
 
@@ -10,6 +11,9 @@ export interface ReporterOptions {
   maxBatch: number;
   /** How long `close` keeps resending what the server has not taken yet (a restart, a database outage). */
   closeMs?: number;
+  /** Lines a second and in all (log-limits.ts; tests give small ones). */
+  lineLimits?: LineLimits;
+  now?: () => number;
 }
 
 /** Each resend already retries with back-off (api-client); this bounds the whole. */
@@ -31,6 +35,7 @@ export class EventReporter {
   private sending: Promise<void> | undefined;
   private lastSent = Date.now();
   private closed = false;
+  private readonly lines: LineLimiter;
   state: JobState = 'running';
 
   constructor(
@@ -40,12 +45,15 @@ export class EventReporter {
     private readonly onStop: (reason: 'cancelled' | 'lost', error?: unknown) => void,
     private readonly options: ReporterOptions = DEFAULT_REPORTER_OPTIONS,
   ) {
+    this.lines = new LineLimiter(options.lineLimits, options.now);
     this.schedule(options.idleMs);
   }
 
+  /** Each non-blank line, masked and clipped, within the run's bounds (log-limits.ts: markers where cut). */
   log(line: string): void {
     for (const part of line.split(/\r?\n/)) {
-      if (part.trim() !== '') this.push('log', this.redactor.line(part));
+      if (part.trim() === '') continue;
+      for (const out of this.lines.take(this.redactor.line(part))) this.push('log', out);
     }
   }
 
@@ -64,6 +72,7 @@ export class EventReporter {
     this.closed = true;
     clearTimeout(this.timer);
     await this.sending;
+    this.queueDropped(true);
     const deadline = Date.now() + (this.options.closeMs ?? DEFAULT_CLOSE_MS);
     while (this.queue.length > 0 && this.state === 'running') {
       const result = await this.flushOnce();
@@ -79,6 +88,12 @@ export class EventReporter {
     if (!this.closed) this.schedule(this.options.flushMs);
   }
 
+  /** The marker of lines dropped over the rate, once due (always with `now`), straight into the queue. */
+  private queueDropped(now = false): void {
+    const marker = this.lines.due(now);
+    if (marker && this.state === 'running') this.queue.push({ seq: ++this.seq, type: 'log', data: marker });
+  }
+
   /** Arms the one timer for `ms` from now, unless it is already due sooner (or a batch is on its way). */
   private schedule(ms: number): void {
     if (this.closed || this.sending || this.state !== 'running') return;
@@ -88,6 +103,7 @@ export class EventReporter {
     this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.queueDropped();
       this.sending = this.flushOnce().then(() => {
         this.sending = undefined;
         const idle = this.options.idleMs - (Date.now() - this.lastSent);

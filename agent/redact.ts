@@ -1,3 +1,4 @@
+import { clipLine, MAX_LINE_LENGTH } from './log-limits';
 import type { JobSpec } from './protocol';
 
 const MIN_SECRET_LENGTH = 3;
@@ -6,7 +7,6 @@ const MIN_SECRET_LENGTH = 3;
  * `USE_KEYRING=true`) are settings, not secrets, and masking them would blank common words in every line.
  */
 const MIN_INFERRED_SECRET_LENGTH = 6;
-export const MAX_LINE_LENGTH = 2000;
 
 /** A variable whose name says it holds a secret, wherever the word stands in the name (`ADMIN_PASSWORD`). */
 export const SECRET_NAME = /pass|token|secret|key|credential/i;
@@ -101,6 +101,7 @@ export class Redactor {
       .replace(/(bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1***')
       .replace(SECRET_SETTING, '$1***')
       .replace(/(:\/\/[^:/@\s]+:)[^@/\s]+@/g, '$1***@');
-    return out.length > MAX_LINE_LENGTH || text.length > room ? `${out.slice(0, MAX_LINE_LENGTH)}…` : out;
+    // Clipped after masking (with the marker), so that a cut never leaves half a secret.
+    return out.length > MAX_LINE_LENGTH || text.length > room ? clipLine(out.slice(0, room)) : out;
   }
 }

@@ -76,8 +76,45 @@ export const TaskLogSchema = Type.Object({
       line: Type.String(),
       at: Type.String({ format: 'date-time' }),
     }),
+    { description: 'Oldest first: a page of the log, or with `q` the matching lines of a search page' },
   ),
+  before: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'Pass as `before` for the next older page (of lines, or of matches with `q`); null: none older',
+  }),
+  after: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Pass as `after` for the next newer page; null: this page reached the end of the stored log',
+  }),
 });
 
 export type Task = Static<typeof TaskSchema>;
 export type TaskCounters = Static<typeof TaskCountersSchema>;
+/** The largest `limit` of a log page. */
+export const LOG_PAGE_MAX = 2000;
+/** Lines a log page holds when the caller does not say. */
+export const LOG_PAGE_DEFAULT = 500;
+
+const seq = (description: string) =>
+  Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description });
+
+export const TaskLogQuerySchema = Type.Object(
+  {
+    before: Type.Optional(seq('The lines just before this seq (an older page); without it the newest')),
+    after: Type.Optional(seq('The lines just after this seq, oldest first (catching up); not with `before`')),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LOG_PAGE_MAX,
+        description: `Lines a page; ${LOG_PAGE_DEFAULT} unless given`,
+      }),
+    ),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Search: only the lines containing this (any case), the newest page of matches first',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -1,18 +1,15 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
+import { clipLine } from '../builds/log-bounds';
 import type { Db } from './client';
 import { type BuildEventRow, buildEvents } from './schema';
 
 export type { BuildEventRow };
-
-export const MAX_LOG_LINE = 2000;
 
 export interface AgentEvent {
   seq: number;
   type: 'log' | 'progress';
   data: string | number;
 }
-
-const clip = (line: string) => (line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line);
 
 /**
  * Stores an agent's batch; an event already stored for (build, attempt, seq) is skipped, so a retried batch
@@ -33,7 +30,7 @@ export async function appendAgentEvents(
         attempt,
         agent_seq: event.seq,
         type: event.type,
-        data: event.type === 'log' ? clip(String(event.data)) : String(event.data),
+        data: event.type === 'log' ? clipLine(String(event.data)) : String(event.data),
       })),
     )
     .onConflictDoNothing()
@@ -50,18 +47,9 @@ export async function appendServerLine(
 ): Promise<BuildEventRow> {
   const [row] = await db
     .insert(buildEvents)
-    .values({ build_id: buildId, attempt, type: 'log', data: clip(line) })
+    .values({ build_id: buildId, attempt, type: 'log', data: clipLine(line) })
     .returning();
   return row;
-}
-
-/** The whole stored log of a build, oldest first. */
-export function listLogLines(db: Db, buildId: number): Promise<BuildEventRow[]> {
-  return db
-    .select()
-    .from(buildEvents)
-    .where(and(eq(buildEvents.build_id, buildId), eq(buildEvents.type, 'log')))
-    .orderBy(asc(buildEvents.id));
 }
 
 /** A new round of a rebuilt job starts with an empty log (older rows than `beforeId`, or all). */

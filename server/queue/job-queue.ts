@@ -1,5 +1,10 @@
 import type { BuildEventsBus } from '../builds/build-events-bus';
-import { type AgentEvent, appendAgentEvents, clearEvents } from '../db/build-events-repository';
+import {
+  type AgentEvent,
+  appendAgentEvents,
+  appendServerLine,
+  clearEvents,
+} from '../db/build-events-repository';
 import type { Db } from '../db/client';
 import {
   type ClaimedJobRow,
@@ -161,8 +166,10 @@ export class JobQueue {
   }
 
   /** An agent's log lines and progress for a job it holds; a batch sent again stores nothing twice. */
-  async report(job: HeldJob, events: AgentEvent[]): Promise<void> {
+  /** An agent's log lines and progress; `marker`: a server line after them (e.g. that lines were dropped). */
+  async report(job: HeldJob, events: AgentEvent[], marker?: string): Promise<void> {
     const stored = await appendAgentEvents(this.db, job.id, job.attempt, events);
+    if (marker) stored.push(await appendServerLine(this.db, job.id, job.attempt, marker));
     const progress = stored.filter((row) => row.type === 'progress').at(-1);
     if (progress) await setProgress(this.db, job.id, Number(progress.data));
     await this.bus.publish(stored.map((row) => toMessage(row)));

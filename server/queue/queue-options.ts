@@ -1,3 +1,5 @@
+import { LOG_BURST, LOG_LINES_PER_SECOND, MAX_EVENTS_PER_ATTEMPT } from '../builds/log-bounds';
+
 /** How the build queue behaves; every field can be set from the environment (see queueOptionsFromEnv). */
 export interface QueueOptions {
   /** A claimed job is the agent's until this long after its last call (LEASE_SECONDS). */
@@ -14,6 +16,11 @@ export interface QueueOptions {
   offlineAfterMs: number;
   /** The largest artifact an agent may upload (MAX_ARTIFACT_MB). */
   maxArtifactBytes: number;
+  /** Log lines a second one build's run may store, sustained, and at once above that (log-bounds.ts). */
+  logLinesPerSecond: number;
+  logBurst: number;
+  /** Events one build's run may store in all (log-bounds.ts). */
+  maxEventsPerAttempt: number;
 }
 
 export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
@@ -24,6 +31,9 @@ export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
   maxAttempts: 3,
   offlineAfterMs: 25_000,
   maxArtifactBytes: 4 * 1024 ** 3,
+  logLinesPerSecond: LOG_LINES_PER_SECOND,
+  logBurst: LOG_BURST,
+  maxEventsPerAttempt: MAX_EVENTS_PER_ATTEMPT,
 };
 
 type Env = Record<string, string | undefined>;

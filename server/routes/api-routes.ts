@@ -20,6 +20,7 @@ import accountInfoRoutes from './client/account/account-info';
 import changeEmailRoutes from './client/account/change-email';
 import changePasswordRoutes from './client/account/change-password';
 import logoUploadRoutes from './client/account/logo-upload';
+import buildLogRoutes from './client/firmware/build-log';
 import buildOptionDefaultsRoutes from './client/firmware/build-options';
 import catalogueRoutes from './client/firmware/catalogue';
 import firmwaresRoutes from './client/firmware/firmwares';
@@ -106,6 +107,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(workersRoutes);
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
+  await app.register(buildLogRoutes);
   await app.register(wsRoutes);
 };
 

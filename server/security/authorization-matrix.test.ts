@@ -91,6 +91,11 @@ const RULES: Record<string, Rule> = {
     foreign: true,
     expect: { admin: 'served' },
   },
+  'GET /api/client/firmware/firmwares/{id}/log.txt': {
+    access: 'user',
+    foreign: true,
+    expect: { admin: 'served' },
+  },
   'GET /api/client/firmware/tasks': { access: 'user' },
   // Spec §6: tasks of every partner are the admin's (the all-tasks tab), through the same task routes.
   'DELETE /api/client/firmware/tasks': { access: 'user', foreign: true, expect: { admin: 'served' } },
@@ -137,6 +142,8 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/admin/firmwares/pool': { access: 'admin' },
   'POST /api/admin/firmwares/rebuild': { access: 'admin' },
   'DELETE /api/admin/firmwares/{id}': { access: 'admin' },
+  'GET /api/admin/firmwares/{id}/log': { access: 'admin' },
+  'GET /api/admin/firmwares/{id}/log.txt': { access: 'admin' },
   'POST /api/admin/workers': { access: 'admin' },
   'PUT /api/admin/workers/{id}': { access: 'admin' },
   'DELETE /api/admin/workers/{id}': { access: 'admin' },

@@ -144,7 +144,7 @@ export const calls = {
   myTaskCounters: 'GET /client/firmware/tasks/status',
   allTaskCounters: 'GET /admin/firmwares/tasks/status',
   cancelTask: 'POST /client/firmware/tasks/{id}/cancel',
-  buildLog: 'GET /client/firmware/firmwares/{id}/log',
+  buildLog: { admin: 'GET /admin/firmwares/{id}/log', default: 'GET /client/firmware/firmwares/{id}/log' },
   liveSocket: 'GET /client/ws',
   // Set and build actions (resources/firmwares/firmwaresApi.ts).
   rebuildBuild: {

@@ -9,6 +9,7 @@ import {
   JobStateSchema,
 } from '../../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { boundEvents, droppedMarker, LogRateLimit } from '../../builds/log-bounds';
 import { renewLease } from '../../db/jobs-repository';
 import { conflict } from '../../lib/http-errors';
 import { invalid } from '../../lib/validation-errors';
@@ -18,6 +19,7 @@ export const NOT_HELD =
 
 const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agent'];
+  const logRate = new LogRateLimit(app.jobQueue.options.logLinesPerSecond, app.jobQueue.options.logBurst);
 
   /** The job, when the caller holds it; its lease is renewed on the way. */
   const held = async (id: number, workerId: number) => {
@@ -79,7 +81,11 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const events = request.body.events.map((event) =>
         event.type === 'log' ? { ...event, data: redactor.line(event.data) } : event,
       );
-      await app.jobQueue.report(job, events);
+      // Bounded (issue 14): lines over the rate or past the run's cap are dropped, and markers say so.
+      const { maxEventsPerAttempt } = app.jobQueue.options;
+      const bounded = boundEvents(logRate, maxEventsPerAttempt, job.id, job.attempt, events);
+      const marker = bounded.report > 0 ? droppedMarker(bounded.report, logRate.rate) : undefined;
+      await app.jobQueue.report(job, bounded.events, marker);
       return { state: job.cancel_requested ? ('cancelling' as const) : ('running' as const) };
     },
   );

@@ -1,5 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
-import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import SearchIcon from '@mui/icons-material/Search';
+import VerticalAlignBottomIcon from '@mui/icons-material/VerticalAlignBottom';
 import {
   Box,
   Button,
@@ -9,16 +13,21 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
+  InputAdornment,
   LinearProgress,
   Stack,
+  TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { errorMessages } from '../../errors/showError';
-import { useCopyToClipboard } from '../../lib/clipboard';
-import { LogLines } from './LogLines';
-import { useBuildLog } from './useBuildLog';
+import { readToken } from '../../authProvider/session';
+import { errorMessages, useShowError } from '../../errors/showError';
+import { downloadLog } from './buildLogApi';
+import { LogLines, type LogScrollRequest } from './LogLines';
+import { type BuildLog, useBuildLog } from './useBuildLog';
+import { type LogSearch, useLogSearch } from './useLogSearch';
 
 export interface BuildLogDialogProps {
   /** The build's (firmware's) id: the log path's id and the socket's fw_id. */
@@ -48,17 +57,124 @@ const LiveChip = ({ live }: { live: boolean }) => {
   );
 };
 
+/** The search box, how many matches and the buttons that go from one to the next. */
+const SearchBar = ({ search }: { search: LogSearch }) => {
+  const translate = useTranslate();
+  const { query, matches, current, more, pending } = search;
+  let status = '';
+  if (query && !pending && matches.length === 0) status = translate('app.build_log.no_matches');
+  else if (query && matches.length > 0)
+    status = translate('app.build_log.match_of', {
+      position: matches.length - current,
+      count: `${matches.length}${more ? '+' : ''}`,
+    });
+  return (
+    <Stack direction="row" alignItems="center" spacing={0.5} sx={{ mb: 1 }}>
+      <TextField
+        size="small"
+        value={search.text}
+        onChange={(event) => search.setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          if (event.shiftKey) search.next();
+          else search.previous();
+        }}
+        placeholder={translate('app.build_log.search')}
+        slotProps={{
+          htmlInput: { 'aria-label': translate('app.build_log.search'), maxLength: 200 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ flex: 1, maxWidth: 360 }}
+      />
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        role="status"
+        sx={{ minWidth: '7rem', px: 1, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {pending ? translate('app.build_log.searching') : status}
+      </Typography>
+      <Tooltip title={translate('app.build_log.previous_match')}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={translate('app.build_log.previous_match')}
+            disabled={matches.length === 0 || (current <= 0 && !more) || pending}
+            onClick={search.previous}
+          >
+            <KeyboardArrowUpIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={translate('app.build_log.next_match')}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={translate('app.build_log.next_match')}
+            disabled={matches.length === 0 || current >= matches.length - 1}
+            onClick={search.next}
+          >
+            <KeyboardArrowDownIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+};
+
+/** The current search match: read the lines around it (when not held) and scroll there. */
+function useFollowMatch(log: BuildLog, search: LogSearch) {
+  const [scrollTo, setScrollTo] = useState<LogScrollRequest>();
+  const seq = search.matches[search.current]?.seq;
+  const { reveal } = log;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reveal` is made anew each render; the match is the trigger
+  useEffect(() => {
+    if (seq === undefined) return;
+    let active = true;
+    void reveal(seq).then(() => {
+      if (active) setScrollTo({ seq });
+    });
+    return () => {
+      active = false;
+    };
+  }, [seq]);
+  return { scrollTo, setScrollTo, currentSeq: seq };
+}
+
 /**
- * A build's log (spec §2 'view logs', §4 Live socket): the whole stored log, then the lines arriving live, each
- * once and in order; a progress bar; follows the end of the log while scrolled there. Reusable by any list that
- * shows builds: `<BuildLogDialog buildId={build.id} open={open} onClose={close} subtitle={name} />`.
+ * A build's log (spec §2 'view logs', §4 Live socket; issue 14): opens on its newest lines, reads older ones as
+ * the user scrolls up, renders only the lines in view, follows new lines while scrolled to the bottom, searches
+ * every line of the log on the server and jumps to the matches, and downloads the whole log as text. Reusable by
+ * any list that shows builds: `<BuildLogDialog buildId={build.id} open={open} onClose={close} subtitle={name} />`.
  */
 export const BuildLogDialog = ({ buildId, open, onClose, subtitle }: BuildLogDialogProps) => {
   const translate = useTranslate();
-  const copy = useCopyToClipboard();
+  const showError = useShowError();
   const log = useBuildLog(buildId, open);
+  const search = useLogSearch(log.path, open);
+  const { scrollTo, setScrollTo, currentSeq } = useFollowMatch(log, search);
+  const [following, setFollowing] = useState(true);
+  const [downloading, setDownloading] = useState(false);
   const title = translate('app.build_log.title');
   const progress = Math.round(log.progress);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadLog(log.path, readToken(), `build-${buildId}.log`);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   let body: ReactNode;
   if (log.error && log.lines.length === 0) {
@@ -75,7 +191,21 @@ export const BuildLogDialog = ({ buildId, open, onClose, subtitle }: BuildLogDia
       </Stack>
     );
   } else {
-    body = <LogLines lines={log.lines} label={title} />;
+    body = (
+      <LogLines
+        lines={log.lines}
+        label={title}
+        hasOlder={log.hasOlder}
+        atEnd={log.atEnd}
+        loading={log.loading}
+        onOlder={log.loadOlder}
+        onNewer={log.loadNewer}
+        highlight={search.query || undefined}
+        currentSeq={currentSeq}
+        scrollTo={scrollTo}
+        onFollowingChange={setFollowing}
+      />
+    );
   }
 
   return (
@@ -111,16 +241,28 @@ export const BuildLogDialog = ({ buildId, open, onClose, subtitle }: BuildLogDia
           </Typography>
           <LiveChip live={log.isLive} />
         </Stack>
+        <SearchBar search={search} />
         {body}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button
-          startIcon={<ContentCopyOutlinedIcon />}
-          disabled={log.lines.length === 0}
-          onClick={() => copy(log.lines.map((l) => l.line).join('\n'))}
+          startIcon={<FileDownloadOutlinedIcon />}
+          disabled={log.lines.length === 0 || downloading}
+          onClick={download}
         >
-          {translate('app.build_log.copy')}
+          {translate('app.build_log.download')}
         </Button>
+        {!(following && log.atEnd) && log.lines.length > 0 && (
+          <Button
+            startIcon={<VerticalAlignBottomIcon />}
+            onClick={async () => {
+              await log.toEnd();
+              setScrollTo({ end: true });
+            }}
+          >
+            {translate('app.build_log.latest')}
+          </Button>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button variant="contained" onClick={onClose}>
           {translate('ra.action.close')}

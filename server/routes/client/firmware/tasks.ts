@@ -7,12 +7,9 @@ import {
   TaskIdParamsSchema,
   TaskIdsQuerySchema,
   TaskListSchema,
-  TaskLogSchema,
   TaskSchema,
   TasksQuerySchema,
 } from '../../../../contract/schemas/tasks-schemas';
-import { listLogLines } from '../../../db/build-events-repository';
-import { findBuild } from '../../../db/firmwares-repository';
 import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from '../../../db/tasks-repository';
 import { notFound } from '../../../lib/http-errors';
 import { setPageHeaders } from '../../../lib/paging';
@@ -21,8 +18,8 @@ import { toTask } from './tasks-view';
 const TASK_NOT_FOUND = 'Task not found';
 
 /**
- * The signed-in account's tasks (build jobs): list, counters, cancel, remove, log. Admins reach anyone's
- * task through the same cancel, remove and log paths; another partner's id answers 404.
+ * The signed-in account's tasks (build jobs): list, counters, cancel, remove. Admins reach anyone's
+ * task through the same cancel, remove paths (and the log's, in build-log.ts); another partner's id answers 404.
  */
 const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['tasks'];
@@ -100,29 +97,6 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.jobQueue.cancel(ids, request.account.email);
       await hideTasks(app.db, ids);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/client/firmware/firmwares/:id/log',
-    {
-      schema: {
-        tags,
-        summary: "A build's whole stored log and its progress",
-        description:
-          'Each line has the seq that live log_build messages carry, so a client can join the two.',
-        params: TaskIdParamsSchema,
-        response: { 200: TaskLogSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const build = await findBuild(app.db, request.params.id, scope(request.account));
-      if (!build) throw notFound('Build not found');
-      const lines = await listLogLines(app.db, build.id);
-      return {
-        progress: build.progress,
-        lines: lines.map((row) => ({ seq: row.id, line: row.data, at: row.created_at.toISOString() })),
-      };
     },
   );
 };
