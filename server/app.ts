@@ -15,6 +15,7 @@ import mailPlugin from './mail/mail-plugin';
 import { fromRoot } from './paths';
 import authPlugin from './plugins/auth-plugin';
 import dbPlugin from './plugins/db-plugin';
+import deliveryPlugin from './plugins/delivery-plugin';
 import errorsPlugin from './plugins/errors-plugin';
 import lifecyclePlugin from './plugins/lifecycle-plugin';
 import metricsPlugin from './plugins/metrics-plugin';
@@ -58,6 +59,8 @@ export async function buildApp(options: BuildAppOptions) {
   // Operations: request metrics for GET /api/metrics, and the draining flag of a graceful shutdown.
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(lifecyclePlugin);
+  // Compressed API answers and ETags (issue 14); before any route, as it attaches to routes when they are added.
+  await app.register(deliveryPlugin);
   await app.register(cookie);
   const owned = options.db === undefined;
   const handle = options.db ?? (await openDb(config));

@@ -28,7 +28,14 @@ export default fp<SpaPluginOptions>(
   async (app, { dir }) => {
     const built = existsSync(path.join(dir, 'index.html'));
     if (built) {
-      await app.register(fastifyStatic, { root: dir, cacheControl: false, setHeaders: cacheHeaders(dir) });
+      // preCompressed: the build writes `.br` and `.gz` beside each file (scripts/precompress.ts); they are sent
+      // by Accept-Encoding, the file itself to a client that takes neither.
+      await app.register(fastifyStatic, {
+        root: dir,
+        cacheControl: false,
+        setHeaders: cacheHeaders(dir),
+        preCompressed: true,
+      });
     }
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -8,6 +8,8 @@ const languagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/client/languages',
     {
+      // Rarely changes: an ETag, and 304 when the browser's copy is current (delivery-plugin).
+      config: { etag: true },
       schema: {
         tags: ['releases'],
         summary: 'Languages of release descriptions',

@@ -8,6 +8,8 @@ const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/client/releases',
     {
+      // Rarely changes: an ETag, and 304 when the browser's copy is current (delivery-plugin).
+      config: { etag: true },
       schema: {
         tags: ['releases'],
         summary: 'Releases visible to the signed-in account',

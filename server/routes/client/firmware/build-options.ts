@@ -8,6 +8,8 @@ const buildOptionDefaultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/client/firmware/build-options/defaults',
     {
+      // Rarely changes: an ETag, and 304 when the browser's copy is current (delivery-plugin).
+      config: { etag: true },
       schema: {
         tags: ['builds'],
         summary: 'The default value of every build option, by name',

@@ -9,6 +9,8 @@ const poolUrlRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/client/pool-url',
     {
+      // Rarely changes: an ETag, and 304 when the browser's copy is current (delivery-plugin).
+      config: { etag: true },
       schema: {
         tags: ['builds'],
         summary: 'Well-known pools and their stratum urls',
