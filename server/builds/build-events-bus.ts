@@ -13,7 +13,7 @@ export interface BuildEventMessage {
 }
 
 const EVENTS_CHANNEL = 'build_events';
-// Sent by the database itself (trigger jobs_claimable, migration 0008) when a build becomes claimable.
+// Sent by the database itself (trigger jobs_claimable, migration 0011) when a build becomes claimable.
 const JOBS_CHANNEL = 'build_jobs';
 // Sent by the database itself (trigger accounts_changed, migration 0006) with the account's id.
 const ACCOUNTS_CHANNEL = 'accounts_changed';

@@ -25,7 +25,7 @@ const queuedState = () =>
 type Queued = ReturnType<typeof queuedState>;
 
 // Both run inside the caller's transaction, which holds the set's lock and recounts it. Becoming pending
-// wakes the agents' waiting claims when that transaction commits (trigger jobs_claimable, migration 0008).
+// wakes the agents' waiting claims when that transaction commits (trigger jobs_claimable, migration 0011).
 
 /** Queues a new build. */
 export function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>): Promise<BuildRow> {

@@ -30,7 +30,7 @@ export interface JobChange<J extends ChangedJob = ChangedJob> {
  * changed; the server's line goes into each build's log in the same transaction; once that committed, the
  * sets' counters are recounted (under the set's lock, see refreshGroupCounters) and the lines go live on
  * every instance. Waking the agents' claims is part of the statement that made a build pending (trigger
- * jobs_claimable, migration 0008), so no caller has to remember it.
+ * jobs_claimable, migration 0011), so no caller has to remember it.
  */
 export async function changeJobs<J extends ChangedJob>(
   db: Db,

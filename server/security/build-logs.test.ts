@@ -222,7 +222,7 @@ describe('log lines stored before the uuid was masked (finding 9, migration 0008
       `another build's ${other.uuid}`,
     ];
     for (const line of old) await appendServerLine(w.t.db, build.id, 1, line);
-    const migration = await readFile(path.join(migrationsFolder, '0008_scrub_log_uuids.sql'), 'utf8');
+    const migration = await readFile(path.join(migrationsFolder, '0012_scrub_log_uuids.sql'), 'utf8');
     await w.t.db.execute(sql.raw(migration));
     expect(await logOf(w, build.id, w.admin.token)).toEqual(
       expect.arrayContaining([
