@@ -210,7 +210,7 @@ describe('the build uuid, a download capability, in build logs (finding 9)', () 
   });
 });
 
-describe('log lines stored before the uuid was masked (finding 9, migration 0008)', () => {
+describe('log lines stored before the uuid was masked (finding 9, migration 0012)', () => {
   it('lose the uuid, in any spelling, and keep the rest', async () => {
     const build = await queueBuild(w);
     const uuid = build.uuid as string;
