@@ -11,12 +11,15 @@ export const MAX_LINES = 200_000;
 
 const count = (n: number) => n.toLocaleString('en');
 
-/** The line, or its first MAX_LINE_LENGTH characters and a marker. */
-export function clipLine(line: string, max = MAX_LINE_LENGTH): string {
-  if (line.length <= max) return line;
+/**
+ * The line, or its first MAX_LINE_LENGTH characters and a marker. `dropped`: characters already cut off its end
+ * before (the redactor reads a bounded prefix), counted in the marker too.
+ */
+export function clipLine(line: string, max = MAX_LINE_LENGTH, dropped = 0): string {
+  if (line.length <= max && dropped === 0) return line;
   // Never split a surrogate pair.
-  const end = /[\uD800-\uDBFF]/.test(line[max - 1]) ? max - 1 : max;
-  return `${line.slice(0, end)} … [line truncated: ${count(line.length - end)} more characters]`;
+  const end = line.length <= max ? line.length : /[\uD800-\uDBFF]/.test(line[max - 1]) ? max - 1 : max;
+  return `${line.slice(0, end)} … [line truncated: ${count(line.length - end + dropped)} more characters]`;
 }
 
 export const droppedMarker = (dropped: number, perSecond: number) =>

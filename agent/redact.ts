@@ -102,6 +102,6 @@ export class Redactor {
       .replace(SECRET_SETTING, '$1***')
       .replace(/(:\/\/[^:/@\s]+:)[^@/\s]+@/g, '$1***@');
     // Clipped after masking (with the marker), so that a cut never leaves half a secret.
-    return out.length > MAX_LINE_LENGTH || text.length > room ? clipLine(out.slice(0, room)) : out;
+    return clipLine(out, MAX_LINE_LENGTH, Math.max(0, text.length - room));
   }
 }
