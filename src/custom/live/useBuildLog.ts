@@ -4,7 +4,7 @@ import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { useHttpClient } from '../../api/ApiContext';
 import { startScheduler } from '../../lib/schedulers';
 import { buildLogPath, fetchLogPage, LOG_PAGE, type LogQuery } from './buildLogApi';
-import { useBuildLive, useLive, useLiveConnections } from './LiveProvider';
+import { useBuildLive, useLiveConnected, useLiveConnections } from './LiveProvider';
 import type { LogLine } from './logLines';
 import {
   aroundPages,
@@ -23,7 +23,7 @@ export interface BuildLog {
   /** The first page has not answered yet. */
   isPending: boolean;
   error: unknown;
-  /** Lines arrive over the socket (admins, developers); otherwise new ones are read every 5 s. */
+  /** Lines arrive over the socket while it is connected; otherwise new ones are read every 5 s. */
   isLive: boolean;
   /** Lines older than the first one held exist. */
   hasOlder: boolean;
@@ -65,7 +65,8 @@ export function useBuildLog(buildId: number, enabled = true): BuildLog {
   const { permissions, isPending: rolePending } = usePermissions();
   const path = buildLogPath(buildId, permissions === 'admin');
   const ready = enabled && !rolePending;
-  const { socket } = useLive();
+  // Live while the socket is connected (every signed-in account has one); while it is down, poll.
+  const socket = useLiveConnected();
   const live = useBuildLive(buildId);
   const connections = useLiveConnections();
 
