@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../api/httpClient';
 import type { Account } from '../../authProvider/account';
 import { createAuthProvider } from '../../authProvider/index';
+import { isConnectionDown, reportConnection } from '../../api/connectionStatus';
 import { readToken, writeToken } from '../../authProvider/session';
 import { FakeSocket } from '../../test/FakeSocket';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
@@ -86,5 +87,37 @@ describe('LiveProvider when the server ends the session', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(await screen.findByText('Your access has changed. Please sign in again.')).toBeInTheDocument();
     expect(readToken()).toBeNull();
+  });
+});
+
+describe('LiveProvider when the socket fails', () => {
+  const SOCKET_ERROR = 'WebSocket error: see console log for more information.';
+  beforeEach(() => {
+    localStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    FakeSocket.instances = [];
+    reportConnection(true);
+    vi.restoreAllMocks();
+  });
+
+  it('while the server is away: the connection banner says so, and no error toast shows', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const socket = await openConsole();
+    socket.fail();
+    await waitFor(() => expect(isConnectionDown()).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(SOCKET_ERROR)).toBeNull();
+  });
+
+  it('while the server answers: the socket error shows once, not once per reconnection attempt', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+    const socket = await openConsole();
+    socket.fail();
+    socket.fail();
+    expect(await screen.findByText(SOCKET_ERROR)).toBeInTheDocument();
+    expect(screen.getAllByText(SOCKET_ERROR)).toHaveLength(1);
+    expect(isConnectionDown()).toBe(false);
   });
 });

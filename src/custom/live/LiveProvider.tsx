@@ -11,6 +11,7 @@ import {
 import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import type { Options as SocketOptions } from 'reconnecting-websocket';
 import { canAccess } from '../../authProvider/canAccess';
+import { askHealth, isUnavailableStatus, reportConnection } from '../../api/connectionStatus';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { ERROR_TOAST } from '../../errors/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
@@ -40,7 +41,12 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {
     if (!enabled) return;
-    return connectLiveSocket({
+    // One toast per failure, not one per reconnection attempt: it may show again once the socket has been open.
+    let told = false;
+    const unsubscribe = store.subscribe(() => {
+      if (store.isConnected()) told = false;
+    });
+    const disconnect = connectLiveSocket({
       store,
       getToken: readToken,
       socketOptions,
@@ -50,7 +56,7 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
         }),
       onError: (event) => {
         console.error('WebSocket error', event);
-        notify('app.errors.websocket', ERROR_TOAST);
+        void socketFailed();
       },
       // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
       onSessionEnded: (code) => {
@@ -58,6 +64,22 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
         void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
       },
     });
+    /** A server that is away is the connection banner's to say (no toast); a server that answers while its
+     * socket fails is the socket's error. */
+    async function socketFailed() {
+      const answer = await askHealth('live');
+      if (!answer || isUnavailableStatus(answer.status)) {
+        reportConnection(false);
+        return;
+      }
+      if (told) return;
+      told = true;
+      notify('app.errors.websocket', ERROR_TOAST);
+    }
+    return () => {
+      unsubscribe();
+      disconnect();
+    };
   }, [enabled, store, notify, queryClient, logoutIfAccessDenied, socketOptions]);
 }
 
