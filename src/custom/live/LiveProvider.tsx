@@ -10,8 +10,8 @@ import {
 } from 'react';
 import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import type { Options as SocketOptions } from 'reconnecting-websocket';
-import { canAccess } from '../../authProvider/canAccess';
 import { askHealth, isUnavailableStatus, reportConnection } from '../../api/connectionStatus';
+import { canAccess } from '../../authProvider/canAccess';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { ERROR_TOAST } from '../../errors/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
