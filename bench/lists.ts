@@ -1,5 +1,5 @@
 // The builds lists and task counters with 100,000 builds and 1,000 partners (bench/data.ts), each beside the
-// bare indexed 20-row query (server/routes/bench-baseline.ts, BENCH_BASELINE=1) measured in the same run.
+// bare indexed 20-row query (server/platform/bench-baseline.ts, BENCH_BASELINE=1) measured in the same run.
 // `npx tsx bench/lists.ts` runs it alone on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

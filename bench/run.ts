@@ -76,7 +76,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     startRss.push(rssMb(s.pid));
     await s.stop();
   }
-  // The first start on a machine: no cached PGlite template (server/db/pglite-template.ts), initdb runs.
+  // The first start on a machine: no cached PGlite template (server/platform/db/pglite-template.ts), initdb runs.
   let first: { ms: number; rss: number } | undefined;
   const noTemplate = embedded ? await mkdtemp(join(tmpdir(), 'fc-bench-template-')) : undefined;
   if (noTemplate) {

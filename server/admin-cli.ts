@@ -2,10 +2,10 @@
 // who lost every admin session. It opens the database the console uses (DATABASE_URL, or the embedded one in
 // DATA_DIR, which must not be open in a running console at the same time).
 import { parseArgs } from 'node:util';
+import { recoverAdmin } from './accounts/admin-recovery';
 import { loadConfig } from './config';
-import { recoverAdmin } from './db/admin-recovery';
-import { openDb } from './db/client';
-import { withMigratedDb } from './db/migrate';
+import { openDb } from './platform/db/client';
+import { withMigratedDb } from './platform/db/migrate';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });

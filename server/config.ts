@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseBuildEnv } from '../agent/build-env';
-import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { parseTrustProxy, type TrustProxy } from './platform/lib/trust-proxy';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {
@@ -39,7 +39,7 @@ export interface Config {
   shutdownGraceMs?: number;
   /**
    * BENCH_BASELINE=1, for bench/lists.ts only: adds the bare query its figures are compared with
-   * (server/routes/bench-baseline.ts). Never in production.
+   * (server/platform/bench-baseline.ts). Never in production.
    */
   benchBaseline?: boolean;
   /**

@@ -4,10 +4,10 @@
 // while ./start and its packages load.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startPassword } from './accounts/passwords';
 import { loadConfig } from './config';
-import { pgliteDir, startPglite } from './db/pglite-files';
-import { prepareDemoRepositories } from './git/demo-repositories';
-import { startPassword } from './lib/passwords';
+import { pgliteDir, startPglite } from './platform/db/pglite-files';
+import { prepareDemoRepositories } from './releases/git/demo-repositories';
 
 async function main(): Promise<void> {
   const config = loadConfig();

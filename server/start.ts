@@ -1,14 +1,14 @@
+import { ownAddress, startEmbeddedAgent } from './agents/embedded-agent';
 import { buildApp } from './app';
-import { ownAddress, startEmbeddedAgent } from './builds/embedded-agent';
 import { serverSecrets } from './builds/log-secrets';
 import type { Config } from './config';
-import { openDb } from './db/client';
-import { withMigratedDb } from './db/migrate';
-import type { PgliteStart } from './db/pglite-files';
-import { startPgliteMaintenance } from './db/pglite-maintenance';
-import { type SeedOptions, seed } from './db/seed';
-import { withoutToken } from './routes/client/ws';
+import { openDb } from './platform/db/client';
+import { withMigratedDb } from './platform/db/migrate';
+import type { PgliteStart } from './platform/db/pglite-files';
+import { startPgliteMaintenance } from './platform/db/pglite-maintenance';
+import { type SeedOptions, seed } from './platform/db/seed';
 import { formatStartupReport } from './startup-report';
+import { withoutToken } from './tasks/live-socket-routes';
 
 /** What the process entry (main.ts) began before this module loaded. */
 export interface EarlyStart {

@@ -1,21 +1,21 @@
 import { HIDDEN_SERIES } from '../../contract/constants';
 import { type FeeMinimums, feeMinimums } from '../../contract/rules/fees';
 import type { ReleaseStage } from '../../contract/statuses';
-import type { AccountRow } from '../db/accounts-repository';
-import { listBuildOptions } from '../db/build-options-repository';
-import { combinationExists, findModel, findSeries } from '../db/catalogue-repository';
-import type { Db } from '../db/client';
-import { type FirmwareGroupRow, findGroup } from '../db/groups-repository';
-import { findLicense } from '../db/licenses-repository';
-import { feesByAccount } from '../db/partners-repository';
-import { findReleaseRow } from '../db/releases-repository';
-import type { BuildRow, PoolConfigEntry } from '../db/schema';
-import { notFound } from '../lib/http-errors';
-import { ValidationFailedError } from '../lib/validation-errors';
+import type { AccountRow } from '../accounts/accounts-repository';
+import { findLicense } from '../accounts/licenses-repository';
+import { feesByAccount } from '../accounts/partners-repository';
+import { listBuildOptions } from '../catalogue/build-options-repository';
+import { combinationExists, findModel, findSeries } from '../catalogue/catalogue-repository';
+import type { Db } from '../platform/db/client';
+import type { BuildRow, PoolConfigEntry } from '../platform/db/schema';
+import { notFound } from '../platform/lib/http-errors';
+import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { findReleaseRow } from '../releases/releases-repository';
+import { checkLogo, checkSshKeys } from '../sets/set-items';
+import { type FirmwareGroupRow, findGroup } from '../sets/sets-repository';
 import { checkOptions } from './option-rules';
 import { checkPools, type Issue, type PoolInput } from './pool-rules';
 import { visibleRelease } from './release-choice';
-import { checkLogo, checkSshKeys } from './set-items';
 
 /** A build body (POST: all required fields; PATCH: any of them). */
 export interface BuildInput {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Redactor } from '../../agent/redact';
 import { JobQueue } from '../queue/job-queue';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from '../queue/queue-options';
-import { BuildEventsBus } from './build-events-bus';
+import { BuildEventsBus } from '../tasks/build-events-bus';
 import { createJobFiles, type JobFiles } from './job-files';
 
 declare module 'fastify' {

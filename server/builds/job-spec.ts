@@ -1,12 +1,12 @@
 import type { JobSpec as AgentJobSpec } from '../../contract/schemas/agent-schemas';
-import type { Db } from '../db/client';
-import { findLicense } from '../db/licenses-repository';
-import { findLogo } from '../db/logos-repository';
-import { findReleaseRow, listReleaseTags } from '../db/releases-repository';
-import { listRepositories } from '../db/repositories-repository';
-import type { BuildRow, PoolConfigEntry } from '../db/schema';
-import { listSshKeys } from '../db/ssh-keys-repository';
-import { logoUrl } from '../storage/logo-store';
+import { findLicense } from '../accounts/licenses-repository';
+import { findLogo } from '../accounts/logos-repository';
+import { listSshKeys } from '../accounts/ssh-keys-repository';
+import type { Db } from '../platform/db/client';
+import type { BuildRow, PoolConfigEntry } from '../platform/db/schema';
+import { logoUrl } from '../platform/storage/logo-store';
+import { findReleaseRow, listReleaseTags } from '../releases/releases-repository';
+import { listRepositories } from '../releases/repositories-repository';
 import { artifactName } from './artifact-store';
 
 export const JOB_SPEC_VERSION = 1;

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../db/build-events-repository';
+import type { AgentEvent } from './build-events-repository';
 
 // The bounds of what agents may log (issue 14): one runaway build must not fill the database. The agent keeps
 // to tighter bounds of its own (agent/log-limits.ts); these are the server's, enforced whatever an agent sends.

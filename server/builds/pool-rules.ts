@@ -6,7 +6,7 @@ import { poolAccount, poolUrl, poolWorker } from '../../contract/rules/pools';
 import { required } from '../../contract/rules/text';
 import { firstIssue } from '../../contract/rules/values';
 import type { PoolType } from '../../contract/statuses';
-import type { PoolConfigEntry } from '../db/schema';
+import type { PoolConfigEntry } from '../platform/db/schema';
 
 /** A pool config entry as a request sends it: alias, fee (DevFee only), fake_fee and hidden may be left out. */
 export interface PoolInput {

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Release } from '../../contract/schemas/release-schemas';
 import type { ReleaseStage } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { listReleases, releaseVisibility, type Viewer } from '../db/releases-repository';
-import { releases } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { releases } from '../platform/db/schema';
+import { listReleases, releaseVisibility, type Viewer } from '../releases/releases-repository';
 
 /** Spec §4: builds group and upgrade by stage class: dev; test (alpha, beta, rc); stable and prerelease. */
 const STAGE_CLASSES: ReleaseStage[][] = [['dev'], ['alpha', 'beta', 'rc'], ['prerelease', 'stable']];

@@ -1,9 +1,9 @@
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
-import type { Db } from '../db/client';
-import type { BuildRow } from '../db/firmwares-repository';
-import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../db/groups-repository';
-import { notFound } from '../lib/http-errors';
+import type { Db } from '../platform/db/client';
+import { notFound } from '../platform/lib/http-errors';
+import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../sets/sets-repository';
+import type { BuildRow } from './builds-repository';
 
 export const downloadUrl = (uuid: string) => `/api/files/firmwares/${uuid}`;
 

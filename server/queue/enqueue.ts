@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../db/firmwares-repository';
+import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
+import type { Db } from '../platform/db/client';
 
 /**
  * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back

@@ -1,7 +1,7 @@
-import type { BuildEventMessage, BuildEventsBus } from '../builds/build-events-bus';
-import { appendServerLine, type BuildEventRow } from '../db/build-events-repository';
-import type { Db } from '../db/client';
-import { refreshGroupCounters } from '../db/jobs-repository';
+import { appendServerLine, type BuildEventRow } from '../builds/build-events-repository';
+import type { Db } from '../platform/db/client';
+import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
+import { refreshGroupCounters } from './jobs-repository';
 
 /** A stored event as WebSocket clients receive it. */
 export function toMessage(row: BuildEventRow): BuildEventMessage {

@@ -1,6 +1,7 @@
 // The queue's wake-up is the database's: a build that becomes pending wakes the agents' waiting claims,
 // whichever code queued it, with no route having to remember it.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { liveBuild, rebuildBuild } from '../builds/build-service';
 import {
   type AgentWorld,
   addWorker,
@@ -8,8 +9,7 @@ import {
   claim,
   createAgentWorld,
   queueBuild,
-} from '../builds/agent-test-fixtures';
-import { liveBuild, rebuildBuild } from '../builds/build-service';
+} from '../test/agent-fixtures';
 
 let w: AgentWorld;
 

@@ -1,11 +1,12 @@
-import type { BuildEventsBus } from '../builds/build-events-bus';
 import {
   type AgentEvent,
   appendAgentEvents,
   appendServerLine,
   clearEvents,
-} from '../db/build-events-repository';
-import type { Db } from '../db/client';
+} from '../builds/build-events-repository';
+import type { Db } from '../platform/db/client';
+import type { BuildEventsBus } from '../tasks/build-events-bus';
+import { changeJobs, type JobChange, toMessage } from './job-changes';
 import {
   type ClaimedJobRow,
   cancelJobs,
@@ -19,8 +20,7 @@ import {
   requeueWorkerJobs,
   setProgress,
   unclaimJob,
-} from '../db/jobs-repository';
-import { changeJobs, type JobChange, toMessage } from './job-changes';
+} from './jobs-repository';
 import type { QueueOptions } from './queue-options';
 
 type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };

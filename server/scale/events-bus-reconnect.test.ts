@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildEventMessage } from '../builds/build-events-bus';
-import { type DbHandle, openDb } from '../db/client';
-import { migrateDb } from '../db/migrate';
+import { type DbHandle, openDb } from '../platform/db/client';
+import { migrateDb } from '../platform/db/migrate';
+import type { BuildEventMessage } from '../tasks/build-events-bus';
 import { createTestApp, type TestApp } from '../test/helper';
 import { createScaleDatabase, TcpProxy, waitFor } from './processes';
 

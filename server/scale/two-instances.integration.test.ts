@@ -8,7 +8,7 @@ import pg from 'pg';
 import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSession } from '../../tests/e2e/support/api';
-import type { BuildEventMessage } from '../builds/build-events-bus';
+import type { BuildEventMessage } from '../tasks/build-events-bus';
 import {
   ADMIN,
   AgentProcess,

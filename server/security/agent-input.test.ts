@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builds } from '../platform/db/schema';
 import {
   type AgentWorld,
   addWorker,
@@ -11,8 +12,7 @@ import {
   claim,
   createAgentWorld,
   queueBuild,
-} from '../builds/agent-test-fixtures';
-import { builds } from '../db/schema';
+} from '../test/agent-fixtures';
 import { expectValidationError } from '../test/helper';
 import { expectErrorShape, snapshotTables } from './openapi-routes';
 

@@ -1,7 +1,7 @@
 // Spec §6 as a table: every route of the OpenAPI document, called by an anonymous visitor, a blocked
 // account, a partner, a beta tester, a developer and an admin, with the ids of another partner's objects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pools } from '../builds/test-fixtures';
+import { pools } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import {
   fillPath,

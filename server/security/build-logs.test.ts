@@ -6,6 +6,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedAgent, startEmbeddedAgent } from '../agents/embedded-agent';
+import { appendServerLine } from '../builds/build-events-repository';
+import { serverSecrets } from '../builds/log-secrets';
+import { loadConfig } from '../config';
+import { migrationsFolder } from '../platform/db/pglite-files';
 import {
   type AgentWorld,
   addWorker,
@@ -17,12 +22,7 @@ import {
   queueBuild,
   sendEvents,
   taskOf,
-} from '../builds/agent-test-fixtures';
-import { type EmbeddedAgent, startEmbeddedAgent } from '../builds/embedded-agent';
-import { serverSecrets } from '../builds/log-secrets';
-import { loadConfig } from '../config';
-import { appendServerLine } from '../db/build-events-repository';
-import { migrationsFolder } from '../db/pglite-files';
+} from '../test/agent-fixtures';
 import { TEST_JWT_SECRET } from '../test/helper';
 
 /** The console's settings as an operator sets them, in the environment the server (and its agent) run in. */

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailTokens, signInAttempts } from '../db/schema';
+import { emailTokens, signInAttempts } from '../platform/db/schema';
 import {
   createAccount,
   createSignedIn,

@@ -6,8 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
-import { type Claimed, claim } from '../builds/agent-test-fixtures';
-import { api, buildBody, createSet, pools, submit } from '../builds/test-fixtures';
+import { type Claimed, claim } from '../test/agent-fixtures';
+import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
 import {
   expectErrorShape,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildWorld, buildBody, createBuildWorld, createSet, rowCounts } from '../builds/test-fixtures';
+import { type BuildWorld, buildBody, createBuildWorld, createSet, rowCounts } from '../test/build-fixtures';
 import { expectValidationError, request } from '../test/helper';
 
 // Issue 15, item 1: a second click 0.6 s after the first made two identical builds. A creating POST with an

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../db/schema';
+import { accounts } from '../platform/db/schema';
 import { createSignedIn, createTestApp, expectValidationError, request, type TestApp } from '../test/helper';
 
 // Issue 17, defect 1: the last active admin could demote themselves (PATCH answered 200), leaving a console

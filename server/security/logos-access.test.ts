@@ -3,14 +3,8 @@
 // the builds made with a removed set still get its images through their job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../contract/rules/text';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-} from '../builds/agent-test-fixtures';
-import { api, buildBody, submit } from '../builds/test-fixtures';
+import { type AgentWorld, addWorker, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
+import { api, buildBody, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import { logoUpload, PNG } from './security-world';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../app';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 export interface JsonSchema {
   type?: string | string[];

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SignInLimits } from '../accounts/auth/attempt-limits';
+import { takeBackoffAttempt } from '../accounts/sign-in-attempts-repository';
 import type { App } from '../app';
 import { loadConfig } from '../config';
-import { signInAttempts } from '../db/schema';
-import { takeBackoffAttempt } from '../db/sign-in-attempts-repository';
-import type { SignInLimits } from '../routes/auth/attempt-limits';
+import { signInAttempts } from '../platform/db/schema';
 import {
   createAccount,
   createTestApp,

@@ -4,16 +4,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
-import { addWorker } from '../builds/agent-test-fixtures';
-import {
-  api,
-  type BuildWorld,
-  buildBody,
-  createBuildWorld,
-  createSet,
-  submit,
-} from '../builds/test-fixtures';
-import { accounts, repositories } from '../db/schema';
+import { accounts, repositories } from '../platform/db/schema';
+import { addWorker } from '../test/agent-fixtures';
+import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { createSignedIn, request } from '../test/helper';
 import { multipartBody } from '../test/multipart';
 

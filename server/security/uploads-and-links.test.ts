@@ -5,9 +5,9 @@
 // routes/client/account/change-password.test.ts and routes/admin/users.test.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pools } from '../builds/test-fixtures';
-import { updateBuild } from '../db/firmwares-repository';
-import { accounts, partnerFees } from '../db/schema';
+import { updateBuild } from '../builds/builds-repository';
+import { accounts, partnerFees } from '../platform/db/schema';
+import { pools } from '../test/build-fixtures';
 import { createTestApp, request } from '../test/helper';
 import { type FormPart, multipartBody } from '../test/multipart';
 import { snapshotTables } from './openapi-routes';

@@ -4,6 +4,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
+import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-sessions';
 import {
   type AgentWorld,
   addWorker,
@@ -12,9 +13,8 @@ import {
   createAgentWorld,
   queueBuild,
   sendEvents,
-} from '../builds/agent-test-fixtures';
-import { api } from '../builds/test-fixtures';
-import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../routes/client/ws-sessions';
+} from '../test/agent-fixtures';
+import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };

@@ -3,7 +3,7 @@
 // by any spelling other than the plain one.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../db/schema';
+import { accounts } from '../platform/db/schema';
 import { createSignedIn, createTestApp, request, type TestApp } from '../test/helper';
 
 let t: TestApp;

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { AccountRow } from '../accounts/accounts-repository';
+import { insertAccount, insertPartnerFee } from '../accounts/accounts-repository';
+import { hashPassword } from '../accounts/passwords';
+import type { Role } from '../accounts/roles';
+import { type AccessClaims, secretKey, signAccessToken } from '../accounts/tokens';
 import { type App, type BuildAppOptions, buildApp } from '../app';
 import type { Config } from '../config';
-import type { AccountRow } from '../db/accounts-repository';
-import { insertAccount, insertPartnerFee } from '../db/accounts-repository';
-import type { Db, DbHandle } from '../db/client';
-import { ensureCatalogue } from '../db/seed';
-import { hashPassword } from '../lib/passwords';
-import type { Role } from '../lib/roles';
-import { type AccessClaims, secretKey, signAccessToken } from '../lib/tokens';
-import type { ValidationIssue } from '../lib/validation-errors';
+import type { Db, DbHandle } from '../platform/db/client';
+import { ensureCatalogue } from '../platform/db/seed';
+import type { ValidationIssue } from '../platform/lib/validation-errors';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-for-api-tests-only-0123456789';

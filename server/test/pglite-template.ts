@@ -3,9 +3,9 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite } from '../db/client';
-import { migrateDb } from '../db/migrate';
-import { templateDigest } from '../db/pglite-files';
+import { fromPglite } from '../platform/db/client';
+import { migrateDb } from '../platform/db/migrate';
+import { templateDigest } from '../platform/db/pglite-files';
 
 // Starting PGlite from scratch (initdb in WASM) takes ~3 s; loading a saved data directory takes ~0.5 s. The
 // first test file to need a database saves a migrated one, keyed by the PGlite version and the migrations,

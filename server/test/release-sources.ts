@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { registerDemoRepositories } from '../db/demo-releases';
-import { ensureLanguages } from '../db/languages-repository';
-import { insertRelease } from '../db/releases-repository';
-import { type NewReleaseRow, releaseDescriptions, releases, releaseTags } from '../db/schema';
-import { type DemoRepository, ensureDemoRepositories } from '../git/demo-repositories';
+import { ensureLanguages } from '../catalogue/languages-repository';
+import type { Db } from '../platform/db/client';
+import { type NewReleaseRow, releaseDescriptions, releases, releaseTags } from '../platform/db/schema';
+import { registerDemoRepositories } from '../releases/demo-releases';
+import { type DemoRepository, ensureDemoRepositories } from '../releases/git/demo-repositories';
+import { insertRelease } from '../releases/releases-repository';
 import { seedCatalogue } from './helper';
 
 export const ALL_SERIES = ['x19', 'x21', 'l9', 'l7', 'x17', 't2t'];

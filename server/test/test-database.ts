@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DbHandle, fromPglite, fromPool } from '../db/client';
-import { migrateDb } from '../db/migrate';
+import { type DbHandle, fromPglite, fromPool } from '../platform/db/client';
+import { migrateDb } from '../platform/db/migrate';
 import { createMigratedPglite } from './pglite-template';
 
 export interface TestDatabase {

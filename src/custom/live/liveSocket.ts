@@ -8,7 +8,7 @@ import type { LiveStore } from './liveStore';
 import { liveSocketUrl } from './socketUrl';
 
 /**
- * The server's close codes for a socket whose session ended (server/routes/client/ws-sessions.ts): the token
+ * The server's close codes for a socket whose session ended (server/tasks/live-socket-sessions.ts): the token
  * expired or was revoked, or the account may no longer follow builds. The console treats them as the API's
  * 401 and 403.
  */

@@ -1,0 +1,26 @@
+import type { AccountInfo } from '../../../contract/schemas/account-schemas';
+import type { PartnerFeeRow } from '../../platform/db/schema';
+import type { AccountRow } from '../accounts-repository';
+import { roleOf } from '../roles';
+
+export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): AccountInfo {
+  return {
+    id: account.id,
+    email: account.email,
+    worker: account.worker,
+    language: account.language,
+    send_email: account.send_email,
+    role: roleOf(account),
+    is_blocked: account.is_blocked,
+    is_admin: account.is_admin,
+    is_developer: account.is_developer,
+    is_tester: account.is_tester,
+    beta_testing: account.beta_testing,
+    fee: fees.map(({ series, min_dev_fee, min_total_fee, user_id }) => ({
+      series,
+      min_dev_fee,
+      min_total_fee,
+      user_id,
+    })),
+  };
+}

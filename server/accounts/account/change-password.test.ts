@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../platform/db/schema';
+import {
+  createSignedIn,
+  createTestApp,
+  expectError,
+  request,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/helper';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(() => t.close());
+
+const change = (token: string | undefined, body: unknown) =>
+  request(t.app, { method: 'POST', url: '/api/client/account/change-password', token, body });
+const info = (token: string) => request(t.app, { url: '/api/client/account/info', token });
+
+describe('POST /api/client/account/change-password', () => {
+  it('answers a fresh token for this session and ends every other one', async () => {
+    const { email, token: here } = await createSignedIn(t.app, t.db);
+    const elsewhere = await signIn(t.app, email);
+    const res = await change(here, { old_password: TEST_PASSWORD, new_password: 'new secret 123' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+
+    expect((await info(body.access_token)).statusCode).toBe(200);
+    expectError(await info(here), 401);
+    expectError(await info(elsewhere), 401);
+    await signIn(t.app, email, 'new secret 123');
+    expect(
+      (
+        await request(t.app, {
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          body: { email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a wrong current password and a bad new one, together, and writes nothing', async () => {
+    const { account, token } = await createSignedIn(t.app, t.db);
+    const [before] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    const res = await change(token, { old_password: 'not my password', new_password: 'short' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      { loc: ['body', 'old_password'], msg: 'Current password is incorrect', type: 'value_error' },
+      {
+        loc: ['body', 'new_password'],
+        msg: 'Password length must be from 8 to 32 characters',
+        type: 'value_error',
+      },
+    ]);
+    const long = await change(token, { old_password: TEST_PASSWORD, new_password: 'x'.repeat(33) });
+    expect(long.json().detail).toEqual([
+      {
+        loc: ['body', 'new_password'],
+        msg: 'Password length must be from 8 to 32 characters',
+        type: 'value_error',
+      },
+    ]);
+    const empty = await change(token, { old_password: '', new_password: 'long enough 1' });
+    expect(empty.json().detail[0]).toMatchObject({
+      loc: ['body', 'old_password'],
+      msg: 'Password is required',
+    });
+    const [after] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect([after.password_hash, after.token_version]).toEqual([before.password_hash, before.token_version]);
+    expect((await info(token)).statusCode).toBe(200);
+  });
+
+  // Issue 15, item 12: a new password equal to the current one was accepted (and ended every other session).
+  it('refuses a new password equal to the current one, and writes nothing', async () => {
+    const { account, token } = await createSignedIn(t.app, t.db);
+    const [before] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    const res = await change(token, { old_password: TEST_PASSWORD, new_password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      {
+        loc: ['body', 'new_password'],
+        msg: 'The new password must differ from the current one',
+        type: 'value_error',
+      },
+    ]);
+    const [after] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(after.token_version).toBe(before.token_version);
+  });
+
+  it('names missing fields and requires authentication', async () => {
+    const { token } = await createSignedIn(t.app, t.db);
+    const res = await change(token, {});
+    expect(res.json().detail.map((issue: { loc: string[] }) => issue.loc.at(-1))).toEqual([
+      'old_password',
+      'new_password',
+    ]);
+    expectError(await change(undefined, { old_password: 'a', new_password: 'b' }), 401);
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ChangePasswordBodySchema } from '../../../contract/schemas/account-schemas';
+import { AccessTokenSchema } from '../../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { unauthorized } from '../../platform/lib/http-errors';
+import { ValidationFailedError } from '../../platform/lib/validation-errors';
+import { passwordIssue } from '../account-rules';
+import { setPassword } from '../accounts-repository';
+import { hashPassword, verifyPassword } from '../passwords';
+
+export const SAME_PASSWORD = 'The new password must differ from the current one';
+
+/**
+ * Changes the password. Every token issued so far stops working; the answer carries a fresh one, so only
+ * the session that made the change goes on.
+ */
+const changePasswordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/client/account/change-password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change my password (8 to 32 characters); other sessions end',
+        body: ChangePasswordBodySchema,
+        response: { 200: AccessTokenSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const { old_password, new_password } = request.body;
+      const issues: { loc: string[]; msg: string }[] = [];
+      if (!old_password) issues.push({ loc: ['body', 'old_password'], msg: 'Password is required' });
+      else if (!(await verifyPassword(request.account.password_hash, old_password)))
+        issues.push({ loc: ['body', 'old_password'], msg: 'Current password is incorrect' });
+      const newIssue =
+        passwordIssue(new_password) ??
+        (issues.length === 0 && new_password === old_password ? SAME_PASSWORD : undefined);
+      if (newIssue) issues.push({ loc: ['body', 'new_password'], msg: newIssue });
+      if (issues.length > 0) throw new ValidationFailedError(issues);
+
+      const updated = await setPassword(app.db, request.account.id, await hashPassword(new_password));
+      if (!updated) throw unauthorized();
+      return { access_token: await app.issueAccessToken(updated), token_type: 'bearer' as const };
+    },
+  );
+};
+
+export default changePasswordRoutes;

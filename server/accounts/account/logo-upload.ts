@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { LogoSetSchema } from '../../../contract/schemas/logo-schemas';
+import { HttpError } from '../../platform/lib/http-errors';
+import { insertLogoSet } from '../logos-repository';
+import { toLogoSet } from '../logos-views';
+import { readLogoForm } from './logo-upload-form';
+
+/** 'my logo for use in sets': a light-theme and a dark-theme image uploaded together (spec §5). */
+const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(multipart);
+
+  app.post(
+    '/client/account/logo',
+    {
+      schema: {
+        tags: ['logos'],
+        summary: 'Upload a logo set (multipart: image_le, image_de, make_images_default true|false)',
+        consumes: ['multipart/form-data'],
+        response: { 201: LogoSetSchema, ...errorResponses(401, 403, 413, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data upload');
+      const { images, makeDefault } = await readLogoForm(request);
+      const store = app.logoStore;
+      const le = await store.save(images.image_le.bytes, images.image_le.type.ext);
+      const de = await store.save(images.image_de.bytes, images.image_de.type.ext).catch(async (error) => {
+        await store.remove(le);
+        throw error;
+      });
+      const row = await insertLogoSet(
+        app.db,
+        {
+          account_id: request.account.id,
+          le_file: le,
+          le_type: images.image_le.type.contentType,
+          de_file: de,
+          de_type: images.image_de.type.contentType,
+        },
+        makeDefault,
+      ).catch(async (error: unknown) => {
+        await Promise.all([store.remove(le), store.remove(de)]);
+        throw error;
+      });
+      reply.code(201);
+      return toLogoSet(row, true);
+    },
+  );
+};
+
+export default logoUploadRoutes;

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { getOrCreateSetting } from '../platform/db/settings-repository';
+import { forbidden, unauthorized } from '../platform/lib/http-errors';
+import { AccountCache } from './account-cache';
+import { type AccountRow, findAccountById, touchLastActive } from './accounts-repository';
+import { secretKey, signAccessToken, verifyAccessToken } from './tokens';
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requires a valid bearer token of an unblocked account and sets `request.account`. */
+    authenticate: Guard;
+    requireAdmin: Guard;
+    requireAdminOrDeveloper: Guard;
+    issueAccessToken: (account: Pick<AccountRow, 'id' | 'token_version'>) => Promise<string>;
+    /** The accounts of recent requests (see AccountCache); told of changes by the builds plugin's bus. */
+    accountCache: AccountCache;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, on every /api route that is not public; reading it elsewhere answers 401. */
+    account: AccountRow;
+    /** When the bearer token of an authenticated request stops working (ms since the epoch); 0 before. */
+    tokenExpiresAt: number;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token. */
+    public?: boolean;
+  }
+}
+
+export interface AuthPluginOptions {
+  /** Unset: a random secret is created once and kept in the settings table, shared by all instances. */
+  jwtSecret?: string;
+  tokenTtl: number;
+}
+
+const SECRET_SETTING = 'jwt_secret';
+const ACTIVITY_RESOLUTION_MS = 60_000;
+// Requests that cannot change an account: every other one empties the account cache once handled. Agents
+// write builds and logs only.
+const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
+const AGENT_PATHS = /^\/api\/agent\//;
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    const secret =
+      options.jwtSecret ??
+      (await getOrCreateSetting(app.db, SECRET_SETTING, () => randomBytes(48).toString('base64url')));
+    const key = secretKey(secret);
+
+    app.decorate('issueAccessToken', (account: Pick<AccountRow, 'id' | 'token_version'>) =>
+      signAccessToken(key, { accountId: account.id, tokenVersion: account.token_version }, options.tokenTtl),
+    );
+
+    const accounts = new AccountCache();
+    app.decorate('accountCache', accounts);
+    // Before the response leaves, so that the next request of its client finds the change.
+    app.addHook('onSend', async (request) => {
+      if (!READ_ONLY.test(request.method) && !AGENT_PATHS.test(request.url)) accounts.forget();
+    });
+
+    const signedIn = new WeakMap<FastifyRequest, AccountRow>();
+    app.decorateRequest('account', {
+      getter(this: FastifyRequest) {
+        const account = signedIn.get(this);
+        if (!account) throw unauthorized();
+        return account;
+      },
+      setter(this: FastifyRequest, account: AccountRow) {
+        signedIn.set(this, account);
+      },
+    });
+
+    app.decorateRequest('tokenExpiresAt', 0);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match) throw unauthorized();
+      const verified = await verifyAccessToken(key, match[1]);
+      if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
+      const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
+      if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
+      if (account.is_blocked) throw forbidden('Account is blocked');
+      // A copy: handlers never change the cached row.
+      request.account = { ...account };
+      request.tokenExpiresAt = verified.expiresAt;
+      const lastActive = account.last_active?.getTime() ?? 0;
+      if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) {
+        await touchLastActive(app.db, account.id);
+        accounts.forget(account.id);
+      }
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.account.is_admin) throw forbidden();
+    });
+
+    app.decorate('requireAdminOrDeveloper', async (request: FastifyRequest) => {
+      if (!request.account.is_admin && !request.account.is_developer) throw forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { tooManyRequests } from '../../platform/lib/http-errors';
+import {
+  type BackoffRule,
+  clearAttempts,
+  countAttempt,
+  pruneAttempts,
+  restartBackoffDelay,
+  takeBackoffAttempt,
+} from '../sign-in-attempts-repository';
+
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface SignInLimits {
+  /** Attempts per e-mail from one address. */
+  perEmailIp: LimitRule;
+  /** Attempts from one address, whatever the e-mail. */
+  perIp: LimitRule;
+  /** Sign-ins per e-mail from any address: a short, doubling delay after some failures. */
+  perAccount: BackoffRule;
+  /** Mails per account (change-email) or per e-mail (forgot-password), from any address. */
+  mailsPerAccount: LimitRule;
+}
+
+/**
+ * Per account: 5 failures, then 1 s, 2 s, 4 s … up to 5 minutes between guesses — about 300 guesses a day from
+ * the whole internet, while a stranger who keeps guessing keeps the owner out at most 5 minutes at a time.
+ */
+export const defaultSignInLimits: SignInLimits = {
+  perEmailIp: { max: 10, windowMs: 15 * 60_000 },
+  perIp: { max: 50, windowMs: 15 * 60_000 },
+  perAccount: { freeAttempts: 5, baseDelayMs: 1000, maxDelayMs: 5 * 60_000, forgetMs: 60 * 60_000 },
+  mailsPerAccount: { max: 5, windowMs: 60 * 60_000 },
+};
+
+export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts, try again later';
+export const TOO_MANY_MAILS = 'Too many e-mails requested, try again later';
+
+function startPruner(app: FastifyInstance, everyMs: number) {
+  const pruner = setInterval(() => void pruneAttempts(app.db).catch(() => undefined), everyMs);
+  pruner.unref();
+  app.addHook('onClose', async () => clearInterval(pruner));
+}
+
+/**
+ * Fixed-window limits on attempts per address and per e-mail from an address, for one action (`scope`).
+ * Attempts are counted in the database, so every API instance behind a balancer counts the same ones. A refusal
+ * is a 429 whose Retry-After says when the window ends.
+ */
+export function attemptLimits(app: FastifyInstance, scope: string, limits: SignInLimits, message: string) {
+  startPruner(app, limits.perIp.windowMs);
+  const keyOf = (email: string, ip: string) => `${scope}:email-ip:${email}|${ip}`;
+  return {
+    /** Counts an attempt; throws 429 when the address or the e-mail from it has used its allowance. */
+    async take(email: string, ip: string): Promise<void> {
+      const perIp = await countAttempt(app.db, `${scope}:ip:${ip}`, limits.perIp.windowMs);
+      if (perIp.hits > limits.perIp.max) throw tooManyRequests(message, perIp.retryAfterMs);
+      const perEmailIp = await countAttempt(app.db, keyOf(email, ip), limits.perEmailIp.windowMs);
+      if (perEmailIp.hits > limits.perEmailIp.max) throw tooManyRequests(message, perEmailIp.retryAfterMs);
+    },
+    /** A successful attempt forgives the e-mail's earlier failures from this address. */
+    forgive: (email: string, ip: string) => clearAttempts(app.db, keyOf(email, ip)),
+  };
+}
+
+/**
+ * The per-account back-off on sign-in, whatever address the guesses come from (rotating addresses, or a botnet,
+ * gets no more guesses than one address). Keyed by the e-mail as typed (normalised), whether or not an account
+ * has it, so a refusal tells nothing about which e-mails exist.
+ */
+export function accountBackoff(app: FastifyInstance, scope: string, rule: BackoffRule) {
+  // A row must outlive its delay, or pruning it would lift the delay early.
+  const kept = { ...rule, forgetMs: Math.max(rule.forgetMs, rule.maxDelayMs) };
+  const keyOf = (email: string) => `${scope}:account:${email}`;
+  return {
+    /** Takes an attempt for the e-mail; throws 429 with Retry-After while the e-mail is in its delay. */
+    async take(email: string): Promise<void> {
+      const attempt = await takeBackoffAttempt(app.db, keyOf(email), kept);
+      if (!attempt.taken) throw tooManyRequests(TOO_MANY_SIGN_INS, attempt.retryAfterMs);
+    },
+    /** The password was wrong: the delay (if any) counts from this answer. */
+    failed: (email: string) => restartBackoffDelay(app.db, keyOf(email), kept),
+    /** The owner signed in: the e-mail starts again with its free attempts. */
+    forgive: (email: string) => clearAttempts(app.db, keyOf(email)),
+  };
+}
+
+/**
+ * A limit on the mails one account can cause (confirmation links, reset links), from any address, so that the
+ * console cannot be used to flood someone's mailbox. `key` names the account (or the e-mail) the mail is for.
+ */
+export function mailLimit(app: FastifyInstance, scope: string, rule: LimitRule) {
+  startPruner(app, rule.windowMs);
+  return async (key: string): Promise<void> => {
+    const counted = await countAttempt(app.db, `${scope}:mails:${key}`, rule.windowMs);
+    if (counted.hits > rule.max) throw tooManyRequests(TOO_MANY_MAILS, counted.retryAfterMs);
+  };
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { GENERAL_LOGO_ID } from '../../contract/constants';
+import type { Db } from '../platform/db/client';
+import { type LogoRow, logos } from '../platform/db/schema';
+
+export type { LogoRow };
+export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;
+
+/** Seeds the general logo (id 1) unless it exists; its images ship with the console. */
+export async function ensureGeneralLogo(db: Db): Promise<void> {
+  await db
+    .insert(logos)
+    .values({
+      id: GENERAL_LOGO_ID,
+      account_id: null,
+      le_file: 'builtin/general-le.svg',
+      le_type: 'image/svg+xml',
+      de_file: 'builtin/general-de.svg',
+      de_type: 'image/svg+xml',
+    })
+    .onConflictDoNothing();
+}
+
+/** The general logo and the account's own sets that are not removed, oldest first. */
+export function listLogoSets(db: Db, accountId: number): Promise<LogoRow[]> {
+  return db
+    .select()
+    .from(logos)
+    .where(
+      and(
+        eq(logos.is_removed, false),
+        or(eq(logos.account_id, accountId), and(eq(logos.id, GENERAL_LOGO_ID), isNull(logos.account_id))),
+      ),
+    )
+    .orderBy(asc(logos.id));
+}
+
+export async function findLogo(db: Db, id: number): Promise<LogoRow | undefined> {
+  const [row] = await db.select().from(logos).where(eq(logos.id, id));
+  return row;
+}
+
+/**
+ * A logo set whose images are public: by its random public id, and only while it is not removed (builds made
+ * with a removed set get its images through their job, see routes/agent/job-logo.ts).
+ */
+export async function findPublicLogo(db: Db, publicId: string): Promise<LogoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(logos)
+    .where(and(eq(logos.public_id, publicId), eq(logos.is_removed, false)));
+  return row;
+}
+
+/** Adds a logo set; as the default, it replaces the account's previous default. */
+export function insertLogoSet(db: Db, values: NewLogo & { account_id: number }, makeDefault: boolean) {
+  return db.transaction(async (tx) => {
+    if (makeDefault) {
+      await tx
+        .update(logos)
+        .set({ is_default: false })
+        .where(and(eq(logos.account_id, values.account_id), eq(logos.is_default, true)));
+    }
+    const [row] = await tx
+      .insert(logos)
+      .values({ ...values, is_default: makeDefault })
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * Removes one of the account's own logo sets (soft: builds made with it keep their images); answers it, or
+ * undefined when it is not theirs or already removed. A removed default leaves the general logo as default.
+ */
+export async function removeOwnLogoSet(db: Db, accountId: number, id: number): Promise<LogoRow | undefined> {
+  const [row] = await db
+    .update(logos)
+    .set({ is_removed: true, is_default: false })
+    .where(and(eq(logos.id, id), eq(logos.account_id, accountId), eq(logos.is_removed, false)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { LogoIdParamsSchema, LogoSetSchema } from '../../contract/schemas/logo-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import { listLogoSets, removeOwnLogoSet } from './logos-repository';
+import { toLogoSet } from './logos-views';
+
+/** The logo sets a build can use: the general logo (id 1) and the account's own. */
+const logosRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/client/firmware/logo',
+    {
+      schema: {
+        tags: ['logos'],
+        summary: 'The general logo and my logo sets',
+        response: { 200: { type: 'array', items: LogoSetSchema }, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const rows = await listLogoSets(app.db, request.account.id);
+      const hasDefault = rows.some((row) => row.account_id !== null && row.is_default);
+      return rows.map((row) => toLogoSet(row, hasDefault));
+    },
+  );
+
+  app.delete(
+    '/client/firmware/logo/:id',
+    {
+      schema: {
+        tags: ['logos'],
+        summary: 'Remove one of my logo sets (the general logo is nobody’s to remove)',
+        params: LogoIdParamsSchema,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await removeOwnLogoSet(app.db, request.account.id, request.params.id))) {
+        throw notFound('Logo not found');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default logosRoutes;

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PartnerFeeSchema } from '../../contract/schemas/account-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { FeeCreateSchema, FeePatchSchema, FeeQuerySchema } from '../../contract/schemas/partners-schemas';
+import { feeIssues } from '../builds/fee-rules';
+import { isUniqueViolation } from '../platform/db/db-errors';
+import { conflict, notFound } from '../platform/lib/http-errors';
+import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { insertPartnerFee } from './accounts-repository';
+import { toPartnerFee } from './partner-views';
+import { deletePartnerFee, findPartner, findPartnerFee, updatePartnerFee } from './partners-repository';
+
+const FEE_EXISTS = 'The partner already has a fee for this series';
+const FEE_NOT_FOUND = 'Fee not found';
+
+function check(issues: ReturnType<typeof feeIssues>): void {
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+}
+
+/** A partner's fee record per series (spec §4 'Partner create/update'); admins only. */
+const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const requirePartner = async (id: number) => {
+    if (!(await findPartner(app.db, id))) throw notFound('Partner not found');
+  };
+
+  app.post(
+    '/admin/user/fee',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['partners'],
+        summary: "Create a partner's fee record for a series",
+        body: FeeCreateSchema,
+        response: { 201: PartnerFeeSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { user_id, series, min_dev_fee, min_total_fee } = request.body;
+      check(feeIssues({ min_dev_fee, min_total_fee }, ['body']));
+      await requirePartner(user_id);
+      const row = await insertPartnerFee(app.db, { user_id, series, min_dev_fee, min_total_fee }).catch(
+        (error: unknown) => {
+          throw isUniqueViolation(error) ? conflict(FEE_EXISTS) : error;
+        },
+      );
+      reply.code(201);
+      return toPartnerFee(row);
+    },
+  );
+
+  app.patch(
+    '/admin/user/fee',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['partners'],
+        summary: "Change a partner's fee record for a series",
+        querystring: FeeQuerySchema,
+        body: FeePatchSchema,
+        response: { 200: PartnerFeeSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { user_id, series } = request.query;
+      await requirePartner(user_id);
+      const current = await findPartnerFee(app.db, user_id, series);
+      if (!current) throw notFound(FEE_NOT_FOUND);
+      check(feeIssues(request.body, ['body'], current));
+      const row = await updatePartnerFee(app.db, user_id, series, request.body);
+      if (!row) throw notFound(FEE_NOT_FOUND);
+      return toPartnerFee(row);
+    },
+  );
+
+  app.delete(
+    '/admin/user/fee',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['partners'],
+        summary: "Delete a partner's fee record for a series",
+        querystring: FeeQuerySchema,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { user_id, series } = request.query;
+      await requirePartner(user_id);
+      if (!(await deletePartnerFee(app.db, user_id, series))) throw notFound(FEE_NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default usersFeesRoutes;

@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { PAGE_SIZE } from '../../contract/constants';
+import type { FeeMinimums } from '../../contract/rules/fees';
+import type { Db } from '../platform/db/client';
+import {
+  type AccountRow,
+  accounts,
+  type NewAccountRow,
+  type PartnerFeeRow,
+  partnerFees,
+} from '../platform/db/schema';
+import { normaliseEmail } from './accounts-repository';
+
+export interface PartnerFilters {
+  search?: string;
+  byVip?: boolean;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function partnerConditions({ search, byVip }: PartnerFilters): SQL | undefined {
+  const term = search?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
+  return and(
+    eq(accounts.is_removed, false),
+    byVip ? eq(accounts.is_vip, true) : undefined,
+    pattern ? or(ilike(accounts.email, pattern), ilike(accounts.worker, pattern)) : undefined,
+  );
+}
+
+/** One page of accounts that are not removed (admins included), newest first, and the total that match. */
+export async function listPartners(
+  db: Db,
+  filters: PartnerFilters,
+  page: number,
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = partnerConditions(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(desc(accounts.id))
+      .limit(PAGE_SIZE)
+      .offset(page * PAGE_SIZE),
+    db.select({ total: count() }).from(accounts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** An account that is not removed. */
+export async function findPartner(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)));
+  return row;
+}
+
+/** The fee records of several accounts, by account id. */
+export async function feesByAccount(db: Db, ids: number[]): Promise<Map<number, PartnerFeeRow[]>> {
+  const byAccount = new Map<number, PartnerFeeRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byAccount;
+  const rows = await db
+    .select()
+    .from(partnerFees)
+    .where(inArray(partnerFees.user_id, ids))
+    .orderBy(asc(partnerFees.series));
+  for (const row of rows) byAccount.get(row.user_id)?.push(row);
+  return byAccount;
+}
+
+export type CustomDevFee = Partial<Record<string, FeeMinimums>>;
+
+/** Creates and patches the given series' fee records (spec §4: existing series patched, new ones created). */
+async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<void> {
+  for (const [series, values] of Object.entries(fees)) {
+    if (!values) continue;
+    await db
+      .insert(partnerFees)
+      .values({ user_id: userId, series, ...values })
+      .onConflictDoUpdate({ target: [partnerFees.user_id, partnerFees.series], set: values });
+  }
+}
+
+/** Creates an account with its fee records, in one transaction. */
+export function createPartner(db: Db, values: NewAccountRow, fees: CustomDevFee | undefined) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(accounts)
+      .values({ ...values, email: normaliseEmail(values.email) })
+      .returning();
+    if (fees) await upsertFees(tx, row.id, fees);
+    return row;
+  });
+}
+
+export interface PartnerUpdate {
+  values: Partial<NewAccountRow>;
+  /** An object: those series are created or patched. Null: custom DevFee is off, every fee record goes. */
+  fees?: CustomDevFee | null;
+  /** Ends the partner's sessions (blocked, or a new password). */
+  endSessions: boolean;
+}
+
+/** Thrown inside a write that would leave the console without an active admin; the write is rolled back. */
+export class LastAdminError extends Error {
+  constructor() {
+    super('At least one active admin must remain');
+  }
+}
+
+const activeAdmin = and(
+  eq(accounts.is_admin, true),
+  eq(accounts.is_blocked, false),
+  eq(accounts.is_removed, false),
+);
+
+/**
+ * Locks the active admins' rows before a write that may demote, block or remove one, so that two admins
+ * demoting each other at once are serialised, and answers a check to run after the write.
+ */
+async function guardLastAdmin(tx: Db): Promise<() => Promise<void>> {
+  await tx.select({ id: accounts.id }).from(accounts).where(activeAdmin).for('update');
+  return async () => {
+    const [row] = await tx.select({ n: count() }).from(accounts).where(activeAdmin);
+    if ((row?.n ?? 0) === 0) throw new LastAdminError();
+  };
+}
+
+export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
+  return db.transaction(async (tx) => {
+    const check = await guardLastAdmin(tx);
+    const values: PgUpdateSetSource<typeof accounts> = Object.fromEntries(
+      Object.entries(update.values).filter(([, value]) => value !== undefined),
+    );
+    if (update.values.email !== undefined) values.email = normaliseEmail(update.values.email);
+    if (update.endSessions) values.token_version = sql`${accounts.token_version} + 1`;
+    const where = and(eq(accounts.id, id), eq(accounts.is_removed, false));
+    // A patch of fees only changes no column of the account.
+    const [row] =
+      Object.keys(values).length > 0
+        ? await tx.update(accounts).set(values).where(where).returning()
+        : await tx.select().from(accounts).where(where).for('update');
+    if (!row) return undefined;
+    await check();
+    if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
+    else if (update.fees) await upsertFees(tx, id, update.fees);
+    return row;
+  });
+}
+
+/** Removes a partner (soft): hidden from the list, blocked, every session ended. */
+export function removePartner(db: Db, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const check = await guardLastAdmin(tx);
+    const rows = await tx
+      .update(accounts)
+      .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+      .returning({ id: accounts.id });
+    await check();
+    return rows.length > 0;
+  });
+}
+
+export async function findPartnerFee(db: Db, userId: number, series: string) {
+  const [row] = await db
+    .select()
+    .from(partnerFees)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)));
+  return row;
+}
+
+export async function updatePartnerFee(db: Db, userId: number, series: string, values: Partial<FeeMinimums>) {
+  const [row] = await db
+    .update(partnerFees)
+    .set(values)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)))
+    .returning();
+  return row;
+}
+
+export async function deletePartnerFee(db: Db, userId: number, series: string): Promise<boolean> {
+  const rows = await db
+    .delete(partnerFees)
+    .where(and(eq(partnerFees.user_id, userId), eq(partnerFees.series, series)))
+    .returning({ id: partnerFees.id });
+  return rows.length > 0;
+}
+
+/** Spec §2 statistics: accounts that are not removed, and those active within the last 30 days. */
+export async function accountStatistics(db: Db): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      active:
+        sql<number>`count(*) filter (where ${accounts.last_active} > now() - interval '30 days')`.mapWith(
+          Number,
+        ),
+    })
+    .from(accounts)
+    .where(eq(accounts.is_removed, false));
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}

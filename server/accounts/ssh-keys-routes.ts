@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  SshKeyCreateSchema,
+  SshKeyIdQuerySchema,
+  SshKeySchema,
+  SshKeyUpdateSchema,
+} from '../../contract/schemas/ssh-key-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import {
+  deleteOwnSshKey,
+  findOwnSshKey,
+  findSshKeyClashes,
+  insertSshKey,
+  listSshKeys,
+  type SshKeyRow,
+  type SshKeyValues,
+  updateOwnSshKey,
+} from './ssh-keys-repository';
+import { checkSshKey, clashError, duplicateToValidation } from './ssh-keys-rules';
+
+const PATH = '/client/firmware/firmware_ssh_key';
+const KEY_NOT_FOUND = 'SSH key not found';
+
+const toSshKey = ({ id, name, key }: SshKeyRow) => ({ id, name, key });
+
+/** The signed-in account's own SSH keys (spec §7); another account's key answers 404. */
+const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const rethrow = (error: unknown) => {
+    throw duplicateToValidation(error);
+  };
+
+  app.get(
+    PATH,
+    {
+      schema: {
+        tags: ['ssh keys'],
+        summary: 'My SSH keys',
+        response: { 200: { type: 'array', items: SshKeySchema }, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => (await listSshKeys(app.db, request.account.id)).map(toSshKey),
+  );
+
+  app.post(
+    PATH,
+    {
+      schema: {
+        tags: ['ssh keys'],
+        summary: 'Add an SSH key',
+        body: SshKeyCreateSchema,
+        response: { 201: SshKeySchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.account.id;
+      const values = checkSshKey(request.body) as SshKeyValues;
+      const clash = clashError(await findSshKeyClashes(app.db, accountId, values));
+      if (clash) throw clash;
+      const row = await insertSshKey(app.db, accountId, values).catch(rethrow);
+      reply.code(201);
+      return toSshKey(row);
+    },
+  );
+
+  app.put(
+    PATH,
+    {
+      schema: {
+        tags: ['ssh keys'],
+        summary: 'Rename an SSH key or replace its key text',
+        querystring: SshKeyIdQuerySchema,
+        body: SshKeyUpdateSchema,
+        response: { 200: SshKeySchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const accountId = request.account.id;
+      const { id } = request.query;
+      if (!(await findOwnSshKey(app.db, accountId, id))) throw notFound(KEY_NOT_FOUND);
+      const values = checkSshKey(request.body);
+      const clash = clashError(await findSshKeyClashes(app.db, accountId, values, id));
+      if (clash) throw clash;
+      const row = await updateOwnSshKey(app.db, accountId, id, values).catch(rethrow);
+      if (!row) throw notFound(KEY_NOT_FOUND);
+      return toSshKey(row);
+    },
+  );
+
+  app.delete(
+    PATH,
+    {
+      schema: {
+        tags: ['ssh keys'],
+        summary: 'Delete an SSH key',
+        querystring: SshKeyIdQuerySchema,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteOwnSshKey(app.db, request.account.id, request.query.id)))
+        throw notFound(KEY_NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default sshKeysRoutes;

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  WorkerAnswerSchema,
+  WorkerCreateSchema,
+  WorkerIdParamsSchema,
+  WorkerSchema,
+  WorkerUpdateSchema,
+  WorkerWithTokenSchema,
+} from '../../contract/schemas/workers-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import { invalid } from '../platform/lib/validation-errors';
+import {
+  deleteWorker,
+  findWorker,
+  findWorkerByName,
+  insertWorker,
+  listWorkers,
+  newWorkerToken,
+  updateWorker,
+  type WorkerRow,
+} from './agents-repository';
+import { toWorkers } from './views';
+
+const NAME_TAKEN = 'An agent with this name already exists';
+
+/**
+ * Build agents (spec §7 "Agents"): admins and developers read, admins write. A token is shown once, in the
+ * answer that made it; afterwards only its first characters.
+ */
+const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['agents'];
+  // Only admins write, so a written agent is shown as an admin sees it.
+  const view = async (row: WorkerRow) =>
+    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs, true))[0];
+  const nameFree = async (name: string, exceptId?: number) => {
+    const other = await findWorkerByName(app.db, name);
+    if (other && other.id !== exceptId) throw invalid(['body', 'name'], NAME_TAKEN);
+  };
+
+  app.get(
+    '/admin/workers',
+    {
+      preHandler: app.requireAdminOrDeveloper,
+      schema: {
+        tags,
+        summary: 'Agents with their status, current build, releases and sources held',
+        response: { 200: Type.Array(WorkerSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) =>
+      toWorkers(
+        app.db,
+        await listWorkers(app.db),
+        app.jobQueue.options.offlineAfterMs,
+        request.account.is_admin,
+      ),
+  );
+
+  app.post(
+    '/admin/workers',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Add an agent; the answer carries its token, shown this once',
+        body: WorkerCreateSchema,
+        response: { 201: WorkerWithTokenSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim();
+      await nameFree(name);
+      const token = newWorkerToken();
+      const row = await insertWorker(app.db, name, token);
+      if (!row) throw invalid(['body', 'name'], NAME_TAKEN);
+      return reply.code(201).send({ ...(await view(row)), token });
+    },
+  );
+
+  app.put(
+    '/admin/workers/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Rename, block or unblock an agent, or regenerate its token (shown once)',
+        description:
+          "Blocking or a new token refuses the agent's next call; its running job goes back to the queue.",
+        params: WorkerIdParamsSchema,
+        body: WorkerUpdateSchema,
+        response: { 200: WorkerAnswerSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const before = await findWorker(app.db, id);
+      if (!before) throw notFound('Agent not found');
+      const name = request.body.name?.trim();
+      if (name !== undefined) await nameFree(name, id);
+      const token = request.body.token ? newWorkerToken() : undefined;
+      const row = await updateWorker(app.db, id, { name, is_blocked: request.body.is_blocked, token });
+      if (!row) throw notFound('Agent not found');
+      if ((row.is_blocked && !before.is_blocked) || token) {
+        await app.jobQueue.releaseWorker(
+          id,
+          row.is_blocked ? `Agent ${row.name} was blocked` : `Agent ${row.name} got a new token`,
+        );
+      }
+      return { ...(await view(row)), ...(token ? { token } : {}) };
+    },
+  );
+
+  app.delete(
+    '/admin/workers/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete an agent; its token stops working and its running job goes back to the queue',
+        params: WorkerIdParamsSchema,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findWorker(app.db, request.params.id);
+      if (!row) throw notFound('Agent not found');
+      // Blocked first, so that a claim already waiting cannot take a job between the release and the delete.
+      await updateWorker(app.db, row.id, { is_blocked: true });
+      await app.jobQueue.releaseWorker(row.id, `Agent ${row.name} was deleted`);
+      if (!(await deleteWorker(app.db, row.id))) throw notFound('Agent not found');
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default workersRoutes;

@@ -1,0 +1,64 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ArtifactAnswerSchema,
+  ArtifactHeadersSchema,
+  JobIdParamsSchema,
+} from '../../contract/schemas/agent-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { conflict, HttpError } from '../platform/lib/http-errors';
+import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { recordArtifact, renewLease } from '../queue/jobs-repository';
+import { NOT_HELD } from './jobs-routes';
+
+const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/agent/jobs/:id/artifact',
+    {
+      schema: {
+        tags: ['agent'],
+        summary:
+          "Upload a job's artifact (application/octet-stream), checked against x-sha256 and content-length",
+        description:
+          'Streamed to DATA_DIR/artifacts/<uuid>.tar.gz.<random>.part, hashed on the way and renamed over ' +
+          '<uuid>.tar.gz only when sha256 and size match (422 otherwise, and nothing is kept).',
+        consumes: ['application/octet-stream'],
+        params: JobIdParamsSchema,
+        headers: ArtifactHeadersSchema,
+        response: { 200: ArtifactAnswerSchema, ...errorResponses(401, 403, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const expected = {
+        sha256: request.headers['x-sha256'],
+        size: Number(request.headers['content-length']),
+      };
+      if (expected.size > app.jobQueue.options.maxArtifactBytes)
+        throw new HttpError(413, 'Artifact is too large');
+      const job = await renewLease(
+        app.db,
+        request.params.id,
+        request.worker.id,
+        app.jobQueue.options.leaseMs,
+      );
+      if (!job) throw conflict(NOT_HELD);
+      const upload = await app.jobFiles.receiveArtifact(job.uuid, request.body as Readable, expected);
+      if (!upload.ok) {
+        throw new ValidationFailedError([
+          {
+            loc: ['header', 'x-sha256'],
+            msg: `Checksum mismatch: received ${upload.size} bytes with sha256 ${upload.sha256 || '(not computed)'}`,
+          },
+        ]);
+      }
+      if (!(await recordArtifact(app.db, job.id, request.worker.id, upload))) {
+        await upload.discard();
+        throw conflict(NOT_HELD);
+      }
+      await upload.commit();
+      return { sha256: upload.sha256, size: upload.size };
+    },
+  );
+};
+
+export default artifactRoutes;

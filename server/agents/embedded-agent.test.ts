@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { findWorkerByToken, updateWorker } from './agents-repository';
+import { ensureEmbeddedWorker, ownAddress, startEmbeddedAgent } from './embedded-agent';
+
+let w: AgentWorld;
+
+beforeAll(async () => {
+  w = await createAgentWorld({ claimWaitMs: 2_000 });
+});
+afterAll(() => w.close());
+
+describe('the embedded agent', () => {
+  it("keeps one worker 'embedded' whose token lives in the settings table", async () => {
+    const token = await ensureEmbeddedWorker(w.t.db);
+    expect(await ensureEmbeddedWorker(w.t.db)).toBe(token);
+    const worker = await findWorkerByToken(w.t.db, token);
+    expect(worker?.name).toBe('embedded');
+    // An admin regenerated its token: the next start takes a fresh one for itself.
+    await updateWorker(w.t.db, worker?.id ?? 0, { token: 'wk_someone-else' });
+    const fresh = await ensureEmbeddedWorker(w.t.db);
+    expect(fresh).not.toBe(token);
+    expect((await findWorkerByToken(w.t.db, fresh))?.id).toBe(worker?.id);
+  });
+
+  it('builds a submitted build with nothing else running (npm start alone builds)', async () => {
+    const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = await startEmbeddedAgent(w.t.db, {
+      server: url,
+      dataDir: w.dataDir,
+      log: w.t.app.log,
+      queue: w.t.app.jobQueue,
+    });
+    try {
+      const build = await queueBuild(w);
+      const deadline = Date.now() + 30_000;
+      let task = await taskOf(w, build.id);
+      while (task?.status !== 'done' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        task = await taskOf(w, build.id);
+      }
+      expect(task).toMatchObject({ status: 'done', progress: 100, worker_name: 'embedded' });
+      expect(await w.t.app.artifacts.size(build.uuid)).toBeGreaterThan(0);
+    } finally {
+      await agent.stop();
+    }
+  });
+
+  it('reaches a server listening on every address through loopback', () => {
+    expect(ownAddress('0.0.0.0', 8080)).toBe('http://127.0.0.1:8080');
+    expect(ownAddress('::', 8080)).toBe('http://[::1]:8080');
+    expect(ownAddress('10.0.0.5', 80)).toBe('http://10.0.0.5:80');
+  });
+});

@@ -1,0 +1,80 @@
+import { HIDDEN_SERIES } from '../../contract/constants';
+import type { Db } from '../platform/db/client';
+import { listSeriesRepositories } from '../releases/repositories-repository';
+import {
+  type CurrentBuild,
+  currentBuilds,
+  type HeldRelease,
+  releasesByIds,
+  type WorkerRow,
+} from './agents-repository';
+
+export type WorkerStatus = 'online' | 'offline' | 'busy';
+
+/** Offline after two missed heart-beats; busy while it holds a running job. */
+export function workerStatus(
+  row: WorkerRow,
+  building: boolean,
+  offlineAfterMs: number,
+  now = Date.now(),
+): WorkerStatus {
+  const seen = row.last_contact?.getTime();
+  if (seen === undefined || now - seen > offlineAfterMs) return 'offline';
+  return building ? 'busy' : 'online';
+}
+
+function toWorker(
+  row: WorkerRow,
+  current: CurrentBuild | undefined,
+  releases: Map<number, HeldRelease>,
+  offlineAfterMs: number,
+) {
+  const { worker_id: _worker, ...build } = current ?? { worker_id: 0 };
+  return {
+    id: row.id,
+    name: row.name,
+    token_prefix: row.token_prefix,
+    is_blocked: row.is_blocked,
+    status: workerStatus(row, current !== undefined, offlineAfterMs),
+    current_build: current ? (build as Omit<CurrentBuild, 'worker_id'>) : null,
+    releases: row.releases
+      .flatMap((id) => releases.get(id) ?? [])
+      .sort((a, b) => a.series.localeCompare(b.series) || b.id - a.id),
+    sources: row.sources,
+    last_contact: row.last_contact?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const isHidden = (series: string) => (HIDDEN_SERIES as readonly string[]).includes(series);
+
+/** Repositories that only hidden series (x17, t2t) take their sources from. */
+async function hiddenRepositories(db: Db): Promise<Set<string>> {
+  const visible = new Set<string>();
+  const all = new Set<string>();
+  for (const { series, repository } of await listSeriesRepositories(db)) {
+    all.add(repository);
+    if (!isHidden(series)) visible.add(repository);
+  }
+  return new Set([...all].filter((name) => !visible.has(name)));
+}
+
+/**
+ * Workers as the API answers them: status, current build and held releases, in a few queries for all. A viewer
+ * who is not an admin (a developer) does not see releases of hidden series, nor sources only they use (spec §1).
+ */
+export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number, viewerIsAdmin: boolean) {
+  const [current, releases, hiddenSources] = await Promise.all([
+    currentBuilds(
+      db,
+      rows.map((row) => row.id),
+    ),
+    releasesByIds(db, [...new Set(rows.flatMap((row) => row.releases))]),
+    viewerIsAdmin ? new Set<string>() : hiddenRepositories(db),
+  ]);
+  if (!viewerIsAdmin) for (const [id, release] of releases) if (isHidden(release.series)) releases.delete(id);
+  return rows.map((row) => {
+    const sources = row.sources.filter((source) => !hiddenSources.has(source.repository));
+    return toWorker({ ...row, sources }, current.get(row.id), releases, offlineAfterMs);
+  });
+}

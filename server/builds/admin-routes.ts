@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PAGE_SIZE } from '../../contract/constants';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
+import {
+  ActiveGroupsQuerySchema,
+  GroupIdParamsSchema,
+  GroupListQuerySchema,
+  GroupSchema,
+  GroupWithOwnerSchema,
+} from '../../contract/schemas/group-schemas';
+import { findAccountById } from '../accounts/accounts-repository';
+import { notFound } from '../platform/lib/http-errors';
+import { setPageHeaders } from '../platform/lib/paging';
+import { findGroup, listActiveGroups, listGroups } from '../sets/sets-repository';
+import adminFirmwareWritesRoutes from './admin-writes';
+import { findBuildByUuid, listBuilds } from './builds-repository';
+import { checkUuid } from './uuid';
+import { toBuild, toGroup } from './views';
+
+/** Admins: any account's builds and sets (spec §7 admin firmware reads). */
+const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const preHandler = app.requireAdmin;
+  const tags = ['admin builds'];
+
+  app.get(
+    '/admin/firmwares',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Builds of any account, newest first (not paged); filter by set',
+        querystring: BuildListQuerySchema,
+        response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { group_id, is_removed } = request.query;
+      if (group_id !== undefined && !(await findGroup(app.db, group_id))) throw notFound('Set not found');
+      const rows = await listBuilds(app.db, { groupId: group_id, includeRemoved: is_removed });
+      return rows.map((row) => toBuild(row, request.account));
+    },
+  );
+
+  app.get(
+    '/admin/firmwares/uuid/:uuid',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'A build by its uuid',
+        params: UuidParamsSchema,
+        response: { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const build = await findBuildByUuid(app.db, checkUuid(request.params.uuid, ['path', 'uuid']));
+      if (!build) throw notFound('Build not found');
+      return toBuild(build, request.account);
+    },
+  );
+
+  app.get(
+    '/admin/firmwares/users/:id/groups',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'A partner’s sets, newest first, 20 a page',
+        params: GroupIdParamsSchema,
+        querystring: Type.Omit(GroupListQuerySchema, ['is_favorite']),
+        response: { 200: Type.Array(GroupSchema), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await findAccountById(app.db, request.params.id))) throw notFound('Account not found');
+      const { search, is_removed, page } = request.query;
+      const filters = { userId: request.params.id, search, includeRemoved: is_removed };
+      const { rows, total } = await listGroups(app.db, filters, page);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
+      return rows.map(toGroup);
+    },
+  );
+
+  app.get(
+    '/admin/firmwares/active',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Sets holding builds, across partners, with their owner; newest first, 20 a page',
+        querystring: ActiveGroupsQuerySchema,
+        response: { 200: Type.Array(GroupWithOwnerSchema), ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { search, by_vip, is_favorite, page } = request.query;
+      const { rows, total } = await listActiveGroups(
+        app.db,
+        { search, byVip: by_vip, isFavorite: is_favorite },
+        page,
+      );
+      setPageHeaders(reply, page, PAGE_SIZE, total);
+      return rows.map(toGroup);
+    },
+  );
+
+  await app.register(adminFirmwareWritesRoutes);
+};
+
+export default adminFirmwaresRoutes;

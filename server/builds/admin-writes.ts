@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  AdminFirmwareQuerySchema,
+  BuildIdParamsSchema,
+  BuildPatchSchema,
+  BuildSchema,
+  FirmwareIdQuerySchema,
+  PoolPatchSchema,
+} from '../../contract/schemas/firmware-schemas';
+import { FullCleanQuerySchema } from '../../contract/schemas/group-schemas';
+import { editBuild, editPools, liveBuild, ownerOf, rebuildBuild, removeBuild } from './build-service';
+import { toBuild } from './views';
+
+/** Admins change any account's builds; checks are the client paths', with the admin's allowances. */
+const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const preHandler = app.requireAdmin;
+  const tags = ['admin builds'];
+  const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
+
+  app.patch(
+    '/admin/firmwares',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Edit any build (user_id, when given, must be its owner); it is rebuilt',
+        querystring: AdminFirmwareQuerySchema,
+        body: BuildPatchSchema,
+        response: one,
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const build = await liveBuild(app.db, request.query.firmware_id, request.query.user_id);
+      const owner = await ownerOf(app.db, account, build.user_id);
+      return toBuild(await editBuild(app.db, { actor: account, owner }, build, request.body), account);
+    },
+  );
+
+  app.patch(
+    '/admin/firmwares/pool',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the pools of any build (the refund pool included); it is rebuilt',
+        querystring: AdminFirmwareQuerySchema,
+        body: PoolPatchSchema,
+        response: one,
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const build = await liveBuild(app.db, request.query.firmware_id, request.query.user_id);
+      const owner = await ownerOf(app.db, account, build.user_id);
+      const row = await editPools(app.db, { actor: account, owner }, build, request.body.fee_pools_configs);
+      return toBuild(row, account);
+    },
+  );
+
+  app.post(
+    '/admin/firmwares/rebuild',
+    {
+      preHandler,
+      schema: { tags, summary: 'Rebuild any build', querystring: FirmwareIdQuerySchema, response: one },
+    },
+    async (request) => {
+      const build = await liveBuild(app.db, request.query.firmware_id);
+      return toBuild(await rebuildBuild(app.db, build), request.account);
+    },
+  );
+
+  app.delete(
+    '/admin/firmwares/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Remove any build; full_clean also deletes its file',
+        params: BuildIdParamsSchema,
+        querystring: FullCleanQuerySchema,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const build = await liveBuild(app.db, request.params.id);
+      await removeBuild(app.db, app.artifacts, build, request.query.full_clean);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default adminFirmwareWritesRoutes;

@@ -1,0 +1,177 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { expectError, expectValidationError } from '../test/helper';
+import { searchLog } from './build-log-repository';
+
+/** Lines of the seeded log: `line 1` … `line <LINES>` (~4,500); every 1000th also says NEEDLE. */
+let LINES = 0;
+const text = (n: number) => `line ${n}${n % 1000 === 0 ? ' NEEDLE here' : ''}`;
+
+interface Log {
+  progress: number;
+  lines: { seq: number; line: string; at: string }[];
+  before: number | null;
+  after: number | null;
+}
+
+let w: BuildWorld;
+let buildId: number;
+/** The seq of each line by its number (1-based). */
+const seqOf = new Map<number, number>();
+
+beforeAll(async () => {
+  w = await createBuildWorld();
+  const set = await createSet(w, w.partner.token, 'log-set');
+  buildId = (await submit(w, w.partner.token, buildBody(w, set.id))).id;
+  // The lines straight into the table (an agent would take minutes), with progress events among them that
+  // a log page must skip, and another build's lines interleaved that it must not show; then each line of the
+  // build is given its text: `line <n>`, n counting its log lines from 1.
+  const other = await submit(w, w.partner.token, buildBody(w, set.id));
+  await w.t.db.execute(sql`delete from build_events where build_id = ${buildId}`);
+  await w.t.db.execute(sql`
+    insert into build_events (build_id, attempt, agent_seq, type, data)
+    select case when i % 5 = 0 then ${other.id}::int else ${buildId}::int end, 1, i,
+      case when i % 501 = 7 then 'progress' else 'log' end, case when i % 501 = 7 then '50' else 'noise' end
+    from generate_series(1, 5700) i`);
+  const rows = await w.t.db.execute<{ id: number; rn: number }>(sql`
+    select id, row_number() over (order by id)::int as rn from build_events
+    where build_id = ${buildId} and type = 'log' order by id`);
+  for (const row of (rows as unknown as { rows: { id: number; rn: number }[] }).rows)
+    seqOf.set(row.rn, Number(row.id));
+  LINES = seqOf.size;
+  await w.t.db.execute(sql`
+    update build_events e set data = 'line ' || n.rn || case when n.rn % 1000 = 0 then ' NEEDLE here' else '' end
+    from (select id, row_number() over (order by id) as rn from build_events
+          where build_id = ${buildId} and type = 'log') n
+    where e.id = n.id`);
+  expect(LINES).toBeGreaterThan(4000);
+});
+afterAll(() => w.close());
+
+const logUrl = (query = '', id = buildId) => `/client/firmware/firmwares/${id}/log${query}`;
+
+async function page(url: string, token = w.partner.token): Promise<Log> {
+  const res = await api(w, 'GET', url, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Log>();
+}
+
+const numbers = (log: Log) => log.lines.map((l) => Number(/^line (\d+)/.exec(l.line)?.[1]));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('GET …/firmwares/{id}/log', () => {
+  it('answers the newest page first, oldest line first within it, and where older lines go on', async () => {
+    const newest = await page(logUrl());
+    expect(numbers(newest)).toEqual(range(LINES - 499, LINES));
+    expect(newest.lines[0].seq).toBe(seqOf.get(LINES - 499));
+    expect(newest.before).toBe(seqOf.get(LINES - 499));
+    expect(newest.after).toBeNull();
+    expect(newest.lines[0].at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const small = await page(logUrl('?limit=3'));
+    expect(numbers(small)).toEqual([LINES - 2, LINES - 1, LINES]);
+  });
+
+  it('reads older pages on request, back to the first line', async () => {
+    const seen: number[] = [];
+    let before: number | null = null;
+    let pages = 0;
+    do {
+      const log = await page(logUrl(`?limit=2000${before === null ? '' : `&before=${before}`}`));
+      seen.unshift(...numbers(log));
+      before = log.before;
+      pages++;
+    } while (before !== null);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(range(1, LINES));
+  });
+
+  it('reads the lines after a seq, oldest first: what a reader holding the log up to there lacks', async () => {
+    const log = await page(logUrl(`?after=${seqOf.get(LINES - 100)}&limit=60`));
+    expect(numbers(log)).toEqual(range(LINES - 99, LINES - 40));
+    expect(log.after).toBe(seqOf.get(LINES - 40));
+    const rest = await page(logUrl(`?after=${log.after}&limit=60`));
+    expect(numbers(rest)).toEqual(range(LINES - 39, LINES));
+    expect(rest.after).toBeNull();
+    expect((await page(logUrl(`?after=${seqOf.get(LINES)}`))).lines).toEqual([]);
+  });
+
+  it('bounds limit: over the maximum, zero or not a number is 422, and so is before with after', async () => {
+    expectValidationError(await api(w, 'GET', logUrl('?limit=2001'), w.partner.token), 'limit');
+    expectValidationError(await api(w, 'GET', logUrl('?limit=0'), w.partner.token), 'limit');
+    expectValidationError(await api(w, 'GET', logUrl('?limit=all'), w.partner.token), 'limit');
+    expectValidationError(await api(w, 'GET', logUrl('?before=abc'), w.partner.token), 'before');
+    expectValidationError(await api(w, 'GET', logUrl('?before=5&after=3'), w.partner.token), 'after');
+    expect((await page(logUrl('?limit=2000'))).lines).toHaveLength(2000);
+  });
+
+  it("answers 404 for another partner's build on every log path, and serves admins on both paths", async () => {
+    for (const path of [logUrl(), logUrl('?q=line'), `/client/firmware/firmwares/${buildId}/log.txt`]) {
+      expectError(await api(w, 'GET', path, w.other.token), 404, 'Build not found');
+      expect((await api(w, 'GET', path, w.admin.token)).statusCode).toBe(200);
+    }
+    expectError(await api(w, 'GET', logUrl('', 999_999), w.partner.token), 404);
+    const admin = await page(`/admin/firmwares/${buildId}/log?limit=5`, w.admin.token);
+    expect(numbers(admin)).toEqual(range(LINES - 4, LINES));
+    expect((await api(w, 'GET', `/admin/firmwares/${buildId}/log.txt`, w.admin.token)).statusCode).toBe(200);
+    expectError(await api(w, 'GET', `/admin/firmwares/${buildId}/log`, w.partner.token), 403);
+    expectError(await api(w, 'GET', `/admin/firmwares/${buildId}/log.txt`, w.partner.token), 403);
+  });
+
+  it('searches every line of the build, loaded or not, any case, the newest matches first', async () => {
+    const first = await page(logUrl('?q=needle&limit=2'));
+    expect(numbers(first)).toEqual([3000, 4000]);
+    expect(first.lines[1].line).toBe('line 4000 NEEDLE here');
+    expect(first.before).toBe(seqOf.get(3000));
+    const rest = await page(logUrl(`?q=needle&limit=2&before=${first.before}`));
+    expect(numbers(rest)).toEqual([1000, 2000]);
+    const end = await page(logUrl(`?q=needle&limit=2&before=${rest.before}`));
+    expect(end.lines).toEqual([]);
+    expect(end.before).toBeNull();
+    // A line of another build never matches; a search finding nothing says it reached the start.
+    expect(await page(logUrl('?q=noise'))).toMatchObject({ lines: [], before: null });
+    expectValidationError(await api(w, 'GET', logUrl('?q='), w.partner.token), 'q');
+    expectValidationError(await api(w, 'GET', logUrl(`?q=x&after=1`), w.partner.token), 'after');
+  });
+
+  it('searches a chunk at a time, going on where the last chunk ended', async () => {
+    const found = await searchLog(w.t.db, buildId, 'NEEDLE', undefined, 10, 700);
+    expect(found.rows.map((r) => r.line)).toEqual([1000, 2000, 3000, 4000].map(text));
+    expect(found.before).toBeNull();
+    // Two matches asked: the search stops at the second and goes on from it.
+    const two = await searchLog(w.t.db, buildId, 'needle', undefined, 2, 700);
+    expect(two.rows.map((r) => r.seq)).toEqual([seqOf.get(3000), seqOf.get(4000)]);
+    expect(two.before).toBe(seqOf.get(3000));
+    // `%` and `_` are text, not patterns.
+    expect((await searchLog(w.t.db, buildId, '%', undefined, 10, 700)).rows).toEqual([]);
+  });
+});
+
+describe('GET …/firmwares/{id}/log.txt', () => {
+  it('streams every line of the log as text, in order, as a download', async () => {
+    await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = w.t.app.server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/client/firmware/firmwares/${buildId}/log.txt`, {
+      headers: { authorization: `Bearer ${w.partner.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="build-${buildId}.log"`);
+    // Sent as it is read, not measured first.
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    const body = await res.text();
+    expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+  });
+
+  it('answers an empty body for a build without log lines', async () => {
+    const set = await createSet(w, w.partner.token, 'empty-log-set');
+    const empty = await submit(w, w.partner.token, buildBody(w, set.id));
+    const res = await api(w, 'GET', `/client/firmware/firmwares/${empty.id}/log.txt`, w.partner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+    expect((await page(logUrl('', empty.id))).lines).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  LOG_PAGE_DEFAULT,
+  TaskIdParamsSchema,
+  TaskLogQuerySchema,
+  TaskLogSchema,
+} from '../../contract/schemas/tasks-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import { invalid } from '../platform/lib/validation-errors';
+import { type LogRow, logChunks, logPageAfter, logPageBefore, searchLog } from './build-log-repository';
+import { findBuild } from './builds-repository';
+
+const toLine = (row: LogRow) => ({ seq: row.seq, line: row.line, at: row.at.toISOString() });
+
+/** The text download, read from the database a chunk at a time as the client takes it (backpressure). */
+function logText(rows: AsyncIterable<LogRow[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of rows) yield `${chunk.map((row) => row.line).join('\n')}\n`;
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * A build's log (issue 14): pages by seq, the newest first; a search over all its lines; the whole of it as
+ * text. For the build's owner under the client path (admins reach anyone's there too, as before), and for
+ * admins under the admin path; another partner's build answers 404.
+ */
+const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['tasks'];
+
+  for (const admin of [false, true]) {
+    const prefix = admin ? '/admin/firmwares' : '/client/firmware/firmwares';
+    const preHandler = admin ? app.requireAdmin : undefined;
+    const who = admin ? "Any build's" : "A build's";
+
+    /** The build, when the caller may read its log. */
+    const readable = async (id: number, account: { id: number; is_admin: boolean }) => {
+      const build = await findBuild(app.db, id, account.is_admin ? undefined : account.id);
+      if (!build) throw notFound('Build not found');
+      return build;
+    };
+
+    app.get(
+      `${prefix}/:id/log`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `${who} log a page at a time, the newest page first; with \`q\` a search`,
+          description:
+            'Without parameters: the newest lines (`limit`, 500 unless given) and the progress. `before=<seq>` ' +
+            'reads the page before a line, `after=<seq>` the lines after one (oldest first: what a reader lacks). ' +
+            'Each line has the seq that live log_build messages carry, so a client can join the two. `q` answers ' +
+            'the lines containing it, the newest matches first, `before` paging on. Until issue 14 this answered ' +
+            'the whole log at once; the whole log is now GET …/log.txt.',
+          params: TaskIdParamsSchema,
+          querystring: TaskLogQuerySchema,
+          response: { 200: TaskLogSchema, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { before, after, q } = request.query;
+        const limit = request.query.limit ?? LOG_PAGE_DEFAULT;
+        if (before !== undefined && after !== undefined)
+          throw invalid(['query', 'after'], 'Give before or after, not both');
+        if (q !== undefined && after !== undefined)
+          throw invalid(['query', 'after'], 'A search pages with before only');
+        const build = await readable(request.params.id, request.account);
+        if (q !== undefined) {
+          const found = await searchLog(app.db, build.id, q, before, limit);
+          return {
+            progress: build.progress,
+            lines: found.rows.map(toLine),
+            before: found.before,
+            after: null,
+          };
+        }
+        const page =
+          after !== undefined
+            ? await logPageAfter(app.db, build.id, after, limit)
+            : await logPageBefore(app.db, build.id, before, limit);
+        const first = page.rows[0];
+        const last = page.rows.at(-1);
+        return {
+          progress: build.progress,
+          lines: page.rows.map(toLine),
+          before: page.older && first ? first.seq : null,
+          after: page.newer && last ? last.seq : null,
+        };
+      },
+    );
+
+    app.get(
+      `${prefix}/:id/log.txt`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: `${who} whole log as text, one line each, oldest first (a download)`,
+          description:
+            'Streamed: read from the database a few thousand lines at a time as the client takes it.',
+          params: TaskIdParamsSchema,
+          response: {
+            200: {
+              description: 'The log, text/plain',
+              content: { 'text/plain': { schema: Type.String() } },
+            },
+            ...errorResponses(401, 403, 404, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const build = await readable(request.params.id, request.account);
+        return (
+          reply
+            .header('content-type', 'text/plain; charset=utf-8')
+            .header('content-disposition', `attachment; filename="build-${build.id}.log"`)
+            .header('cache-control', 'no-store')
+            // The schema's text is typed as a string; Fastify sends a stream as it comes.
+            .send(logText(logChunks(app.db, build.id)) as unknown as string)
+        );
+      },
+    );
+  }
+};
+
+export default buildLogRoutes;

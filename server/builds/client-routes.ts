@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  BuildCreateSchema,
+  BuildIdParamsSchema,
+  BuildListQuerySchema,
+  BuildPatchSchema,
+  BuildSchema,
+  FirmwareIdQuerySchema,
+  PoolPatchSchema,
+} from '../../contract/schemas/firmware-schemas';
+import { FullCleanQuerySchema } from '../../contract/schemas/group-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import { findGroup } from '../sets/sets-repository';
+import {
+  editBuild,
+  editPools,
+  liveBuild,
+  rebuildBuild,
+  removeBuild,
+  submitBuild,
+  upgradeBuild,
+} from './build-service';
+import { listBuilds } from './builds-repository';
+import { toBuild } from './views';
+
+const BASE = '/client/firmware/firmwares';
+
+/** My builds: submit (a pending job), edit, change pools, rebuild, upgrade, remove. Others' answer 404. */
+const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['builds'];
+  const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'My builds, newest first (not paged)',
+        querystring: BuildListQuerySchema,
+        response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const { group_id, is_removed } = request.query;
+      // Another account's set is as good as missing, even as a filter.
+      if (group_id !== undefined && !(await findGroup(app.db, group_id, account.id)))
+        throw notFound('Set not found');
+      const rows = await listBuilds(app.db, {
+        userId: account.id,
+        groupId: group_id,
+        includeRemoved: is_removed,
+      });
+      return rows.map((row) => toBuild(row, account));
+    },
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Submit a build: it is queued as pending',
+        body: BuildCreateSchema,
+        response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { account } = request;
+      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body);
+      return reply.code(201).send(toBuild(row, account));
+    },
+  );
+
+  app.patch(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Edit my build; any change rebuilds it',
+        params: BuildIdParamsSchema,
+        body: BuildPatchSchema,
+        response: one,
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const build = await liveBuild(app.db, request.params.id, account.id);
+      return toBuild(
+        await editBuild(app.db, { actor: account, owner: account }, build, request.body),
+        account,
+      );
+    },
+  );
+
+  app.patch(
+    `${BASE}/:id/pool`,
+    {
+      schema: {
+        tags,
+        summary: 'Change the pools of my build; it is rebuilt',
+        params: BuildIdParamsSchema,
+        body: PoolPatchSchema,
+        response: one,
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const build = await liveBuild(app.db, request.params.id, account.id);
+      const row = await editPools(
+        app.db,
+        { actor: account, owner: account },
+        build,
+        request.body.fee_pools_configs,
+      );
+      return toBuild(row, account);
+    },
+  );
+
+  app.post(
+    `${BASE}/rebuild`,
+    {
+      schema: { tags, summary: 'Rebuild my build', querystring: FirmwareIdQuerySchema, response: one },
+    },
+    async (request) => {
+      const build = await liveBuild(app.db, request.query.firmware_id, request.account.id);
+      return toBuild(await rebuildBuild(app.db, build), request.account);
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/upgrade`,
+    {
+      schema: {
+        tags,
+        summary: 'Upgrade my build to the newest release of its series and stage class that I may see',
+        description: "422 'Already on the newest release' when there is none newer.",
+        params: BuildIdParamsSchema,
+        response: one,
+      },
+    },
+    async (request) => {
+      const { account } = request;
+      const build = await liveBuild(app.db, request.params.id, account.id);
+      return toBuild(await upgradeBuild(app.db, account, build), account);
+    },
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Remove my build; full_clean also deletes its file',
+        params: BuildIdParamsSchema,
+        querystring: FullCleanQuerySchema,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const build = await liveBuild(app.db, request.params.id, request.account.id);
+      await removeBuild(app.db, app.artifacts, build, request.query.full_clean);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default firmwaresRoutes;

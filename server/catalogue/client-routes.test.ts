@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSignedIn,
+  createTestApp,
+  expectError,
+  request,
+  seedCatalogue,
+  type TestApp,
+} from '../test/helper';
+import { demoCatalogue } from './demo-catalogue';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.db);
+  token = (await createSignedIn(t.app, t.db)).token;
+});
+
+afterAll(() => t.close());
+
+const get = async (path: string) => {
+  const res = await request(t.app, { url: `/api/client/firmware/${path}`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+describe('firmware catalogue', () => {
+  it('lists the six series, none blocked', async () => {
+    const series = await get('series');
+    expect(series.map((s: { name: string }) => s.name).sort()).toEqual([
+      'l7',
+      'l9',
+      't2t',
+      'x17',
+      'x19',
+      'x21',
+    ]);
+    expect(series[0]).toEqual({ name: expect.any(String), is_blocked: false });
+    expect(series.every((s: { is_blocked: boolean }) => !s.is_blocked)).toBe(true);
+  });
+
+  it('lists models with their series; only T17 is blocked', async () => {
+    const models = await get('models');
+    expect(models).toHaveLength(20);
+    expect(models).toContainEqual({ name: 'S19 Pro', series: 'x19', is_blocked: false });
+    expect(models).toContainEqual({ name: 'L9', series: 'l9', is_blocked: false });
+    expect(models.filter((m: { is_blocked: boolean }) => m.is_blocked)).toEqual([
+      { name: 'T17', series: 'x17', is_blocked: true },
+    ]);
+  });
+
+  it('lists platforms and install types', async () => {
+    const platforms = await get('platform');
+    expect(platforms).toHaveLength(5);
+    expect(platforms).toContainEqual({ name: 'cvitek', description: 'CVITEK CV1835 control board' });
+    expect(await get('install_type')).toEqual([{ name: 'nand' }, { name: 'sd' }, { name: 'upgrade' }]);
+  });
+
+  it('lists model, platform and install type combinations that reference the catalogue', async () => {
+    const combinations = await get('model-platform-install_type');
+    expect(combinations).toHaveLength(demoCatalogue().combinations.length);
+    expect(combinations).toContainEqual({ model: 'S21', platform: 'cvitek', install_type: 'sd' });
+    const models = new Set((await get('models')).map((m: { name: string }) => m.name));
+    const everyModelCovered = [...models].every((model) =>
+      combinations.some((c: { model: string }) => c.model === model),
+    );
+    expect(everyModelCovered).toBe(true);
+  });
+
+  it('requires authentication', async () => {
+    for (const path of ['series', 'models', 'platform', 'install_type', 'model-platform-install_type']) {
+      expectError(await request(t.app, { url: `/api/client/firmware/${path}` }), 401);
+    }
+  });
+});

@@ -1,0 +1,528 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { BUILD_OPTION_TYPES, BUILD_STATUSES, RELEASE_STAGES } from '../../../contract/statuses';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    // Always stored lowercase (see accounts-repository), so the unique index is case-insensitive in practice.
+    email: text('email').notNull().unique(),
+    password_hash: text('password_hash').notNull(),
+    worker: text('worker').notNull().default(''),
+    language: text('language', { enum: ['en', 'ru'] })
+      .notNull()
+      .default('en'),
+    send_email: boolean('send_email').notNull().default(false),
+    is_blocked: boolean('is_blocked').notNull().default(false),
+    is_admin: boolean('is_admin').notNull().default(false),
+    is_developer: boolean('is_developer').notNull().default(false),
+    is_tester: boolean('is_tester').notNull().default(false),
+    // Accounts and partners (issue 6): a VIP partner (the list's by_vip filter), the tester's own beta-testing
+    // switch, and a removed partner (soft delete: also blocked, hidden from the partners list).
+    is_vip: boolean('is_vip').notNull().default(false),
+    beta_testing: boolean('beta_testing').notNull().default(false),
+    is_removed: boolean('is_removed').notNull().default(false),
+    // Bumped on password change or blocking: tokens carrying an older version stop working.
+    token_version: integer('token_version').notNull().default(0),
+    last_active: timestamp('last_active', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('accounts_language_check', sql`${t.language} in ('en', 'ru')`)],
+);
+
+export const series = pgTable('series', {
+  name: text('name').primaryKey(),
+  is_blocked: boolean('is_blocked').notNull().default(false),
+});
+
+export const partnerFees = pgTable(
+  'partner_fees',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    series: text('series')
+      .notNull()
+      .references(() => series.name, { onUpdate: 'cascade' }),
+    min_dev_fee: numeric('min_dev_fee', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    min_total_fee: numeric('min_total_fee', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('partner_fees_user_series_unique').on(t.user_id, t.series),
+    check('partner_fees_min_dev_fee_range', sql`${t.min_dev_fee} between 0 and 100`),
+    check('partner_fees_min_total_fee_range', sql`${t.min_total_fee} between 0 and 100`),
+  ],
+);
+
+export const models = pgTable('models', {
+  name: text('name').primaryKey(),
+  series: text('series')
+    .notNull()
+    .references(() => series.name, { onUpdate: 'cascade' }),
+  is_blocked: boolean('is_blocked').notNull().default(false),
+});
+
+export const platforms = pgTable('platforms', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull().default(''),
+});
+
+export const installTypes = pgTable('install_types', {
+  name: text('name').primaryKey(),
+});
+
+export const modelPlatformInstallTypes = pgTable(
+  'model_platform_install_types',
+  {
+    model: text('model')
+      .notNull()
+      .references(() => models.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    platform: text('platform')
+      .notNull()
+      .references(() => platforms.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    install_type: text('install_type')
+      .notNull()
+      .references(() => installTypes.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.platform, t.install_type] })],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+export type PartnerFeeRow = typeof partnerFees.$inferSelect;
+
+// ── Releases (issue 3): languages, release sources (git repositories per series), releases ──────────────
+
+export const languages = pgTable('languages', {
+  name: text('name').primaryKey(),
+});
+
+/** A git repository releases are built from, listed live with `git ls-remote`; registered by an admin. */
+export const repositories = pgTable('repositories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  url: text('url').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which repositories make up a series' firmware: a release names one tag in each. */
+export const seriesRepositories = pgTable(
+  'series_repositories',
+  {
+    series: text('series')
+      .notNull()
+      .references(() => series.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    repository_id: integer('repository_id')
+      .notNull()
+      .references(() => repositories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.repository_id] })],
+);
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    series: text('series')
+      .notNull()
+      .references(() => series.name, { onUpdate: 'cascade' }),
+    version: text('version').notNull(),
+    stage: text('stage', { enum: RELEASE_STAGES }).notNull(),
+    stage_number: integer('stage_number').notNull().default(0),
+    parent: integer('parent').references((): AnyPgColumn => releases.id),
+    is_draft: boolean('is_draft').notNull().default(true),
+    is_public: boolean('is_public').notNull().default(false),
+    is_removed: boolean('is_removed').notNull().default(false),
+    user_id: integer('user_id').references(() => accounts.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // A deploy is a recorded request: build agents (their own issue) pick up releases whose request is newer
+    // than what they hold, fetch the tags and report back in the worker's releases list.
+    deploy_requested_at: timestamp('deploy_requested_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('releases_stage_check', sql`${t.stage} in ('dev', 'alpha', 'beta', 'rc', 'prerelease', 'stable')`),
+    check('releases_stage_number_check', sql`${t.stage_number} >= 0`),
+    // Spec §5: a version is unique per series and stage; removed releases free it again.
+    uniqueIndex('releases_series_stage_version_unique')
+      .on(t.series, t.stage, t.version)
+      .where(sql`is_removed = false`),
+    index('releases_parent_idx').on(t.parent),
+  ],
+);
+
+/** One tag (or branch) per repository of the release's series. The name is kept even if the repository goes. */
+export const releaseTags = pgTable(
+  'release_tags',
+  {
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    repository_name: text('repository_name').notNull(),
+    tag_name: text('tag_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.release_id, t.repository_name] })],
+);
+
+export const releaseDescriptions = pgTable(
+  'release_descriptions',
+  {
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    language: text('language')
+      .notNull()
+      .references(() => languages.name, { onUpdate: 'cascade' }),
+    description: text('description').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.release_id, t.language] })],
+);
+
+export type RepositoryRow = typeof repositories.$inferSelect;
+export type ReleaseRow = typeof releases.$inferSelect;
+export type NewReleaseRow = typeof releases.$inferInsert;
+
+// ── Accounts and partners (issue 6): e-mail tokens, logos, SSH keys, licenses ───────────────────────────────
+
+/** Single-use links sent by e-mail; only the sha256 of the token is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset_password', 'change_email'] }).notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    // The address a change_email token confirms.
+    new_email: text('new_email'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('email_tokens_purpose_check', sql`${t.purpose} in ('reset_password', 'change_email')`),
+    index('email_tokens_account_idx').on(t.account_id, t.purpose),
+  ],
+);
+
+/**
+ * A logo set: a light-theme (le) and a dark-theme (de) image, files in the logo store. Id 1 is the general
+ * logo (spec §9), owned by nobody and seeded; the identity starts at 2 so that id stays free for it.
+ */
+export const logos = pgTable(
+  'logos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    le_file: text('le_file').notNull(),
+    le_type: text('le_type').notNull(),
+    de_file: text('de_file').notNull(),
+    de_type: text('de_type').notNull(),
+    // The id in the images' public URLs (/api/logos/{public_id}/le): random, so that a logo cannot be found
+    // by counting; the sequential id stays the API's name for the set.
+    public_id: uuid('public_id').notNull().unique().defaultRandom(),
+    is_default: boolean('is_default').notNull().default(false),
+    // Removed sets leave the account's list but keep their files: builds made with them can be rebuilt.
+    is_removed: boolean('is_removed').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('logos_account_idx').on(t.account_id),
+    uniqueIndex('logos_one_default_per_account').on(t.account_id).where(sql`is_default`),
+  ],
+);
+
+export const sshKeys = pgTable(
+  'ssh_keys',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    // OpenSSH's SHA256 fingerprint of the key blob: the same key with another comment is still a duplicate.
+    fingerprint: text('fingerprint').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ssh_keys_account_name_unique').on(t.account_id, t.name),
+    unique('ssh_keys_account_fingerprint_unique').on(t.account_id, t.fingerprint),
+  ],
+);
+
+export const licenses = pgTable('licenses', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  region: text('region').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+export type LogoRow = typeof logos.$inferSelect;
+export type SshKeyRow = typeof sshKeys.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
+
+// ── Sets and builds (issue 4): firmware sets, builds (each one a build job), pool presets, build options ────
+
+/**
+ * A firmware set (spec's "group"). The counters are kept by the builds repository in the same transaction as
+ * every build write (see recountGroup), so listing sets never aggregates builds.
+ */
+export const firmwareGroups = pgTable(
+  'firmware_groups',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    logo_id: integer('logo_id')
+      .notNull()
+      .default(1)
+      .references(() => logos.id),
+    is_favorite: boolean('is_favorite').notNull().default(false),
+    is_removed: boolean('is_removed').notNull().default(false),
+    ssh_keys: integer('ssh_keys').array().notNull().default(sql`'{}'::integer[]`),
+    // The public links page finds the set by this, never by its id.
+    link_uuid: uuid('link_uuid').notNull().unique().defaultRandom(),
+    count_firmwares: integer('count_firmwares').notNull().default(0),
+    count_pending: integer('count_pending').notNull().default(0),
+    count_in_progress: integer('count_in_progress').notNull().default(0),
+    count_failed: integer('count_failed').notNull().default(0),
+    count_removed_firmwares: integer('count_removed_firmwares').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('firmware_groups_user_removed_id_idx').on(t.user_id, t.is_removed, t.id),
+    // A name is unique per account among sets that are not removed, whatever its case.
+    uniqueIndex('firmware_groups_user_name_unique')
+      .on(t.user_id, sql`lower(${t.name})`)
+      .where(sql`is_removed = false`),
+  ],
+);
+
+/**
+ * A firmware build, which is also its build job: an agent (its own issue) claims a pending row and needs
+ * nothing but `job_spec`, resolved when the build is submitted, rebuilt or upgraded.
+ */
+export const builds = pgTable(
+  'builds',
+  {
+    id: serial('id').primaryKey(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => firmwareGroups.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    model: text('model')
+      .notNull()
+      .references(() => models.name, { onUpdate: 'cascade' }),
+    series: text('series').notNull(),
+    platform: text('platform').notNull(),
+    install_type: text('install_type').notNull(),
+    release_id: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    release_version: text('release_version').notNull(),
+    stage: text('stage', { enum: RELEASE_STAGES }).notNull(),
+    license_id: integer('license_id').references(() => licenses.id, { onDelete: 'set null' }),
+    add_license: boolean('add_license').notNull().default(true),
+    status: text('status', { enum: BUILD_STATUSES }).notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    is_removed: boolean('is_removed').notNull().default(false),
+    // Spec's "update flag": a rebuild or an upgrade is waiting to be built.
+    is_updating: boolean('is_updating').notNull().default(false),
+    warranty: boolean('warranty').notNull().default(false),
+    ssh_keys: integer('ssh_keys').array().notNull().default(sql`'{}'::integer[]`),
+    logo_id: integer('logo_id')
+      .notNull()
+      .default(1)
+      .references(() => logos.id),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    fee_pools_configs: jsonb('fee_pools_configs').$type<PoolConfigEntry[]>().notNull().default([]),
+    job_spec: jsonb('job_spec').$type<Record<string, unknown>>().notNull(),
+    file_size: bigint('file_size', { mode: 'number' }),
+    sha256: text('sha256'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // ── Build agents (issue 5): the job's place in the queue, its lease and the task's own state. ──
+    // Queue order; a rebuild or upgrade sets it again (see server/queue/enqueue.ts).
+    queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    worker_id: integer('worker_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
+    // The holder must call again before this, or the job goes back to the queue (attempts counted).
+    lease_until: timestamp('lease_until', { withTimezone: true }),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    // A cancel the agent has not acted on yet: it learns it from its next events answer.
+    cancel_requested: boolean('cancel_requested').notNull().default(false),
+    // Removed from the task list ('remove tasks'); the build itself stays.
+    task_hidden: boolean('task_hidden').notNull().default(false),
+  },
+  (t) => [
+    check(
+      'builds_status_check',
+      sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
+    ),
+    check('builds_progress_check', sql`${t.progress} between 0 and 100`),
+    index('builds_group_idx').on(t.group_id),
+    index('builds_user_status_idx').on(t.user_id, t.status),
+    // Build agents (issue 5): the claim and queue positions, the lease sweep, task lists and counters.
+    index('builds_queue_idx').on(t.queued_at, t.id).where(sql`status = 'pending' and is_removed = false`),
+    index('builds_lease_idx').on(t.lease_until).where(sql`status = 'in_progress'`),
+    index('builds_tasks_user_idx')
+      .on(t.user_id, t.queued_at, t.id)
+      .where(sql`task_hidden = false and is_removed = false`),
+    index('builds_tasks_idx').on(t.queued_at, t.id).where(sql`task_hidden = false and is_removed = false`),
+    index('builds_tasks_status_idx')
+      .on(t.status, t.user_id)
+      .where(sql`task_hidden = false and is_removed = false`),
+  ],
+);
+
+/** Spec §3: a pool config entry, stored as given (fee and fake_fee are percents). */
+export interface PoolConfigEntry {
+  alias: string;
+  url: string;
+  account: string;
+  worker: string;
+  fee: number;
+  fake_fee: number | null;
+  hidden: boolean;
+  type_fee_pool: 'fee' | 'devfee' | 'refund';
+}
+
+/** Well-known pools the build form offers (GET /client/pool-url). */
+export const poolPresets = pgTable('pool_presets', {
+  id: serial('id').primaryKey(),
+  pool: text('pool').notNull(),
+  url: text('url').notNull().unique(),
+});
+
+/** Options a build can carry; admins choose values, everyone else gets the defaults. */
+export const buildOptions = pgTable(
+  'build_options',
+  {
+    name: text('name').primaryKey(),
+    type: text('type', { enum: BUILD_OPTION_TYPES }).notNull(),
+    default_value: jsonb('default_value').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [check('build_options_type_check', sql`${t.type} in ('bool', 'str', 'list')`)],
+);
+
+export type FirmwareGroupRow = typeof firmwareGroups.$inferSelect;
+export type BuildRow = typeof builds.$inferSelect;
+export type NewBuildRow = typeof builds.$inferInsert;
+export type BuildOptionRow = typeof buildOptions.$inferSelect;
+
+// ── Build agents (issue 5): workers (agents) and the events of build jobs ─────────────────────────────────
+
+/** A build agent. Only the sha256 of its token is stored; the first 8 characters are kept to tell tokens apart. */
+export const workers = pgTable('workers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  token_hash: text('token_hash').notNull().unique(),
+  token_prefix: text('token_prefix').notNull(),
+  is_blocked: boolean('is_blocked').notNull().default(false),
+  // What the agent reported in its last heartbeat: the deployed releases and the sources it holds.
+  releases: integer('releases').array().notNull().default(sql`'{}'::integer[]`),
+  sources: jsonb('sources').$type<{ repository: string; tags: string[] }[]>().notNull().default([]),
+  last_contact: timestamp('last_contact', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Log lines and progress of build jobs, in one sequence per database (`id`, the `seq` clients see). An agent's
+ * event is stored once per (build, attempt, its own seq), so a retried batch doubles nothing; the server's own
+ * lines (lease expired, failure reasons) have no agent seq.
+ */
+export const buildEvents = pgTable(
+  'build_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    build_id: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    agent_seq: integer('agent_seq'),
+    type: text('type', { enum: ['log', 'progress'] }).notNull(),
+    data: text('data').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('build_events_type_check', sql`${t.type} in ('log', 'progress')`),
+    uniqueIndex('build_events_agent_seq_unique').on(t.build_id, t.attempt, t.agent_seq),
+    index('build_events_build_idx').on(t.build_id, t.id),
+  ],
+);
+
+export type WorkerRow = typeof workers.$inferSelect;
+export type BuildEventRow = typeof buildEvents.$inferSelect;
+
+/**
+ * Attempts in fixed windows, per key (an address, an e-mail from an address, an account's failed sign-ins, the
+ * mails sent for an account). Kept in the database so every API instance counts the same attempts.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  /** Set by the per-account back-off: no attempt is taken for the key before then. */
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * Answers of creating POSTs by `Idempotency-Key` (issue 15): a repeat of the same request with the same key
+ * within 24 h answers the first result instead of creating again. `status` is null while the first is running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    request: text('request').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.key] }),
+    index('idempotency_keys_created_idx').on(t.created_at),
+  ],
+);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccountByEmail } from '../../accounts/accounts-repository';
+import { startPassword, verifyPassword } from '../../accounts/passwords';
+import { formatStartupReport } from '../../startup-report';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { accounts, partnerFees, series } from './schema';
+import { DEMO_PARTNER_EMAIL, seed } from './seed';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(() => database.dispose());
+
+describe('seed', () => {
+  it('creates the catalogue and the first admin once, and prints the password only then', async () => {
+    const { db } = database.handle;
+    const first = await seed(db, { adminEmail: 'Admin@Localhost', seedDemo: false });
+    expect(first.catalogueSeeded).toBe(true);
+    expect(first.admin?.email).toBe('admin@localhost');
+    const password = first.admin?.generatedPassword ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    const admin = await findAccountByEmail(db, 'admin@localhost');
+    expect(admin?.is_admin).toBe(true);
+    expect(admin?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(admin?.password_hash, password)).toBe(true);
+    expect(formatStartupReport('http://127.0.0.1:8080', first)).toEqual([
+      'Console: http://127.0.0.1:8080',
+      `Admin: admin@localhost / ${password}`,
+    ]);
+
+    const second = await seed(db, { adminEmail: 'admin@localhost', seedDemo: false });
+    expect(second).toEqual({ catalogueSeeded: false, admin: undefined, partner: undefined });
+    expect(formatStartupReport('http://127.0.0.1:8080', second)).toEqual(['Console: http://127.0.0.1:8080']);
+    expect(await db.select().from(accounts)).toHaveLength(1);
+    expect(await db.select().from(series)).toHaveLength(6);
+  });
+
+  it('adds no demo partner with SEED_DEMO off, and one with fees when on', async () => {
+    const { db } = database.handle;
+    await seed(db, { adminEmail: 'admin@localhost', seedDemo: false });
+    expect(await findAccountByEmail(db, DEMO_PARTNER_EMAIL)).toBeUndefined();
+
+    const withDemo = await seed(db, {
+      adminEmail: 'admin@localhost',
+      seedDemo: true,
+      demoPassword: 'demo-pass-1',
+    });
+    expect(withDemo.partner).toEqual({ email: DEMO_PARTNER_EMAIL, generatedPassword: undefined });
+    const partner = await findAccountByEmail(db, DEMO_PARTNER_EMAIL);
+    expect(partner && (await verifyPassword(partner.password_hash, 'demo-pass-1'))).toBe(true);
+    expect(await db.select().from(partnerFees)).toHaveLength(2);
+    expect(formatStartupReport('http://h:1', withDemo)).toEqual([
+      'Console: http://h:1',
+      'Partner: partner@localhost / (the password in DEMO_PASSWORD)',
+    ]);
+
+    const again = await seed(db, { adminEmail: 'admin@localhost', seedDemo: true });
+    expect(again.partner).toBeUndefined();
+  });
+
+  it('uses the passwords the process entry began hashing, and reports only the generated one', async () => {
+    const other = await createTestDatabase();
+    try {
+      const started = { admin: startPassword(undefined), demo: startPassword('demo-pass-2') };
+      const result = await seed(other.handle.db, { adminEmail: 'boss@localhost', seedDemo: true, started });
+      expect(result.admin).toEqual({ email: 'boss@localhost', generatedPassword: started.admin.plain });
+      expect(result.partner).toEqual({ email: DEMO_PARTNER_EMAIL, generatedPassword: undefined });
+      const admin = await findAccountByEmail(other.handle.db, 'boss@localhost');
+      expect(admin?.password_hash).toBe(await started.admin.hash);
+      expect(await verifyPassword(admin?.password_hash, started.admin.plain)).toBe(true);
+      const partner = await findAccountByEmail(other.handle.db, DEMO_PARTNER_EMAIL);
+      expect(await verifyPassword(partner?.password_hash, 'demo-pass-2')).toBe(true);
+    } finally {
+      await other.dispose();
+    }
+  });
+});

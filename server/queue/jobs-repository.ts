@@ -1,0 +1,310 @@
+import { and, asc, eq, exists, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { builds, workers } from '../platform/db/schema';
+import { lockGroup, recountGroup } from '../sets/sets-repository';
+
+// The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
+// come from the database's clock, so several API instances agree on every lease. Only the queue
+// (server/queue/) calls the writers here: it adds the log line, the counters and the live event to each.
+
+const leaseEnd = (leaseMs: number) =>
+  sql`now() + (${Math.round(leaseMs)}::integer * interval '1 millisecond')`;
+
+/** What an agent gets when it claims a job. */
+export interface ClaimedJobRow {
+  id: number;
+  uuid: string;
+  group_id: number;
+  attempt: number;
+  spec: Record<string, unknown>;
+}
+
+/**
+ * Claims the oldest pending job for `workerId`: one statement, the candidate locked with SKIP LOCKED, so two
+ * agents never get the same job. A job that finished before (a rebuild queued it again) starts a new round
+ * of attempts at 1.
+ */
+export async function claimJob(
+  db: Db,
+  worker: { id: number; token_hash: string },
+  leaseMs: number,
+): Promise<ClaimedJobRow | undefined> {
+  const workerId = worker.id;
+  // A claim waits up to ~25 s: the worker may have been blocked, deleted or given a new token meanwhile.
+  const stillValid = db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(
+      and(
+        eq(workers.id, worker.id),
+        eq(workers.token_hash, worker.token_hash),
+        eq(workers.is_blocked, false),
+      ),
+    );
+  const candidate = db
+    .select({ id: builds.id })
+    .from(builds)
+    .where(and(eq(builds.status, 'pending'), eq(builds.is_removed, false)))
+    .orderBy(asc(builds.queued_at), asc(builds.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(builds)
+    .set({
+      status: 'in_progress',
+      worker_id: workerId,
+      lease_until: leaseEnd(leaseMs),
+      started_at: sql`now()`,
+      finished_at: null,
+      progress: 0,
+      cancel_requested: false,
+      attempts: sql`case when ${builds.finished_at} is not null then 1 else ${builds.attempts} + 1 end`,
+      updated_at: sql`now()`,
+    })
+    .where(and(sql`${builds.id} = (${candidate})`, exists(stillValid)))
+    .returning({
+      id: builds.id,
+      uuid: builds.uuid,
+      group_id: builds.group_id,
+      attempt: builds.attempts,
+      spec: builds.job_spec,
+    });
+  return row;
+}
+
+export interface HeldJob {
+  id: number;
+  uuid: string;
+  group_id: number;
+  attempt: number;
+  cancel_requested: boolean;
+  sha256: string | null;
+  file_size: number | null;
+}
+
+const held = {
+  id: builds.id,
+  uuid: builds.uuid,
+  group_id: builds.group_id,
+  attempt: builds.attempts,
+  cancel_requested: builds.cancel_requested,
+  sha256: builds.sha256,
+  file_size: builds.file_size,
+};
+
+const heldBy = (id: number, workerId: number) =>
+  and(eq(builds.id, id), eq(builds.worker_id, workerId), eq(builds.status, 'in_progress'));
+
+/** The job, if `workerId` holds it now; its lease is renewed by the same statement. */
+export async function renewLease(
+  db: Db,
+  id: number,
+  workerId: number,
+  leaseMs: number,
+): Promise<HeldJob | undefined> {
+  const [row] = await db
+    .update(builds)
+    .set({ lease_until: leaseEnd(leaseMs) })
+    .where(heldBy(id, workerId))
+    .returning(held);
+  return row;
+}
+
+/**
+ * A heartbeat renews the leases of the jobs the agent says it is building, not of everything the worker
+ * holds: a job the agent dropped (or forgot in a restart) must expire, not be renewed for ever.
+ */
+export async function renewWorkerLeases(
+  db: Db,
+  workerId: number,
+  jobIds: number[],
+  leaseMs: number,
+): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db
+    .update(builds)
+    .set({ lease_until: leaseEnd(leaseMs) })
+    .where(and(eq(builds.worker_id, workerId), eq(builds.status, 'in_progress'), inArray(builds.id, jobIds)));
+}
+
+export async function setProgress(db: Db, id: number, progress: number): Promise<void> {
+  await db
+    .update(builds)
+    .set({ progress: Math.max(0, Math.min(100, Math.round(progress))) })
+    .where(and(eq(builds.id, id), eq(builds.status, 'in_progress')));
+}
+
+/** The uploaded artifact replaced `<uuid>.tar.gz`: the row says which bytes it holds. */
+export async function recordArtifact(
+  db: Db,
+  id: number,
+  workerId: number,
+  artifact: { sha256: string; size: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(builds)
+    .set({ sha256: artifact.sha256, file_size: artifact.size, updated_at: sql`now()` })
+    .where(heldBy(id, workerId))
+    .returning({ id: builds.id });
+  return rows.length > 0;
+}
+
+export interface EndedJob {
+  id: number;
+  uuid: string;
+  group_id: number;
+  status: 'pending' | 'in_progress' | 'done' | 'failed' | 'cancelled';
+  attempt: number;
+  progress: number;
+}
+
+const ended = {
+  id: builds.id,
+  uuid: builds.uuid,
+  group_id: builds.group_id,
+  status: builds.status,
+  attempt: builds.attempts,
+  progress: builds.progress,
+};
+
+/** Finishes a held job: done (progress 100) or failed, or cancelled when a cancel was asked for meanwhile. */
+export async function finishJob(
+  db: Db,
+  id: number,
+  workerId: number,
+  status: 'done' | 'failed',
+): Promise<EndedJob | undefined> {
+  const [row] = await db
+    .update(builds)
+    .set({
+      status: sql`case when ${builds.cancel_requested} then 'cancelled' else ${status} end`,
+      progress:
+        status === 'done'
+          ? sql`case when ${builds.cancel_requested} then ${builds.progress} else 100 end`
+          : undefined,
+      finished_at: sql`now()`,
+      lease_until: null,
+      is_updating: false,
+      cancel_requested: false,
+      updated_at: sql`now()`,
+    })
+    .where(heldBy(id, workerId))
+    .returning(ended);
+  return row;
+}
+
+/**
+ * Undoes a claim, its attempt not counted: one nobody received (the agent hung up while its claim was
+ * answered), or a build its agent gave back (the embedded agent on shutdown). Answers the job, if the worker
+ * still held it.
+ */
+export async function unclaimJob(db: Db, id: number, workerId: number): Promise<EndedJob | undefined> {
+  const [row] = await db
+    .update(builds)
+    .set({
+      status: 'pending',
+      worker_id: null,
+      lease_until: null,
+      started_at: null,
+      progress: 0,
+      attempts: sql`greatest(${builds.attempts} - 1, 0)`,
+    })
+    .where(heldBy(id, workerId))
+    .returning(ended);
+  return row;
+}
+
+/** Jobs whose lease ran out, and the database's time when that was read. */
+export interface ExpiredLeases {
+  ids: number[];
+  at: string;
+}
+
+export async function findExpiredLeases(db: Db): Promise<ExpiredLeases> {
+  const rows = await db
+    .select({ id: builds.id, at: sql<string>`now()::text` })
+    .from(builds)
+    .where(and(eq(builds.status, 'in_progress'), lt(builds.lease_until, sql`now()`)));
+  return { ids: rows.map((row) => row.id), at: rows[0]?.at ?? '' };
+}
+
+/**
+ * The jobs found expired go back to the queue with their attempt counted, or fail once they had
+ * `maxAttempts`; a job whose cancel was pending is cancelled instead. A lease renewed since it was found
+ * (its end now after `at`) is kept. Several instances may sweep at once: the second one's WHERE no longer
+ * matches rows the first changed.
+ */
+export function recoverExpired(db: Db, expired: ExpiredLeases, maxAttempts: number): Promise<EndedJob[]> {
+  return requeue(
+    db,
+    and(
+      inArray(builds.id, expired.ids),
+      eq(builds.status, 'in_progress'),
+      lt(builds.lease_until, sql`${expired.at}::timestamptz`),
+    ),
+    maxAttempts,
+  );
+}
+
+/**
+ * A blocked or deleted worker's jobs go back to the queue at once: their attempt stays counted, but the
+ * build was not at fault, so this never fails one.
+ */
+export function requeueWorkerJobs(db: Db, workerId: number): Promise<EndedJob[]> {
+  const never = 2 ** 31 - 1;
+  return requeue(db, and(eq(builds.status, 'in_progress'), eq(builds.worker_id, workerId)), never);
+}
+
+function requeue(db: Db, where: SQL | undefined, maxAttempts: number): Promise<EndedJob[]> {
+  const ends = sql`(${builds.cancel_requested} or ${builds.attempts} >= ${maxAttempts})`;
+  return db
+    .update(builds)
+    .set({
+      status: sql`case when ${builds.cancel_requested} then 'cancelled' when ${builds.attempts} >= ${maxAttempts} then 'failed' else 'pending' end`,
+      worker_id: null,
+      lease_until: null,
+      progress: sql`case when ${ends} then ${builds.progress} else 0 end`,
+      finished_at: sql`case when ${ends} then now() else null end`,
+      is_updating: sql`case when ${ends} then false else ${builds.is_updating} end`,
+      cancel_requested: false,
+      updated_at: sql`now()`,
+    })
+    .where(where)
+    .returning(ended);
+}
+
+/**
+ * Cancels tasks: pending ones at once, running ones by flagging them for their agent (it learns it from its
+ * next events answer). Answers the ids whose state changed, with their group.
+ */
+export async function cancelJobs(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; group_id: number; status: string; attempt: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(builds)
+    .set({
+      status: sql`case when ${builds.status} = 'pending' then 'cancelled' else ${builds.status} end`,
+      cancel_requested: sql`${builds.status} = 'in_progress'`,
+      finished_at: sql`case when ${builds.status} = 'pending' then now() else ${builds.finished_at} end`,
+      is_updating: sql`case when ${builds.status} = 'pending' then false else ${builds.is_updating} end`,
+      updated_at: sql`now()`,
+    })
+    .where(and(inArray(builds.id, ids), inArray(builds.status, ['pending', 'in_progress'])))
+    .returning({ id: builds.id, group_id: builds.group_id, status: builds.status, attempt: builds.attempts });
+}
+
+/**
+ * Refreshes the set's counters after a status change. It runs after the change committed, under the set's
+ * lock: the last recount of a set always sees every change, and the queue never waits on a set's lock
+ * while it holds a build's (no lock-order deadlock with the sets' own writes, which lock the set first).
+ */
+export async function refreshGroupCounters(db: Db, groupIds: Iterable<number>): Promise<void> {
+  for (const groupId of new Set(groupIds)) {
+    await db.transaction(async (tx) => {
+      await lockGroup(tx, groupId);
+      await recountGroup(tx, groupId);
+    });
+  }
+}

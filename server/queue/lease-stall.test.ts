@@ -1,0 +1,54 @@
+// A server that stalls (CPU starvation, a long GC pause) must not blame an agent for its own stall: the
+// agent's heart-beat sent meanwhile waits unread in the socket, and the sweep must not run ahead of it.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  type AgentWorld,
+  addWorker,
+  claim,
+  createAgentWorld,
+  queueBuild,
+  taskOf,
+} from '../test/agent-fixtures';
+
+const LEASE_MS = 1_000;
+let w: AgentWorld;
+let url: string;
+
+beforeAll(async () => {
+  w = await createAgentWorld({ leaseMs: LEASE_MS, sweepMs: 200 });
+  url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => w.close());
+
+/** Another process sends the heart-beat after `delayMs`, whatever this process is doing. */
+function heartbeatLater(token: string, jobId: number, delayMs: number): Promise<number | null> {
+  const script = `setTimeout(() => fetch(${JSON.stringify(`${url}/api/agent/heartbeat`)}, {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + process.argv[1], 'content-type': 'application/json' },
+    body: JSON.stringify({ jobs: [${jobId}] }),
+  }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(2)), ${delayMs});`;
+  const child = spawn(process.execPath, ['-e', script, token], { stdio: 'ignore' });
+  return new Promise((resolve) => child.on('exit', resolve));
+}
+
+it('keeps a job whose heart-beat came while the server stalled past the lease', async () => {
+  const agent = await addWorker(w, 'stall-agent');
+  const build = await queueBuild(w);
+  const job = await claim(w, agent.token);
+  expect(job?.id).toBe(build.id);
+  const sent = heartbeatLater(agent.token, build.id, 400);
+  // The event loop stalls past the lease; the heart-beat arrives (unread) in the middle of it.
+  const until = Date.now() + LEASE_MS + 800;
+  while (Date.now() < until) {
+    /* a stalled server */
+  }
+  expect(await sent).toBe(0);
+  // Two more sweeps on time, well inside the renewed lease.
+  await new Promise((r) => setTimeout(r, 450));
+  expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', attempts: 1 });
+  // The sweep is only put off: with no further call the lease still runs out.
+  await expect
+    .poll(async () => taskOf(w, build.id), { timeout: LEASE_MS * 3, interval: 100 })
+    .toMatchObject({ status: 'pending', attempts: 1 });
+});

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  FullCleanQuerySchema,
+  GroupIdParamsSchema,
+  GroupPatchSchema,
+  GroupSchema,
+} from '../../contract/schemas/group-schemas';
+import { ownerOf } from '../builds/build-service';
+import { groupView } from '../builds/views';
+import { editGroup, liveGroup, rebuildGroup, removeGroup, upgradeGroup } from './set-service';
+
+export interface GroupWritesOptions {
+  /** '/client/firmware/groups' (my sets) or '/admin/groups' (anyone's, admins only). */
+  base: string;
+  admin: boolean;
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
+/** Edit, rebuild, upgrade and remove a set: the same on the client paths (own sets) and the admin paths. */
+const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
+  app,
+  { base, admin, preHandler },
+) => {
+  const tags = [admin ? 'admin sets' : 'sets'];
+  const whose = admin ? 'any account’s' : 'my';
+  const groupOf = (id: number, accountId: number) => liveGroup(app.db, id, admin ? undefined : accountId);
+  const answer = (id: number) => groupView(app.db, id);
+  const params = GroupIdParamsSchema;
+  const responses = { 200: GroupSchema, ...errorResponses(401, 403, 404, 422) };
+
+  app.patch(
+    `${base}/:id`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Edit ${whose} set; force_rebuild rebuilds its builds`,
+        params,
+        body: GroupPatchSchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      const group = await groupOf(request.params.id, request.account.id);
+      return answer((await editGroup(app.db, group, request.body)).id);
+    },
+  );
+
+  app.post(
+    `${base}/:id/rebuild`,
+    {
+      preHandler,
+      schema: { tags, summary: `Rebuild every build of ${whose} set`, params, response: responses },
+    },
+    async (request) => {
+      const group = await groupOf(request.params.id, request.account.id);
+      await rebuildGroup(app.db, group);
+      return answer(group.id);
+    },
+  );
+
+  app.post(
+    `${base}/:id/upgrade`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Upgrade every build of ${whose} set to the newest release of its series and stage class`,
+        description: 'Builds already on the newest release the owner may see are left as they are.',
+        params,
+        response: responses,
+      },
+    },
+    async (request) => {
+      const group = await groupOf(request.params.id, request.account.id);
+      await upgradeGroup(app.db, await ownerOf(app.db, request.account, group.user_id), group);
+      return answer(group.id);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Remove ${whose} set and its builds; full_clean also deletes their files`,
+        params,
+        querystring: FullCleanQuerySchema,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const group = await groupOf(request.params.id, request.account.id);
+      await removeGroup(app.db, app.artifacts, group, request.query.full_clean);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default groupWritesRoutes;

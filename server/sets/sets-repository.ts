@@ -1,0 +1,261 @@
+import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '../../contract/constants';
+import type { Db } from '../platform/db/client';
+import { countOften } from '../platform/db/large-counts';
+import { preparedOnce } from '../platform/db/prepared-statements';
+import { accounts, builds, type FirmwareGroupRow, firmwareGroups } from '../platform/db/schema';
+
+export type { FirmwareGroupRow };
+export type NewGroup = Pick<FirmwareGroupRow, 'user_id' | 'name'> &
+  Partial<Pick<FirmwareGroupRow, 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>>;
+export type GroupChanges = Partial<
+  Pick<FirmwareGroupRow, 'name' | 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>
+>;
+
+export interface GroupFilters {
+  userId?: number;
+  search?: string;
+  isFavorite?: boolean;
+  /** Spec's 'show removed': removed sets are listed too. */
+  includeRemoved?: boolean;
+}
+
+const g = firmwareGroups;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+const searchPattern = (search?: string) => (search?.trim() ? `%${escapeLike(search.trim())}%` : undefined);
+
+/** The filters' conditions; `values` stands for the owner's id and the search pattern (placeholders). */
+function groupConditions(
+  filters: GroupFilters,
+  values: { userId: unknown; pattern: unknown } = {
+    userId: filters.userId,
+    pattern: searchPattern(filters.search),
+  },
+): SQL | undefined {
+  return and(
+    filters.userId === undefined ? undefined : eq(g.user_id, values.userId as number),
+    filters.includeRemoved ? undefined : eq(g.is_removed, false),
+    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
+    searchPattern(filters.search) ? ilike(g.name, values.pattern as string) : undefined,
+  );
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** [model, release id] pairs, by model: see `builtModels`. */
+export type BuiltModels = [model: string, releaseId: number][];
+
+/** A set's row with the models it has built. */
+export type GroupRowWithBuilt = FirmwareGroupRow & { built: BuiltModels };
+
+/**
+ * Per set (the outer query's row): each model it has ever built (removed builds included, so 'missing models'
+ * can offer them again) with the release of its newest build; a column of the list's own statement, so a page
+ * takes one round trip. Spelled out with table names: drizzle leaves a single table's columns unqualified,
+ * and an unqualified `id` in the subquery would be the build's.
+ */
+const builtModels = sql<BuiltModels | null>`(
+  select json_agg(json_build_array(v.model, v.release_id) order by v.model)
+  from (
+    select distinct on (b.model) b.model, b.release_id
+    from ${builds} b where b.group_id = ${g}.id
+    order by b.model, b.id desc
+  ) v
+)`;
+
+const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
+
+/** The page query of one combination of filters (see preparedOnce), its total a column of it. */
+function preparePage(db: Db, filters: GroupFilters, name: string) {
+  const where = groupConditions(filters, placeholders);
+  return db
+    .select({
+      group: g,
+      built: builtModels,
+      total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
+    })
+    .from(g)
+    .where(where)
+    .orderBy(desc(g.id))
+    .limit(PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+/**
+ * One page of sets, newest first, and how many match (served by the (user_id, is_removed, id) index). The
+ * total is a column of the same statement (an uncorrelated subquery: counted once), so the page takes one
+ * round trip; a page past the end has no row to carry it and counts on its own.
+ */
+export async function listGroups(
+  db: Db,
+  filters: GroupFilters,
+  page: number,
+): Promise<Page<GroupRowWithBuilt>> {
+  const pattern = searchPattern(filters.search);
+  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern];
+  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, name));
+  const found = await query.execute({
+    userId: filters.userId ?? null,
+    pattern: pattern ?? null,
+    offset: page * PAGE_SIZE,
+  });
+  const total =
+    found[0]?.total ??
+    (await db.select({ total: count() }).from(g).where(groupConditions(filters)))[0]?.total ??
+    0;
+  return { rows: found.map((row) => ({ ...row.group, built: row.built ?? [] })), total };
+}
+
+export interface ActiveFilters {
+  search?: string;
+  byVip?: boolean;
+  isFavorite?: boolean;
+}
+
+export type GroupWithOwner = GroupRowWithBuilt & { email: string; worker: string };
+
+function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undefined {
+  return and(
+    eq(g.is_removed, false),
+    gt(g.count_firmwares, 0),
+    filters.isFavorite ? eq(g.is_favorite, true) : undefined,
+    filters.byVip ? eq(accounts.is_vip, true) : undefined,
+    searchPattern(filters.search)
+      ? or(
+          ilike(g.name, pattern as string),
+          ilike(accounts.email, pattern as string),
+          ilike(accounts.worker, pattern as string),
+        )
+      : undefined,
+  );
+}
+
+const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
+  db
+    .select({ group: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+    .from(g)
+    .innerJoin(accounts, eq(accounts.id, g.user_id))
+    .where(activeConditions(filters, placeholders.pattern))
+    .orderBy(desc(g.id))
+    .limit(PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+
+/** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
+export async function listActiveGroups(
+  db: Db,
+  filters: ActiveFilters,
+  page: number,
+): Promise<Page<GroupWithOwner>> {
+  const pattern = searchPattern(filters.search);
+  const where = activeConditions(filters, pattern);
+  const shape = [filters.byVip, filters.isFavorite, pattern];
+  const query = preparedOnce(db, 'active_sets_page', shape, (name) => prepareActivePage(db, filters, name));
+  const [rows, total] = await Promise.all([
+    query.execute({ pattern: pattern ?? null, offset: page * PAGE_SIZE }),
+    // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
+    countOften(db, `active-sets:${JSON.stringify(filters)}`, async () => {
+      const [totals] = await (filters.byVip || pattern
+        ? db.select({ total: count() }).from(g).innerJoin(accounts, eq(accounts.id, g.user_id)).where(where)
+        : db.select({ total: count() }).from(g).where(where));
+      return totals?.total ?? 0;
+    }),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.group, built: row.built ?? [], email: row.email, worker: row.worker })),
+    total,
+  };
+}
+
+/** A set by id; with `userId`, only that account's (another account's set is as good as missing). */
+export async function findGroup(db: Db, id: number, userId?: number): Promise<FirmwareGroupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(g)
+    .where(and(eq(g.id, id), userId === undefined ? undefined : eq(g.user_id, userId)));
+  return row;
+}
+
+export async function findGroupByLinkUuid(db: Db, linkUuid: string): Promise<FirmwareGroupRow | undefined> {
+  const [row] = await db.select().from(g).where(eq(g.link_uuid, linkUuid));
+  return row;
+}
+
+/** Holds the set's row until the transaction ends, so counters written by concurrent build writes add up. */
+export async function lockGroup(db: Db, id: number): Promise<void> {
+  await db.select({ id: g.id }).from(g).where(eq(g.id, id)).for('update');
+}
+
+/** Whether another set of the account that is not removed has this name, whatever its case. */
+export async function groupNameTaken(
+  db: Db,
+  userId: number,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: g.id })
+    .from(g)
+    .where(
+      and(
+        eq(g.user_id, userId),
+        eq(g.is_removed, false),
+        sql`lower(${g.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(g.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertGroup(db: Db, values: NewGroup): Promise<FirmwareGroupRow> {
+  const [row] = await db.insert(g).values(values).returning();
+  return row;
+}
+
+export async function updateGroup(db: Db, id: number, changes: GroupChanges): Promise<FirmwareGroupRow> {
+  const [row] = await db
+    .update(g)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(g.id, id))
+    .returning();
+  return row;
+}
+
+/** Soft-removes the set; its builds are removed by the caller in the same transaction. */
+export async function markGroupRemoved(db: Db, id: number): Promise<void> {
+  await db.update(g).set({ is_removed: true, updated_at: new Date() }).where(eq(g.id, id));
+}
+
+/**
+ * Recomputes the set's counters from its builds (one aggregate over the builds_group_idx index). Every write
+ * that adds, removes or changes the status of a build calls it in the same transaction, after lockGroup;
+ * build agents (their own issue) must do the same when a build changes status.
+ */
+export async function recountGroup(db: Db, groupId: number): Promise<void> {
+  const live = sql`${builds.is_removed} = false`;
+  const [counts] = await db
+    .select({
+      count_firmwares: sql<number>`count(*) filter (where ${live})::int`,
+      count_pending: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'pending')::int`,
+      count_in_progress: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'in_progress')::int`,
+      count_failed: sql<number>`count(*) filter (where ${live} and ${builds.status} = 'failed')::int`,
+      count_removed_firmwares: sql<number>`count(*) filter (where ${builds.is_removed})::int`,
+    })
+    .from(builds)
+    .where(eq(builds.group_id, groupId));
+  await db
+    .update(g)
+    .set({ ...counts, updated_at: new Date() })
+    .where(eq(g.id, groupId));
+}
+
+/** A set by id with the models it has built, for answering it after a write. */
+export async function findGroupWithBuilt(db: Db, id: number): Promise<GroupRowWithBuilt | undefined> {
+  const [row] = await db.select({ group: g, built: builtModels }).from(g).where(eq(g.id, id));
+  return row && { ...row.group, built: row.built ?? [] };
+}

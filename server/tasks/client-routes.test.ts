@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AgentWorld,
+  addWorker,
+  claim,
+  createAgentWorld,
+  queueBuild,
+  sendEvents,
+} from '../test/agent-fixtures';
+import { api, createSet } from '../test/build-fixtures';
+import { expectError, expectValidationError } from '../test/helper';
+
+let w: AgentWorld;
+let agent: { id: number; token: string };
+const queued: number[] = [];
+let runningId = 0;
+
+beforeAll(async () => {
+  w = await createAgentWorld();
+  agent = await addWorker(w, 'tasks-agent');
+});
+afterAll(() => w.close());
+
+type Task = {
+  id: number;
+  status: string;
+  queue_position: number | null;
+  group_name: string;
+  is_favorite: boolean;
+  user_email: string;
+  worker_name: string | null;
+  progress: number;
+};
+
+const tasks = async (url: string, token: string) => {
+  const res = await api(w, 'GET', url, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    rows: res.json<Task[]>(),
+    total: Number(res.headers['x-total-count']),
+    page: res.headers['x-page'],
+  };
+};
+
+describe('tasks', () => {
+  it('lists my tasks newest first with queue positions, paged 20 at a time', async () => {
+    for (let i = 0; i < 22; i++) queued.push((await queueBuild(w)).id);
+    const first = await tasks('/client/firmware/tasks', w.partner.token);
+    expect(first.total).toBe(22);
+    expect(first.rows).toHaveLength(20);
+    expect(first.rows[0]).toMatchObject({ id: queued[21], status: 'pending', queue_position: 22 });
+    expect(first.rows[0]).toMatchObject({ group_name: 'agents-set', worker_name: null });
+    const second = await tasks('/client/firmware/tasks?page=1', w.partner.token);
+    expect(second.page).toBe('1');
+    expect(second.rows.map((t) => t.id)).toEqual([queued[1], queued[0]]);
+    expect(second.rows[1].queue_position).toBe(1);
+    // A page past the end still says how many there are.
+    expect(await tasks('/client/firmware/tasks?page=5', w.partner.token)).toMatchObject({
+      rows: [],
+      total: 22,
+    });
+    expect((await tasks('/client/firmware/tasks', w.other.token)).total).toBe(0);
+  });
+
+  it('counts pending, in progress and failed, mine and everyone’s', async () => {
+    const job = await claim(w, agent.token);
+    if (!job) throw new Error('no job');
+    runningId = job.id;
+    // The queue moved on: every waiting task is one place nearer, and the claimed one has no place.
+    const afterClaim = await tasks('/client/firmware/tasks', w.partner.token);
+    expect(afterClaim.rows[0]).toMatchObject({ id: queued[21], queue_position: 21 });
+    expect(afterClaim.rows.find((t) => t.id === job.id)).toBeUndefined();
+    expect(
+      (await tasks('/client/firmware/tasks?page=1', w.partner.token)).rows.map((t) => t.queue_position),
+    ).toEqual([1, null]);
+    const mine = await api(w, 'GET', '/client/firmware/tasks/status', w.partner.token);
+    expect(mine.json()).toEqual({ pending: 21, in_progress: 1, failed: 0 });
+    const otherSet = await createSet(w, w.other.token, 'other-set');
+    await queueBuild(w, w.other.token, otherSet.id);
+    expect((await api(w, 'GET', '/client/firmware/tasks/status', w.other.token)).json()).toEqual({
+      pending: 1,
+      in_progress: 0,
+      failed: 0,
+    });
+    expect((await api(w, 'GET', '/admin/firmwares/tasks/status', w.admin.token)).json()).toEqual({
+      pending: 22,
+      in_progress: 1,
+      failed: 0,
+    });
+    expectError(await api(w, 'GET', '/admin/firmwares/tasks/status', w.partner.token), 403);
+  });
+
+  it('searches and filters favourites; admins see everyone’s tasks and one partner’s', async () => {
+    expect((await tasks('/client/firmware/tasks?search=agents-set', w.partner.token)).total).toBe(22);
+    expect((await tasks('/client/firmware/tasks?search=nothing-like-it', w.partner.token)).total).toBe(0);
+    expect((await tasks('/client/firmware/tasks?is_favorite=true', w.partner.token)).total).toBe(0);
+    const all = await tasks('/admin/firmwares/tasks', w.admin.token);
+    expect(all.total).toBe(23);
+    expect((await tasks('/admin/firmwares/tasks?search=other-set', w.admin.token)).rows[0]).toMatchObject({
+      group_name: 'other-set',
+    });
+    expect((await tasks(`/admin/firmwares/users/${w.other.id}/tasks`, w.admin.token)).total).toBe(1);
+    expectError(await api(w, 'GET', '/admin/firmwares/tasks', w.partner.token), 403);
+    expectError(await api(w, 'GET', `/admin/firmwares/users/${w.other.id}/tasks`, w.partner.token), 403);
+  });
+
+  it('cancels a pending task at once; another partner’s task is 404', async () => {
+    const { rows } = await tasks('/client/firmware/tasks', w.partner.token);
+    const pending = rows.find((t) => t.status === 'pending') as Task;
+    expectError(await api(w, 'POST', `/client/firmware/tasks/${pending.id}/cancel`, w.other.token), 404);
+    const res = await api(w, 'POST', `/client/firmware/tasks/${pending.id}/cancel`, w.partner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: pending.id, status: 'cancelled', queue_position: null });
+  });
+
+  it('removes tasks from the list (cancelling running ones); others’ ids are 404 and nothing changes', async () => {
+    const { rows } = await tasks('/client/firmware/tasks', w.partner.token);
+    const running = { id: runningId };
+    const pending = rows.find((t) => t.status === 'pending') as Task;
+    const theirs = (await tasks('/client/firmware/tasks', w.other.token)).rows[0];
+    expectError(
+      await api(w, 'DELETE', `/client/firmware/tasks?ids=${pending.id},${theirs.id}`, w.partner.token),
+      404,
+    );
+    expectValidationError(await api(w, 'DELETE', '/client/firmware/tasks?ids=1;2', w.partner.token), 'ids');
+    const res = await api(
+      w,
+      'DELETE',
+      `/client/firmware/tasks?ids=${running.id},${pending.id}`,
+      w.partner.token,
+    );
+    expect(res.statusCode, res.body).toBe(204);
+    const after = await tasks('/client/firmware/tasks?page=0', w.partner.token);
+    expect(after.rows.some((t) => t.id === running.id || t.id === pending.id)).toBe(false);
+    expect(after.total).toBe(20);
+    // Removed tasks leave the counters too.
+    expect((await api(w, 'GET', '/client/firmware/tasks/status', w.partner.token)).json()).toMatchObject({
+      in_progress: 0,
+    });
+    // The running one was asked to stop.
+    const job = { id: running.id, uuid: '', attempt: 1, spec: {} };
+    expect((await sendEvents(w, agent.token, job, [])).json()).toEqual({ state: 'cancelling' });
+    // An admin may remove anyone's task.
+    expect(
+      (await api(w, 'DELETE', `/client/firmware/tasks?ids=${theirs.id}`, w.admin.token)).statusCode,
+    ).toBe(204);
+  });
+
+  it("answers a build's whole log with seq numbers; another partner's is 404", async () => {
+    const build = await queueBuild(w);
+    // Everything else queued is removed (and so cancelled): the agent gets this build next.
+    const others = queued.filter((id) => id !== runningId);
+    await api(w, 'POST', `/client/firmware/tasks/${others[0]}/cancel`, w.partner.token);
+    const left = [];
+    for (const page of [0, 1]) {
+      for (const t of (await tasks(`/client/firmware/tasks?page=${page}`, w.partner.token)).rows) {
+        if (t.status === 'pending' && t.id !== build.id) left.push(t.id);
+      }
+    }
+    expect(
+      (await api(w, 'DELETE', `/client/firmware/tasks?ids=${left.join(',')}`, w.partner.token)).statusCode,
+    ).toBe(204);
+    const job = await claim(w, agent.token);
+    expect(job?.id).toBe(build.id);
+    if (!job) return;
+    await sendEvents(w, agent.token, job, [
+      { seq: 1, type: 'log', data: 'one' },
+      { seq: 2, type: 'progress', data: 30 },
+      { seq: 3, type: 'log', data: 'two' },
+    ]);
+    const res = await api(w, 'GET', `/client/firmware/firmwares/${build.id}/log`, w.partner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const log = res.json<{ progress: number; lines: { seq: number; line: string; at: string }[] }>();
+    expect(log.progress).toBe(30);
+    expect(log.lines.map((l) => l.line)).toEqual(['one', 'two']);
+    expect(log.lines[1].seq).toBeGreaterThan(log.lines[0].seq);
+    expectError(await api(w, 'GET', `/client/firmware/firmwares/${build.id}/log`, w.other.token), 404);
+    expect(
+      (await api(w, 'GET', `/client/firmware/firmwares/${build.id}/log`, w.admin.token)).statusCode,
+    ).toBe(200);
+  });
+});

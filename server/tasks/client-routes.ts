@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { PAGE_SIZE } from '../../contract/constants';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import {
+  TaskCountersSchema,
+  TaskIdParamsSchema,
+  TaskIdsQuerySchema,
+  TaskListSchema,
+  TaskSchema,
+  TasksQuerySchema,
+} from '../../contract/schemas/tasks-schemas';
+import { notFound } from '../platform/lib/http-errors';
+import { setPageHeaders } from '../platform/lib/paging';
+import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from './tasks-repository';
+import { toTask } from './views';
+
+const TASK_NOT_FOUND = 'Task not found';
+
+/**
+ * The signed-in account's tasks (build jobs): list, counters, cancel, remove. Admins reach anyone's
+ * task through the same cancel, remove paths (and the log's, in build-log.ts); another partner's id answers 404.
+ */
+const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['tasks'];
+  /** Whose tasks the account may touch: its own, or anyone's for an admin. */
+  const scope = (account: { id: number; is_admin: boolean }) => (account.is_admin ? undefined : account.id);
+
+  app.get(
+    '/client/firmware/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'My tasks, 20 a page, the most recently queued first',
+        querystring: TasksQuerySchema,
+        response: { 200: TaskListSchema, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { search, is_favorite, by_favorite, page = 0 } = request.query;
+      const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
+      const { rows, total } = await listTasks(app.db, filters, page);
+      setPageHeaders(reply, page, PAGE_SIZE, total);
+      return rows.map(toTask);
+    },
+  );
+
+  app.get(
+    '/client/firmware/tasks/status',
+    {
+      schema: {
+        tags,
+        summary: 'My task counters: pending, in progress, failed',
+        response: { 200: TaskCountersSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => taskCounters(app.db, request.account.id),
+  );
+
+  app.post(
+    '/client/firmware/tasks/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a task: a pending one at once, a running one as soon as its agent next calls',
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const task = await findTask(app.db, id, scope(request.account));
+      if (!task) throw notFound(TASK_NOT_FOUND);
+      await app.jobQueue.cancel([id], request.account.email);
+      const after = await findTask(app.db, id);
+      if (!after) throw notFound(TASK_NOT_FOUND);
+      return toTask(after);
+    },
+  );
+
+  app.delete(
+    '/client/firmware/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'Remove tasks from the list (their builds stay); running ones are cancelled',
+        querystring: TaskIdsQuerySchema,
+        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ids = [...new Set(request.query.ids.split(',').map(Number))];
+      // Ten digits pass the pattern but not PostgreSQL's integer: no build has such an id.
+      if (ids.some((id) => id > 2_147_483_647)) throw notFound(TASK_NOT_FOUND);
+      const found = await listedTaskIds(app.db, ids, scope(request.account));
+      if (found.length !== ids.length) throw notFound(TASK_NOT_FOUND);
+      await app.jobQueue.cancel(ids, request.account.email);
+      await hideTasks(app.db, ids);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default tasksRoutes;

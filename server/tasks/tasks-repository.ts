@@ -1,0 +1,221 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '../../contract/constants';
+import type { Db } from '../platform/db/client';
+import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
+import { preparedOnce } from '../platform/db/prepared-statements';
+import { accounts, builds, firmwareGroups, workers } from '../platform/db/schema';
+import { queuePositions, queueVersion } from './queue-positions';
+
+export interface TaskFilters {
+  /** Only this account's tasks. */
+  userId?: number;
+  search?: string;
+  /** Only tasks of favourite sets. */
+  isFavorite?: boolean;
+  /** Admins' search also matches the owner's e-mail. */
+  searchOwners?: boolean;
+}
+
+const b = builds;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const taskColumns = {
+  id: b.id,
+  uuid: b.uuid,
+  group_id: b.group_id,
+  group_name: firmwareGroups.name,
+  model: b.model,
+  series: b.series,
+  release_version: b.release_version,
+  status: b.status,
+  progress: b.progress,
+  cancel_requested: b.cancel_requested,
+  attempts: b.attempts,
+  created_at: b.queued_at,
+  started_at: b.started_at,
+  finished_at: b.finished_at,
+  worker_name: workers.name,
+  is_favorite: firmwareGroups.is_favorite,
+  user_id: b.user_id,
+  user_email: accounts.email,
+};
+
+/** A task is a build job still on the list: not removed from it, and its build not removed. */
+const listed = and(eq(b.task_hidden, false), eq(b.is_removed, false));
+
+/**
+ * The filters' conditions; `values` stands for the filter values, which are placeholders in a prepared query
+ * (the owner's id, the search pattern).
+ */
+function conditions(
+  filters: TaskFilters,
+  values: { userId: unknown; pattern: unknown } = {
+    userId: filters.userId,
+    pattern: filters.search?.trim() ? `%${escapeLike(filters.search.trim())}%` : undefined,
+  },
+): SQL | undefined {
+  const pattern = values.pattern as string;
+  return and(
+    listed,
+    filters.userId === undefined ? undefined : eq(b.user_id, values.userId as number),
+    filters.isFavorite ? eq(firmwareGroups.is_favorite, true) : undefined,
+    filters.search?.trim()
+      ? or(
+          ilike(firmwareGroups.name, pattern),
+          ilike(b.model, pattern),
+          ilike(b.release_version, pattern),
+          ilike(sql`${b.uuid}::text`, pattern),
+          filters.searchOwners ? ilike(accounts.email, pattern) : undefined,
+        )
+      : undefined,
+  );
+}
+
+/**
+ * Tasks with their set, owner and agent, and the queue's version for their positions; `total` is a column the
+ * page query may carry (see listTasks).
+ */
+const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
+  db
+    .select({ ...taskColumns, total, queue_version: queueVersion })
+    .from(b)
+    .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+    .innerJoin(accounts, eq(accounts.id, b.user_id))
+    .leftJoin(workers, eq(workers.id, b.worker_id));
+
+const totalKey = (filters: TaskFilters) => `tasks:${JSON.stringify(filters)}`;
+
+/** Whether the filters read the joined tables (a search, favourites): then the count must join them too. */
+const readsJoins = (filters: TaskFilters) => filters.isFavorite || Boolean(filters.search?.trim());
+
+/**
+ * How many tasks match. Every build has its set and its owner (NOT NULL foreign keys), so the joins only
+ * matter when a filter reads them: without one the count is an index-only scan of the builds alone.
+ */
+async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
+  const where = conditions(filters);
+  const query = readsJoins(filters)
+    ? db
+        .select({ total: count() })
+        .from(b)
+        .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+        .innerJoin(accounts, eq(accounts.id, b.user_id))
+        .where(where)
+    : db.select({ total: count() }).from(b).where(where);
+  return countOften(db, totalKey(filters), async () => (await query)[0]?.total ?? 0);
+}
+
+const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
+
+/**
+ * The count of a filter without joins as a column of the page query: the same conditions in an uncorrelated
+ * subquery (its own `builds` shadows the page's), evaluated once as an InitPlan.
+ */
+const inlineTotal = (filters: TaskFilters) =>
+  sql<number>`(select count(*)::int from ${b} where ${conditions(filters, placeholders)})`;
+
+/**
+ * The page query of one combination of filters, prepared once per database: the task lists are polled every
+ * 5 s by every open console, and building the statement cost more than running it (PostgreSQL also keeps
+ * its plan per connection). `withTotal` adds the count as a column, so a page and its total take one round
+ * trip instead of two.
+ */
+function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: string) {
+  return fromTasks(db, withTotal ? inlineTotal(filters) : undefined)
+    .where(conditions(filters, placeholders))
+    .orderBy(desc(b.queued_at), desc(b.id))
+    .limit(PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) {
+  const search = filters.search?.trim();
+  const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal];
+  const query = preparedOnce(db, 'tasks_page', shape, (name) => preparePage(db, filters, withTotal, name));
+  return query.execute({
+    userId: filters.userId ?? null,
+    pattern: search ? `%${escapeLike(search)}%` : null,
+    offset: page * PAGE_SIZE,
+  });
+}
+
+/**
+ * One page of tasks, the most recently queued first, and how many match. Without a search or favourites the
+ * total comes with the page (one statement), unless a large total counted a moment ago is reused.
+ */
+export async function listTasks(db: Db, filters: TaskFilters, page: number) {
+  if (!readsJoins(filters) && recentTotal(db, totalKey(filters)) === undefined) {
+    const found = await pageOf(db, filters, page, true);
+    // A page past the end has no row to carry the total (countTasks keeps what it counts itself).
+    const carried = found[0]?.total;
+    if (carried != null) keepTotal(db, totalKey(filters), carried);
+    const total = carried ?? (await countTasks(db, filters));
+    return { rows: await withPositions(db, found), total };
+  }
+  const [found, total] = await Promise.all([pageOf(db, filters, page, false), countTasks(db, filters)]);
+  return { rows: await withPositions(db, found), total };
+}
+
+/** The rows as tasks: each pending one with its place in the queue (1-based, claim order), others null. */
+async function withPositions<T extends { id: number; status: string; total: unknown; queue_version: string }>(
+  db: Db,
+  rows: T[],
+) {
+  const pending = rows.filter((row) => row.status === 'pending').map((row) => row.id);
+  const positions = await queuePositions(db, rows[0]?.queue_version ?? '', pending);
+  return rows.map(({ total: _, queue_version: __, ...row }) => ({
+    ...row,
+    queue_position: row.status === 'pending' ? (positions.get(row.id) ?? null) : null,
+  }));
+}
+
+/** A task by build id; with `userId`, only that account's (another account's is as good as missing). */
+export async function findTask(db: Db, id: number, userId?: number) {
+  const [row] = await fromTasks(db)
+    .where(and(eq(b.id, id), userId === undefined ? undefined : eq(b.user_id, userId)))
+    .limit(1);
+  return row ? (await withPositions(db, [row]))[0] : undefined;
+}
+
+export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+export interface TaskCounters {
+  pending: number;
+  in_progress: number;
+  failed: number;
+}
+
+/** Spec §3 task counters, over one account or everyone (an index-only count on builds_tasks_status_idx). */
+export async function taskCounters(db: Db, userId?: number): Promise<TaskCounters> {
+  const rows = await db
+    .select({ status: b.status, total: count() })
+    .from(b)
+    .where(
+      and(
+        listed,
+        inArray(b.status, ['pending', 'in_progress', 'failed']),
+        userId === undefined ? undefined : eq(b.user_id, userId),
+      ),
+    )
+    .groupBy(b.status);
+  const counters: TaskCounters = { pending: 0, in_progress: 0, failed: 0 };
+  for (const row of rows) counters[row.status as keyof TaskCounters] = row.total;
+  return counters;
+}
+
+/** The listed tasks among `ids` (with `userId`, only that account's). */
+export async function listedTaskIds(db: Db, ids: number[], userId?: number): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: b.id })
+    .from(b)
+    .where(and(inArray(b.id, ids), userId === undefined ? undefined : eq(b.user_id, userId)));
+  return rows.map((row) => row.id);
+}
+
+/** Removes tasks from the list; their builds stay. */
+export async function hideTasks(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(b).set({ task_hidden: true }).where(inArray(b.id, ids));
+}

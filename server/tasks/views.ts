@@ -1,0 +1,10 @@
+import type { TaskRow } from './tasks-repository';
+
+/** A task as the API answers it: dates as ISO strings. */
+export const toTask = (row: TaskRow) => ({
+  ...row,
+  status: row.status as 'pending' | 'in_progress' | 'done' | 'failed' | 'cancelled',
+  created_at: row.created_at.toISOString(),
+  started_at: row.started_at?.toISOString() ?? null,
+  finished_at: row.finished_at?.toISOString() ?? null,
+});

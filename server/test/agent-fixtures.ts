@@ -1,0 +1,97 @@
+// Test set-up for the build agents' API: the sets-and-builds world (test-fixtures.ts) with real demo git
+// repositories as release sources, a set to build in, and helpers speaking the agent protocol.
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Group } from '../../contract/schemas/group-schemas';
+import type { Config } from '../config';
+import { repositories } from '../platform/db/schema';
+import type { QueueOptions } from '../queue/queue-options';
+import { ensureDemoRepositories } from '../releases/git/demo-repositories';
+import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './build-fixtures';
+
+export interface AgentWorld extends BuildWorld {
+  set: Group;
+}
+
+/** Short waits so that tests of the long poll and of leases take milliseconds. */
+export const FAST_QUEUE: Partial<QueueOptions> = { claimWaitMs: 300, pollMs: 100, sweepMs: 60_000 };
+
+export async function createAgentWorld(queue: Partial<QueueOptions> = {}, config: Partial<Config> = {}) {
+  const w = await createBuildWorld({ ...config, queue: { ...FAST_QUEUE, ...queue } });
+  for (const repository of await ensureDemoRepositories(w.dataDir, ['x19'])) {
+    await w.t.db
+      .update(repositories)
+      .set({ url: repository.url })
+      .where(eq(repositories.name, repository.name));
+  }
+  const set = await createSet(w, w.partner.token, 'agents-set');
+  return { ...w, set } satisfies AgentWorld;
+}
+
+/** Queues one build in the partner's set (or `token`'s own `setId`). */
+export async function queueBuild(w: AgentWorld, token = w.partner.token, setId = w.set.id): Promise<Build> {
+  return submit(w, token, buildBody(w, setId));
+}
+
+/** Adds an agent through the admin API and answers its id and token. */
+export async function addWorker(w: BuildWorld, name: string): Promise<{ id: number; token: string }> {
+  const res = await api(w, 'POST', '/admin/workers', w.admin.token, { name });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** An agent's call: bearer worker token, no XSRF. */
+export function agentCall(
+  w: BuildWorld,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return w.t.app.inject({
+    method,
+    url: `/api/agent${url}`,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(body === undefined ? {} : { payload: body as string }),
+  });
+}
+
+export interface Claimed {
+  id: number;
+  uuid: string;
+  attempt: number;
+  spec: Record<string, unknown>;
+}
+
+export async function claim(w: BuildWorld, token: string): Promise<Claimed | undefined> {
+  const res = await agentCall(w, token, 'POST', '/jobs/claim');
+  if (res.statusCode === 204) return undefined;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ job: Claimed }>().job;
+}
+
+export function sendEvents(
+  w: BuildWorld,
+  token: string,
+  job: Claimed,
+  events: { seq: number; type: 'log' | 'progress'; data: string | number }[],
+) {
+  return agentCall(w, token, 'POST', `/jobs/${job.id}/events`, { attempt: job.attempt, events });
+}
+
+export async function taskOf(w: BuildWorld, id: number, token = w.admin.token) {
+  const res = await api(w, 'GET', '/admin/firmwares/tasks', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res
+    .json<{ id: number; status: string; attempts: number; progress: number; worker_name: string | null }[]>()
+    .find((task) => task.id === id);
+}
+
+export async function logOf(w: BuildWorld, id: number, token = w.admin.token): Promise<string[]> {
+  const res = await api(w, 'GET', `/client/firmware/firmwares/${id}/log`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ lines: { line: string }[] }>().lines.map((l) => l.line);
+}
