@@ -3,26 +3,26 @@
 import { useState } from 'react';
 import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
-import type { HttpClient } from './api/httpClient';
+import { APP_NAME } from './appInfo';
 import type { AppAuthProvider } from './authProvider';
-import { GoHome, RequireAccess } from './custom/pages/RequireAccess';
-import { Layout } from './custom/shell/Layout';
+import { GoHome, RequireAccess } from './authProvider/RequireAccess';
 import { createDataProvider, resourcePaths } from './dataProvider';
+import type { HttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
-import { APP_NAME } from './lib/constants';
-import { lazyPage } from './lib/lazyPage';
-import { STORE_KEYS } from './lib/store';
+import { Layout } from './layout/Layout';
+import { lazyPage } from './layout/lazyPage';
+import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
-import firmwares from './resources/firmwares';
 import partners from './resources/partners';
 import releases from './resources/releases';
+import firmwares from './resources/sets';
 import tasks from './resources/tasks';
 import { darkTheme, lightTheme } from './theme/theme';
 
 // Every page is its own chunk (spec §2: all routes load on demand).
 const ComponentsPage = lazyPage(() => import('./custom/pages/ComponentsPage').then((m) => m.ComponentsPage));
-const NotFound = lazyPage(() => import('./custom/pages/NotFound').then((m) => m.NotFound));
+const NotFound = lazyPage(() => import('./layout/NotFound').then((m) => m.NotFound));
 
 export interface AppProps {
   httpClient: HttpClient;

@@ -4,17 +4,17 @@
 import { type ReactNode, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { HttpClientProvider } from './api/ApiContext';
-import { createHttpClient } from './api/httpClient';
 import { type AppAuthProvider, createAuthProvider } from './authProvider';
 import { readToken } from './authProvider/session';
 import { registerConsolePreload } from './custom/auth/consolePreload';
 import { PublicShell } from './custom/auth/PublicShell';
+import { HttpClientProvider } from './dataProvider/ApiContext';
+import { installDebugSwitches } from './dataProvider/debug';
+import { createHttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
-import { installDebugSwitches } from './lib/debug';
-import { lazyPage } from './lib/lazyPage';
-import { createStore, STORE_KEYS } from './lib/store';
+import { lazyPage } from './layout/lazyPage';
+import { createStore, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/theme';
 
 const LoginPage = lazyPage(() => import('./custom/auth/LoginPage').then((m) => m.LoginPage));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type HttpClient, type HttpRequest } from '../api/httpClient';
-import { runningSchedulers, startScheduler } from '../lib/schedulers';
+import { ApiError, type HttpClient, type HttpRequest } from '../dataProvider/httpClient';
+import { runningSchedulers, startScheduler } from '../dataProvider/schedulers';
 import type { Account } from './account';
 import { BLOCKED_MESSAGE, createAuthProvider, NOT_AUTHENTICATED } from './index';
 import { REDIRECT_KEY, readToken, TOKEN_KEY, writeToken } from './session';

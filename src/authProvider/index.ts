@@ -1,8 +1,8 @@
 // Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { SUPPORTED_LANGUAGES } from '../../contract/constants';
-import type { HttpClient } from '../api/httpClient';
-import { stopSchedulers } from '../lib/schedulers';
+import type { HttpClient } from '../dataProvider/httpClient';
+import { stopSchedulers } from '../dataProvider/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';
 import { canAccess, type Role } from './canAccess';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient, HttpRequest } from '../api/httpClient';
 import type { Role } from '../authProvider/canAccess';
+import type { HttpClient, HttpRequest } from './httpClient';
 import { callOf, calls, changedFields, createDataProvider, fillRoute, routeFor } from './index';
 
 function fakeHttp(json: unknown = [], headers: Record<string, string> = {}) {

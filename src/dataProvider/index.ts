@@ -11,8 +11,8 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
-import type { HttpClient, HttpResponse, QueryValue } from '../api/httpClient';
 import type { Role } from '../authProvider/canAccess';
+import type { HttpClient, HttpResponse, QueryValue } from './httpClient';
 import {
   fillRoute,
   type ResourcePath,

@@ -9,8 +9,8 @@
 // dataProvider filters, sorts and pages in the browser. Give `id` when the records have no `id` of their own.
 
 import { MODELS_TIMEOUT_MS } from '../../contract/constants';
-import type { HttpMethod, QueryValue } from '../api/httpClient';
-import { combinationKey } from '../lib/catalogue';
+import { combinationKey } from '../../contract/rules/catalogue';
+import type { HttpMethod, QueryValue } from './httpClient';
 
 export type Route = string;
 export type RoleRoute = { admin: Route; default: Route };

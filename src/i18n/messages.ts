@@ -6,7 +6,7 @@ import type { TranslationMessages } from 'ra-core';
 import englishMessages from 'ra-language-english';
 import type { Language } from '../../contract/constants';
 import en from '../../locales/en.json';
-import { deepMerge } from '../lib/deepMerge';
+import { deepMerge } from './deepMerge';
 
 type Messages = Record<string, unknown>;
 

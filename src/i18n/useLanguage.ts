@@ -2,11 +2,11 @@
 
 import { useI18nProvider, useStoreContext } from 'react-admin';
 import type { Language } from '../../contract/constants';
-import { useHttpClient } from '../api/ApiContext';
 import { readToken } from '../authProvider/session';
+import { useHttpClient } from '../dataProvider/ApiContext';
 import { callOf } from '../dataProvider/paths';
-import { useShowError } from '../errors/showError';
-import { STORE_KEYS } from '../lib/store';
+import { useShowError } from '../dataProvider/showError';
+import { STORE_KEYS } from '../layout/store';
 import { useStoreValue } from './useStoreValue';
 
 /** The UI language; when signed in, the account's language follows (PATCH /client/account/info). */

@@ -11,14 +11,14 @@ import {
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { Language } from '../../contract/constants';
-import { HttpClientProvider } from '../api/ApiContext';
-import type { HttpClient } from '../api/httpClient';
 import { canAccess, type Role } from '../authProvider/canAccess';
+import { HttpClientProvider } from '../dataProvider/ApiContext';
+import type { HttpClient } from '../dataProvider/httpClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import agents from '../resources/agents';
-import firmwares from '../resources/firmwares';
 import partners from '../resources/partners';
 import releases from '../resources/releases';
+import firmwares from '../resources/sets';
 import tasks from '../resources/tasks';
 
 const definitions = Object.fromEntries(

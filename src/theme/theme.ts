@@ -3,7 +3,7 @@
 import { alpha, type ThemeOptions } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import { BREAKPOINTS } from '../../contract/constants';
-import { deepMerge } from '../lib/deepMerge';
+import { deepMerge } from '../i18n/deepMerge';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
  * - Styles: MUI's emotion injects `<style>` elements at run time, so `style-src` needs `'unsafe-inline'`.
  *   A nonce would need index.html rendered per request and threaded into emotion's cache; injected CSS
  *   cannot run script, and the pages draw nothing from other origins, so the gain is small.
- * - Images: `data:` for the numbered page icon (src/lib/pageIcon.ts), `blob:` for the previews of logos
+ * - Images: `data:` for the numbered page icon (src/layout/pageIcon.ts), `blob:` for the previews of logos
  *   chosen for upload (URL.createObjectURL).
  * - `connect-src 'self'` also allows the live socket: CSP 3 matches `ws:`/`wss:` on the same host to 'self'.
  * - No `upgrade-insecure-requests`: a console served over plain http (a LAN, the tests) must keep working;

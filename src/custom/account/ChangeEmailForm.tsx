@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { email, emailDiffers } from '../../../contract/rules/account';
 import { required } from '../../../contract/rules/text';
-import { useHttpClient } from '../../api/ApiContext';
-import { fieldErrors } from '../../errors/fieldErrors';
-import { useShowError } from '../../errors/showError';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { fieldErrors } from '../../dataProvider/fieldErrors';
+import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { requestEmailChange } from './accountApi';
 

@@ -2,11 +2,11 @@ import { Button, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
 import { required } from '../../../contract/rules/text';
-import { useHttpClient } from '../../api/ApiContext';
+import { validatePassword } from '../../../contract/rules/validators';
 import { renewToken } from '../../authProvider/session';
-import { fieldErrors } from '../../errors/fieldErrors';
-import { useShowError } from '../../errors/showError';
-import { validatePassword } from '../../lib/validators';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { fieldErrors } from '../../dataProvider/fieldErrors';
+import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { changePassword } from './accountApi';
 

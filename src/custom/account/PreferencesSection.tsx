@@ -1,10 +1,10 @@
 import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useAuthProvider, useTranslate } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
 import type { Account } from '../../authProvider/account';
 import type { AppAuthProvider } from '../../authProvider/index';
-import { useShowError } from '../../errors/showError';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { type AccountPreferences, patchAccountInfo } from './accountApi';
 

@@ -1,7 +1,7 @@
 // The account calls that are no resource's (spec §7 Auth and account), one function each, over the httpClient.
 import type { LogoSet } from '../../../contract/schemas/logo-schemas';
-import type { HttpClient } from '../../api/httpClient';
 import type { Account } from '../../authProvider/account';
+import type { HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 
 export const CHANGE_EMAIL_PATH = callOf('changeEmail').path;

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Language } from '../../../contract/constants';
+import { APP_NAME, APP_VERSION } from '../../appInfo';
 import { useLanguage } from '../../i18n/useLanguage';
-import { APP_NAME, APP_VERSION } from '../../lib/constants';
 
 const LanguageLinks = () => {
   const [language, setLanguage] = useLanguage();

@@ -2,9 +2,9 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
-import { useShowError } from '../../errors/showError';
-import { validateEmail } from '../../lib/validators';
+import { validateEmail } from '../../../contract/rules/validators';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useShowError } from '../../dataProvider/showError';
 import { AuthCard, BackToSignIn, SubmitButton } from './AuthCard';
 import { AuthTextField, useAuthForm } from './authForm';
 

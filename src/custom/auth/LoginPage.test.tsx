@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/httpClient';
+import { ApiError } from '../../dataProvider/httpClient';
 import { fakeAuthProvider, renderWithAdmin } from '../../test/renderWithAdmin';
 import { LoginPage } from './LoginPage';
 

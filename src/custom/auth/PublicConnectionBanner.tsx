@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useConnectionDown } from '../../api/useConnectionDown';
+import { useConnectionDown } from '../../dataProvider/useConnectionDown';
 
 /**
  * The public pages' banner while the server cannot be reached: a strip across the top of the page. It is part

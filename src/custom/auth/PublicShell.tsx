@@ -22,8 +22,8 @@ import { detectLocale } from '../../i18n/detectLocale';
 import { loadedMessages, loadMessages } from '../../i18n/messages';
 import { staticI18nProvider } from '../../i18n/translate';
 import { useStoreValue } from '../../i18n/useStoreValue';
-import { retryingImport } from '../../lib/retryingImport';
-import { STORE_KEYS } from '../../lib/store';
+import { retryingImport } from '../../layout/retryingImport';
+import { STORE_KEYS } from '../../layout/store';
 import { darkTheme, lightTheme } from '../../theme/theme';
 import { PublicConnectionBanner } from './PublicConnectionBanner';
 

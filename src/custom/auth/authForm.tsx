@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ValidationMessage, Validator } from '../../lib/validators';
+import type { ValidationMessage, Validator } from '../../../contract/rules/validators';
 
 type Values<K extends string> = Record<K, string>;
 type Rules<K extends string> = Record<K, Validator[]>;

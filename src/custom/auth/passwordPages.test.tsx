@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_CHANGE_REDIRECT_MS, RESET_PASSWORD_REDIRECT_MS } from '../../../contract/constants';
-import { ApiError, type HttpClient, type HttpRequest } from '../../api/httpClient';
+import { ApiError, type HttpClient, type HttpRequest } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ConfirmEmailChangePage } from './ConfirmEmailChangePage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';

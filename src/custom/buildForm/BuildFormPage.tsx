@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useDataProvider, useGetList, useNotify } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useHttpClient } from '../../api/ApiContext';
-import { newIdempotencyKey } from '../../api/idempotencyKey';
-import { useShowError } from '../../errors/showError';
-import { PageLoading } from '../../lib/lazyPage';
-import { missingModels } from '../../resources/firmwares/buildRules';
-import { SetPageHeader } from '../../resources/firmwares/SetPageHeader';
-import type { Build } from '../../resources/firmwares/types';
-import { useGroup } from '../../resources/firmwares/useGroup';
-import { NotFound } from '../pages/NotFound';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
+import { useShowError } from '../../dataProvider/showError';
+import { PageLoading } from '../../layout/lazyPage';
+import { NotFound } from '../../layout/NotFound';
+import { missingModels } from '../../resources/builds/buildRules';
+import { SetPageHeader } from '../../resources/sets/SetPageHeader';
+import type { Build } from '../../resources/sets/types';
+import { useGroup } from '../../resources/sets/useGroup';
 import { BuildForm } from './BuildForm';
 import {
   changedBuildFields,

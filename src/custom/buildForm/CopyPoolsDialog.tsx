@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
-import type { Build, Group, PoolEntry } from '../../resources/firmwares/types';
+import { useShowError } from '../../dataProvider/showError';
+import type { Build, Group, PoolEntry } from '../../resources/sets/types';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

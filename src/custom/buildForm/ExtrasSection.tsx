@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { BuildOption, License, SshKey } from '../../resources/firmwares/types';
+import type { BuildOption, License, SshKey } from '../../resources/sets/types';
 import { FormSection } from './FormSection';
 import { validateLicense } from './validation';
 

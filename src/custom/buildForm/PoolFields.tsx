@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { BooleanInput, NumberInput, TextInput, useTranslate } from 'react-admin';
-import type { PoolPreset, PoolType } from '../../resources/firmwares/types';
+import type { PoolPreset, PoolType } from '../../resources/sets/types';
 import { PoolUrlInput } from './PoolUrlInput';
 import type { poolValidators } from './validation';
 

@@ -1,7 +1,7 @@
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { PoolPreset } from '../../resources/firmwares/types';
+import type { PoolPreset } from '../../resources/sets/types';
 
 /**
  * A pool's url: typed freely, or picked from the pool presets (GET /client/pool-url). Picking a preset also fills

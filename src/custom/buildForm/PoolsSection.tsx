@@ -8,7 +8,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FEE_POOL_SLOTS } from '../../../contract/constants';
 import { feeMinimums } from '../../../contract/rules/fees';
 import type { PartnerFee } from '../../authProvider/account';
-import type { PoolEntry, PoolPreset } from '../../resources/firmwares/types';
+import type { PoolEntry, PoolPreset } from '../../resources/sets/types';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
 import { FormSection } from './FormSection';
 import { PoolFields } from './PoolFields';

@@ -2,7 +2,6 @@
 // then subset → release. `reconcile` says which fields must change after any edit: a choice that is no longer
 // possible is cleared, and a field with exactly one possible choice takes it.
 
-import type { ReleaseStage } from '../../../contract/statuses';
 import {
   availableSeries,
   type Combination,
@@ -10,8 +9,9 @@ import {
   type MinerModel,
   type Series,
   withSeries,
-} from '../../lib/catalogue';
-import { stageGroup } from '../../resources/firmwares/buildRules';
+} from '../../../contract/rules/catalogue';
+import type { ReleaseStage } from '../../../contract/statuses';
+import { stageGroup } from '../../resources/builds/buildRules';
 import type { BuildFormValues, Subset } from './types';
 
 export interface CatalogueData {

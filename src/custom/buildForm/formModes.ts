@@ -1,13 +1,7 @@
 // The build form's modes (spec §4): from a set (the DevFee worker from the set's name, the logo selection from
 // its logo_id), from an existing build (everything prefilled), or a missing model preset; and the body it sends.
 import { DEFAULT_SUBSET, GENERAL_LOGO_ID } from '../../../contract/constants';
-import type {
-  Build,
-  BuildBody,
-  BuildOption,
-  BuildOptionValues,
-  Group,
-} from '../../resources/firmwares/types';
+import type { Build, BuildBody, BuildOption, BuildOptionValues, Group } from '../../resources/sets/types';
 import { type CatalogueData, type ReleaseChoice, seriesOfModel, subsetOf } from './cascade';
 import { joinPools, splitPools, workerFromSetName } from './pools';
 import type { BuildFormValues, LogoSelect, Subset } from './types';

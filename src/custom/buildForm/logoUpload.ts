@@ -1,6 +1,6 @@
 // The logo_id a form sends: new build_logo images are uploaded first (POST /client/account/logo, not made the
 // account's default), then their logo set's id is used.
-import type { HttpClient } from '../../api/httpClient';
+import type { HttpClient } from '../../dataProvider/httpClient';
 import { type LogoSet, uploadLogos } from '../account/accountApi';
 import { logoIdFor } from './formModes';
 import type { BuildFormValues } from './types';

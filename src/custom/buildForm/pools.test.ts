@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolEntry } from '../../resources/firmwares/types';
+import type { PoolEntry } from '../../resources/sets/types';
 import {
   addFeePool,
   applyPreset,

@@ -2,7 +2,7 @@
 import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../../contract/constants';
 import { sumFees } from '../../../contract/rules/fees';
 import { keepLettersDigitsDot } from '../../../contract/rules/text';
-import type { PoolEntry, PoolType } from '../../resources/firmwares/types';
+import type { PoolEntry, PoolType } from '../../resources/sets/types';
 import type { BuildFormValues, PoolSlot } from './types';
 
 export const emptyPool = (type: PoolType = 'fee'): PoolSlot => ({

@@ -1,5 +1,5 @@
 // The build form's values (spec §3 Build form). The names follow the spec; `toBuildBody` maps them to the API.
-import type { BuildOptionValues, PoolType } from '../../resources/firmwares/types';
+import type { BuildOptionValues, PoolType } from '../../resources/sets/types';
 
 /** Which releases the form offers: dev, test (alpha, beta, rc) or stable (stable and prerelease). */
 export type Subset = 'dev' | 'test' | 'stable';

@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
+import type { Combination, MinerModel, Series } from '../../../contract/rules/catalogue';
 import type { PartnerFee } from '../../authProvider/account';
 import { useAccount } from '../../authProvider/useAccount';
-import type { Combination, MinerModel, Series } from '../../lib/catalogue';
-import { fetchBuildOptions } from '../../resources/firmwares/firmwaresApi';
-import type { BuildOption, License, PoolPreset, SshKey } from '../../resources/firmwares/types';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { fetchBuildOptions } from '../../resources/sets/setsApi';
+import type { BuildOption, License, PoolPreset, SshKey } from '../../resources/sets/types';
 import type { LogoSet } from '../account/accountApi';
 import type { CatalogueData, ReleaseChoice } from './cascade';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ValidationMessage, Validator } from '../../../contract/rules/validators';
 import en from '../../../locales/en.json';
-import type { ValidationMessage, Validator } from '../../lib/validators';
 import { emptyPool, splitPools } from './pools';
 import { build } from './test/fixtures';
 import type { BuildFormValues } from './types';

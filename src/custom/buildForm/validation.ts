@@ -4,7 +4,7 @@ import { fee, totalFeeIssue } from '../../../contract/rules/fees';
 import { minValue } from '../../../contract/rules/numbers';
 import { poolAccount, poolUrl, poolWorker } from '../../../contract/rules/pools';
 import { required, setName } from '../../../contract/rules/text';
-import type { ValidationMessage, Validator } from '../../lib/validators';
+import type { ValidationMessage, Validator } from '../../../contract/rules/validators';
 import { isBlankPool, type PoolValues, totalFee } from './pools';
 import type { BuildFormValues, PoolSlot } from './types';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../api/httpClient';
-import { stopSchedulers } from '../../lib/schedulers';
+import type { HttpClient } from '../../dataProvider/httpClient';
+import { stopSchedulers } from '../../dataProvider/schedulers';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { BuildLogDialog } from './BuildLogDialog';
 import { LiveProvider } from './LiveProvider';

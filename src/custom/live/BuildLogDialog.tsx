@@ -23,7 +23,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { readToken } from '../../authProvider/session';
-import { errorMessages, useShowError } from '../../errors/showError';
+import { errorMessages, useShowError } from '../../dataProvider/showError';
 import { downloadLog } from './buildLogApi';
 import { LogLines, type LogScrollRequest } from './LogLines';
 import { type BuildLog, useBuildLog } from './useBuildLog';

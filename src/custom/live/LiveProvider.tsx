@@ -10,10 +10,10 @@ import {
 } from 'react';
 import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import type { Options as SocketOptions } from 'reconnecting-websocket';
-import { askHealth, isUnavailableStatus, reportConnection } from '../../api/connectionStatus';
 import { canAccess } from '../../authProvider/canAccess';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
-import { ERROR_TOAST } from '../../errors/showError';
+import { askHealth, isUnavailableStatus, reportConnection } from '../../dataProvider/connectionStatus';
+import { ERROR_TOAST } from '../../dataProvider/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
 import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';

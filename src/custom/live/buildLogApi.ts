@@ -1,5 +1,5 @@
 import { API_BASE } from '../../../contract/constants';
-import { ApiError, type HttpClient } from '../../api/httpClient';
+import { ApiError, type HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 import type { LogLine } from './logLines';
 

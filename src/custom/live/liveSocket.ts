@@ -2,7 +2,7 @@
 // /api/client/ws?token=… whose messages go into the live store. Plain functions, so they run without React.
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { tokenRenewal as sessionTokenRenewal } from '../../authProvider/session';
-import { debugLog } from '../../lib/debug';
+import { debugLog } from '../../dataProvider/debug';
 import { parseLiveMessage } from './liveMessages';
 import type { LiveStore } from './liveStore';
 import { liveSocketUrl } from './socketUrl';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
-import { useHttpClient } from '../../api/ApiContext';
-import { startScheduler } from '../../lib/schedulers';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { startScheduler } from '../../dataProvider/schedulers';
 import { buildLogPath, fetchLogPage, LOG_PAGE, type LogQuery } from './buildLogApi';
 import { useBuildLive, useLiveConnected, useLiveConnections } from './LiveProvider';
 import type { LogLine } from './logLines';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
+import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fetchLogPage } from './buildLogApi';
 import type { LogLine } from './logLines';
 

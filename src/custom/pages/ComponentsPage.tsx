@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import { AgentStatus } from '../../resources/agents/AgentStatus';
 import type { Agent } from '../../resources/agents/types';
 import { PlaceholderPage } from './PlaceholderPage';

@@ -23,12 +23,12 @@ import { useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { uuid as validUuid } from '../../../contract/rules/text';
-import { useHttpClient } from '../../api/ApiContext';
-import { useCopyToClipboard } from '../../lib/clipboard';
-import { downloadUrl, formatBytes } from '../../resources/firmwares/buildRules';
-import { fetchSharedLinks } from '../../resources/firmwares/firmwaresApi';
-import { BuildStatusChip } from '../../resources/firmwares/StatusChips';
-import type { SharedFirmware } from '../../resources/firmwares/types';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useCopyToClipboard } from '../../layout/clipboard';
+import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
+import { BuildStatusChip } from '../../resources/builds/StatusChips';
+import { fetchSharedLinks } from '../../resources/sets/setsApi';
+import type { SharedFirmware } from '../../resources/sets/types';
 import { AuthCard } from '../auth/AuthCard';
 
 const Sha = ({ value }: { value: string | null }) => {

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import { AgentNameDialog } from './AgentNameDialog';
 import { AgentTokenDialog } from './AgentTokenDialog';
 import type { Agent } from './types';

@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, List, useCanAccess, useTranslate } from 'react-admin';
-import { RequireAccess } from '../../custom/pages/RequireAccess';
-import { useShowError } from '../../errors/showError';
+import { RequireAccess } from '../../authProvider/RequireAccess';
+import { useShowError } from '../../dataProvider/showError';
 import { LastActive } from '../partners/LastActive';
 import { AgentRowActions } from './AgentRowActions';
 import { AgentStatus } from './AgentStatus';

@@ -7,7 +7,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import { AgentNameDialog } from './AgentNameDialog';
 import { AgentTokenDialog } from './AgentTokenDialog';
 import type { Agent } from './types';

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useCopyToClipboard } from '../../lib/clipboard';
+import { useCopyToClipboard } from '../../layout/clipboard';
 
 /** The command that starts an agent on a build machine (ARCHITECTURE.md: processes). */
 export const agentCommand = (token: string, server = window.location.origin) =>

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/DnsOutlined';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage } from '../../layout/lazyPage';
 
 const agents = {
   list: lazyPage(() => import('./AgentList').then((m) => m.AgentList)),

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../api/httpClient';
 import { createDataProvider } from '../../dataProvider';
+import type { HttpClient } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { LicenseList } from './LicenseList';
 

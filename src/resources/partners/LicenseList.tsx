@@ -15,8 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
-import { PageLoading } from '../../lib/lazyPage';
+import { useShowError } from '../../dataProvider/showError';
+import { PageLoading } from '../../layout/lazyPage';
 
 /** GET /admin/license: the licenses grouped by region. */
 export interface License {

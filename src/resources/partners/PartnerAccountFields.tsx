@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { partnerWorker, passwordLength } from '../../../contract/rules/account';
-import { validateEmail, validatePassword } from '../../lib/validators';
+import { validateEmail, validatePassword } from '../../../contract/rules/validators';
 import { PARTNER_FLAGS } from './types';
 
 const validateWorker = [partnerWorker];

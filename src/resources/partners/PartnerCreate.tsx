@@ -1,8 +1,8 @@
 import { useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
-import { RequireAccess } from '../../custom/pages/RequireAccess';
-import { fieldErrors } from '../../errors/fieldErrors';
-import { useShowError } from '../../errors/showError';
+import { RequireAccess } from '../../authProvider/RequireAccess';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { fieldErrors } from '../../dataProvider/fieldErrors';
+import { useShowError } from '../../dataProvider/showError';
 import { PartnerFormPage } from './PartnerFormPage';
 import { createPartner, toFormValues } from './partnerSave';
 import type { PartnerFormValues } from './types';

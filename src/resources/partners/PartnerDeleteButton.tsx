@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import type { Partner } from './types';
 
 /** Partner remove (DELETE /admin/user?user_id=), after a confirmation. */

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient, HttpRequest } from '../../api/httpClient';
 import type { Role } from '../../authProvider/canAccess';
 import { createDataProvider } from '../../dataProvider';
+import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerList } from './PartnerList';
 import { PartnersTopPanel } from './PartnersTopPanel';

@@ -1,6 +1,6 @@
 import { usePermissions } from 'react-admin';
 import { canAccess } from '../../authProvider/canAccess';
-import { RequireAccess } from '../../custom/pages/RequireAccess';
+import { RequireAccess } from '../../authProvider/RequireAccess';
 import { LicenseList } from './LicenseList';
 import { PartnerStatistics } from './PartnerStatistics';
 import { PartnersTable } from './PartnersTable';

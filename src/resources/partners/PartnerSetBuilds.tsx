@@ -4,15 +4,15 @@ import { Alert, Box, Button, Card, FormControlLabel, Stack, Switch, Typography }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { PageLoading } from '../../lib/lazyPage';
-import { type BuildAction, HiddenBuildActions } from '../firmwares/BuildActionsMenu';
-import { BuildsTable } from '../firmwares/BuildsTable';
-import { setCounters } from '../firmwares/buildRules';
-import { SetActionsMenu } from '../firmwares/SetActionsMenu';
-import { StatusCounters } from '../firmwares/StatusChips';
-import type { Build, Group } from '../firmwares/types';
-import { useSetActionHandler } from '../firmwares/useSetActionHandler';
-import { useBuildsControls, useSetBuildsList } from '../firmwares/useSetBuilds';
+import { PageLoading } from '../../layout/lazyPage';
+import { type BuildAction, HiddenBuildActions } from '../builds/BuildActionsMenu';
+import { BuildsTable } from '../builds/BuildsTable';
+import { setCounters } from '../builds/buildRules';
+import { StatusCounters } from '../builds/StatusChips';
+import { SetActionsMenu } from '../sets/SetActionsMenu';
+import type { Build, Group } from '../sets/types';
+import { useSetActionHandler } from '../sets/useSetActionHandler';
+import { useBuildsControls, useSetBuildsList } from '../sets/useSetBuilds';
 import { PARTNER_SET_REMOVED } from './PartnerSets';
 
 const ALL = { page: 1, perPage: 100_000 };

@@ -13,11 +13,11 @@ import {
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
-import { useShowError } from '../../errors/showError';
-import { PageLoading } from '../../lib/lazyPage';
-import { SetRow } from '../firmwares/SetRow';
-import type { Group } from '../firmwares/types';
-import { useSetActionHandler } from '../firmwares/useSetActionHandler';
+import { useShowError } from '../../dataProvider/showError';
+import { PageLoading } from '../../layout/lazyPage';
+import { SetRow } from '../sets/SetRow';
+import type { Group } from '../sets/types';
+import { useSetActionHandler } from '../sets/useSetActionHandler';
 
 /** The warning an admin sees after removing a partner's set (spec §7 notices: 'firmware-set-removed'). */
 export const PARTNER_SET_REMOVED = {

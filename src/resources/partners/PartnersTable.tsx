@@ -14,7 +14,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import { LastActive } from './LastActive';
 import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
 import { PARTNERS_LIST_KEY, usePartnersTotal } from './partnersListState';

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../authProvider/canAccess';
-import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../custom/listPanel/ListPanel';
+import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
 import { type PartnersTab, usePartnersFilter, usePartnersTab, usePartnersTotal } from './partnersListState';
 
 /** The /partners top panel (spec §2): tab 'partners' with the count, search, the VIP filter, 'add partner'. */

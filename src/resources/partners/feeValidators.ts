@@ -3,8 +3,8 @@
 
 import { fee, totalBelowDevFee } from '../../../contract/rules/fees';
 import { required } from '../../../contract/rules/text';
+import type { Validator } from '../../../contract/rules/validators';
 import { parseNumber } from '../../../contract/rules/values';
-import type { Validator } from '../../lib/validators';
 import type { FeeSeries, PartnerFormValues } from './types';
 
 const other = (all: unknown, series: FeeSeries, field: 'min_dev_fee' | 'min_total_fee') =>

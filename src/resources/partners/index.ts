@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/PeopleAltOutlined';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage } from '../../layout/lazyPage';
 
 const partners = {
   list: lazyPage(() => import('./PartnerList').then((m) => m.PartnerList)),

@@ -3,7 +3,7 @@
 
 import type { DataProvider } from 'react-admin';
 import { PARTNER_FEE_SERIES } from '../../../contract/constants';
-import type { HttpClient } from '../../api/httpClient';
+import type { HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 import { type FeePlan, planFeeChanges } from './planFeeChanges';
 import { PARTNER_FLAGS, type Partner, type PartnerFormValues } from './types';

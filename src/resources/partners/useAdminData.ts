@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
-import { useShowError } from '../../errors/showError';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useShowError } from '../../dataProvider/showError';
 
 /** One GET of admin data that is no list (GET /admin/analytics), loaded on mount. */
 export function useAdminData<T>(path: string): { data?: T; isPending: boolean; failed: boolean } {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { RequireAccess } from '../../custom/pages/RequireAccess';
+import { RequireAccess } from '../../authProvider/RequireAccess';
 import { ReleaseForm, type ReleaseSave } from './ReleaseForm';
 import { EMPTY_RELEASE_FORM, fieldErrors, toCreateBody } from './releaseFormValues';
 import { useReleaseNotices } from './useReleaseNotices';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { RequireAccess } from '../../custom/pages/RequireAccess';
-import { useShowError } from '../../errors/showError';
-import { PageLoading } from '../../lib/lazyPage';
+import { RequireAccess } from '../../authProvider/RequireAccess';
+import { useShowError } from '../../dataProvider/showError';
+import { PageLoading } from '../../layout/lazyPage';
 import { ReleaseForm, type ReleaseSave } from './ReleaseForm';
 import { fieldErrors, hasChanges, releaseChanges, toFormValues } from './releaseFormValues';
 import type { Release } from './types';

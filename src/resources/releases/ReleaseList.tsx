@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
-import { errorMessages, useShowError } from '../../errors/showError';
+import { errorMessages, useShowError } from '../../dataProvider/showError';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
 import type { Release } from './types';

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/NewReleasesOutlined';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage } from '../../layout/lazyPage';
 
 const releases = {
   list: lazyPage(() => import('./ReleaseList').then((m) => m.ReleaseList)),

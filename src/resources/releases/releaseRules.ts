@@ -1,8 +1,8 @@
 // Release rules of spec §4 and §6 as pure functions over the list GET /client/releases returns.
 
 import { DEFAULT_LANGUAGE } from '../../../contract/constants';
+import { isHiddenSeries } from '../../../contract/rules/catalogue';
 import type { ReleaseStage } from '../../../contract/statuses';
-import { isHiddenSeries } from '../../lib/catalogue';
 import type { Release } from './types';
 
 export type StageClass = 'dev' | 'test' | 'stable';

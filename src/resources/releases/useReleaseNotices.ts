@@ -2,7 +2,7 @@
 // first, then the shared error display's own toasts (the last one shown stays on screen).
 import { useCallback, useMemo } from 'react';
 import { useNotify } from 'react-admin';
-import { ERROR_TOAST, useShowError } from '../../errors/showError';
+import { ERROR_TOAST, useShowError } from '../../dataProvider/showError';
 
 export type ReleaseNotice = 'created' | 'updated' | 'removed';
 const SUCCESS: Record<ReleaseNotice, string> = {

@@ -2,9 +2,9 @@
 // react-query for the same list, so it is fetched once.
 import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore } from 'react-admin';
+import { availableSeries, blockedSeries, type Series } from '../../../contract/rules/catalogue';
 import { canAccess } from '../../authProvider/canAccess';
-import { useShowRemoved } from '../../custom/shell/usePreferences';
-import { availableSeries, blockedSeries, type Series } from '../../lib/catalogue';
+import { useShowRemoved } from '../../layout/usePreferences';
 import { countBySeries, visibleReleases } from './releaseRules';
 import type { Release } from './types';
 

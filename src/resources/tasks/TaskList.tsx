@@ -2,7 +2,7 @@ import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import { Button, Card, Stack, Typography } from '@mui/material';
 import { DataTable, List, Pagination, useCanAccess, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
-import { useShowError } from '../../errors/showError';
+import { useShowError } from '../../dataProvider/showError';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from './TaskCells';
 import { TaskRowActions } from './TaskRowActions';
 import { TAB_RESOURCE, type TasksTab, tasksStoreKey, useTasksFilter, useTasksTab } from './tasksListState';

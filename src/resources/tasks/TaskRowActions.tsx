@@ -5,10 +5,10 @@ import { IconButton, Stack, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { useHttpClient } from '../../api/ApiContext';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
-import { useShowError } from '../../errors/showError';
-import { downloadUrl } from '../firmwares/buildRules';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useShowError } from '../../dataProvider/showError';
+import { downloadUrl } from '../builds/buildRules';
 import { cancelTask } from './tasksApi';
 import { isCancellable, type Task } from './types';
 

@@ -4,8 +4,8 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDeleteMany, useNotify, useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
-import { useShowError } from '../../errors/showError';
-import { capBadge } from '../../lib/badge';
+import { useShowError } from '../../dataProvider/showError';
+import { capBadge } from '../../layout/badge';
 import { TAB_RESOURCE, type TasksTab, useTasksSelection } from './tasksListState';
 
 /**

@@ -2,9 +2,9 @@ import { Tab, Tabs, Tooltip } from '@mui/material';
 import { useCallback } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
-import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../custom/listPanel/ListPanel';
-import { useTaskStatus } from '../../custom/shell/useTaskCounters';
-import { capBadge } from '../../lib/badge';
+import { capBadge } from '../../layout/badge';
+import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
+import { useTaskStatus } from '../../layout/useTaskCounters';
 import { TaskSelectionBar } from './TaskSelectionBar';
 import { type TasksTab, useTasksFilter, useTasksTab } from './tasksListState';
 

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/AssignmentOutlined';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyPage } from '../../layout/lazyPage';
 
 const tasks = {
   list: lazyPage(() => import('./TaskList').then((m) => m.TaskList)),

@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../api/httpClient';
+import type { HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 
 /** POST /client/firmware/tasks/{id}/cancel: stops a pending or running build. */

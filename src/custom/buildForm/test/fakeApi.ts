@@ -1,10 +1,10 @@
 // A fake /api for the build form and the set pages: the real dataProvider and path map over a fake httpClient, so
 // the tests also check which calls the pages make.
 import { vi } from 'vitest';
-import { ApiError, type HttpClient, type HttpRequest } from '../../../api/httpClient';
 import type { Role } from '../../../authProvider/canAccess';
 import { createDataProvider, resourcePaths } from '../../../dataProvider';
-import type { Build, Group } from '../../../resources/firmwares/types';
+import { ApiError, type HttpClient, type HttpRequest } from '../../../dataProvider/httpClient';
+import type { Build, Group } from '../../../resources/sets/types';
 import { build, catalogue, group, logos, releases } from './fixtures';
 
 export interface Call {

@@ -1,5 +1,5 @@
 // Catalogue, releases, sets and builds the build form's tests share.
-import type { Build, Group } from '../../../resources/firmwares/types';
+import type { Build, Group } from '../../../resources/sets/types';
 import type { CatalogueData, ReleaseChoice } from '../cascade';
 
 export const catalogue: CatalogueData = {

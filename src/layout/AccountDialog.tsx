@@ -1,0 +1,67 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Tab,
+  Tabs,
+  type Theme,
+  useMediaQuery,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useAccount } from '../authProvider/useAccount';
+import { GeneralTab } from '../custom/account/GeneralTab';
+import { SshKeysTab } from '../resources/sshKeys/SshKeysTab';
+import { PageLoading } from './lazyPage';
+
+type AccountTab = 'general' | 'ssh';
+
+/** 'my settings' (spec §2): the general tab (mailing, beta, e-mail, password, logos) and the ssh tab. */
+export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const translate = useTranslate();
+  const { account, refetch } = useAccount();
+  const [tab, setTab] = useState<AccountTab>('general');
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="account-title"
+      // One height for both tabs, so switching them does not make the dialog jump.
+      sx={{ '& .MuiDialog-paper': { height: { sm: 'min(92vh, 56rem)' } } }}
+    >
+      <DialogTitle id="account-title" sx={{ pr: 6 }}>
+        {translate('app.account.title')}
+        <IconButton
+          aria-label={translate('ra.action.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)}>
+          <Tab value="general" label={translate('app.account.tabs.general')} />
+          <Tab value="ssh" label={translate('app.account.tabs.ssh')} />
+        </Tabs>
+      </Box>
+      <DialogContent sx={{ minHeight: '28rem' }}>
+        {!account ? (
+          <PageLoading />
+        ) : tab === 'general' ? (
+          <GeneralTab account={account} onChanged={refetch} />
+        ) : (
+          <SshKeysTab />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+};

@@ -1,0 +1,76 @@
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import { Box, Button, type Theme, Tooltip, useMediaQuery } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { BADGE_CAPS } from '../../contract/constants';
+import { capBadge } from './badge';
+import { resetPageIcon, setPageIcon } from './pageIcon';
+import { useTaskCounters } from './useTaskCounters';
+
+// Hidden on narrow screens but still the button's accessible name.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const Counter = ({ value, color, label }: { value: number; color: string; label: string }) => (
+  <Tooltip title={label}>
+    <Box
+      component="span"
+      aria-label={`${label}: ${value}`}
+      sx={{
+        minWidth: '1.5rem',
+        px: 0.75,
+        py: 0.125,
+        borderRadius: 999,
+        fontSize: '0.75rem',
+        fontWeight: 700,
+        lineHeight: 1.6,
+        textAlign: 'center',
+        color: value ? '#fff' : 'text.secondary',
+        bgcolor: value ? color : 'action.selected',
+      }}
+    >
+      {capBadge(value, BADGE_CAPS.myTasks)}
+    </Box>
+  </Tooltip>
+);
+
+/**
+ * Header button "My tasks" (spec §2 Shell) with the account's own pending, in-progress and failed counters (polled
+ * by TaskPolling); it opens /tasks on the 'my' tab. The page icon follows the in-progress count.
+ */
+export const MyTasksButton = () => {
+  const translate = useTranslate();
+  const counters = useTaskCounters();
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+
+  useEffect(() => setPageIcon(counters.in_progress), [counters.in_progress]);
+  useEffect(() => () => resetPageIcon(), []);
+
+  return (
+    <Button
+      component={Link}
+      to="/tasks?tab=my"
+      color="inherit"
+      startIcon={<AssignmentOutlinedIcon />}
+      sx={{ mr: 1, gap: 0.5, whiteSpace: 'nowrap' }}
+    >
+      <Box component="span" sx={compact ? visuallyHidden : { mr: 0.5 }}>
+        {translate('app.header.my_tasks')}
+      </Box>
+      <Counter value={counters.pending} color="warning.main" label={translate('app.tasks.status.pending')} />
+      <Counter
+        value={counters.in_progress}
+        color="info.main"
+        label={translate('app.tasks.status.in_progress')}
+      />
+      <Counter value={counters.failed} color="error.main" label={translate('app.tasks.status.failed')} />
+    </Button>
+  );
+};

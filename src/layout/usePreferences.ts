@@ -1,0 +1,27 @@
+// The interface preferences of the settings popover, all in react-admin's store (localStorage).
+import { usePermissions, useStore } from 'react-admin';
+import { UI_SCALES } from '../../contract/constants';
+import { canAccess } from '../authProvider/canAccess';
+import { STORE_KEYS } from './store';
+
+export type ThemeMode = 'light' | 'dark' | 'auto';
+
+/** light, dark, or auto (nothing stored: react-admin follows prefers-color-scheme). */
+export function useThemeMode(): [ThemeMode, (mode: ThemeMode) => void] {
+  const [stored, setStored] = useStore<'light' | 'dark' | undefined>(STORE_KEYS.theme);
+  return [stored ?? 'auto', (mode) => setStored(mode === 'auto' ? undefined : mode)];
+}
+
+export function useScale(): [number, (scale: number) => void] {
+  return useStore<number>(STORE_KEYS.scale, UI_SCALES.default);
+}
+
+/** Admins only: show removed items. */
+export function useShowRemoved(): [boolean, (on: boolean) => void] {
+  const { permissions } = usePermissions();
+  const [on, setOn] = useStore<boolean>(STORE_KEYS.showRemoved, false);
+  return [canAccess(permissions, 'show_removed', 'settings') && on, setOn];
+}
+
+/** The UI language; when signed in, the account's language follows. */
+export { useLanguage } from '../i18n/useLanguage';

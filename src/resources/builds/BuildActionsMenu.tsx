@@ -1,0 +1,97 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LanOutlinedIcon from '@mui/icons-material/LanOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import UpgradeIcon from '@mui/icons-material/Upgrade';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { createContext, type ReactElement, useContext, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Build } from '../sets/types';
+
+export type BuildAction =
+  | 'edit'
+  | 'pools'
+  | 'rebuild'
+  | 'upgrade'
+  | 'copy_link'
+  | 'copy_uuid'
+  | 'download'
+  | 'logs'
+  | 'remove';
+
+const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = [
+  { action: 'edit', icon: <EditOutlinedIcon fontSize="small" /> },
+  { action: 'pools', icon: <LanOutlinedIcon fontSize="small" /> },
+  { action: 'rebuild', icon: <ReplayIcon fontSize="small" /> },
+  { action: 'upgrade', icon: <UpgradeIcon fontSize="small" /> },
+  { action: 'download', icon: <DownloadIcon fontSize="small" />, divider: true },
+  { action: 'copy_link', icon: <LinkIcon fontSize="small" /> },
+  { action: 'copy_uuid', icon: <ContentCopyIcon fontSize="small" /> },
+  { action: 'logs', icon: <ReceiptLongOutlinedIcon fontSize="small" /> },
+  { action: 'remove', icon: <DeleteOutlineIcon fontSize="small" />, divider: true },
+];
+
+/** Actions a view leaves out of the menu (an admin's view of a partner's set has no build form or upgrade). */
+export const HiddenBuildActions = createContext<ReadonlySet<BuildAction>>(new Set());
+
+/** What a build can do now: a removed build only shows its links and log; download needs a finished file. */
+const enabled = (action: BuildAction, build: Build) => {
+  if (action === 'download') return build.status === 'done' && !build.is_removed;
+  if (build.is_removed) return action === 'copy_uuid' || action === 'logs';
+  return true;
+};
+
+/** A build's actions: edit, edit pools, rebuild, upgrade, download, copy link or uuid, view logs, remove. */
+export const BuildActionsMenu = ({
+  build,
+  onAction,
+}: {
+  build: Build;
+  onAction: (action: BuildAction, build: Build) => void;
+}) => {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hidden = useContext(HiddenBuildActions);
+  return (
+    <>
+      <Tooltip title={translate('resources.firmwares.actions.more')}>
+        <IconButton
+          size="small"
+          aria-label={translate('resources.firmwares.actions.build_menu', { name: build.model })}
+          aria-haspopup="menu"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {ITEMS.filter(({ action }) => !hidden.has(action)).map(({ action, icon, divider }) => [
+          divider ? <Divider key={`${action}-divider`} /> : null,
+          <MenuItem
+            key={action}
+            disabled={!enabled(action, build)}
+            onClick={() => {
+              setAnchor(null);
+              onAction(action, build);
+            }}
+            sx={action === 'remove' ? { color: 'error.main' } : undefined}
+          >
+            <ListItemIcon sx={action === 'remove' ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
+            <ListItemText>{translate(`resources.firmwares.build_actions.${action}`)}</ListItemText>
+          </MenuItem>,
+        ])}
+      </Menu>
+    </>
+  );
+};

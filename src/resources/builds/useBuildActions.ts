@@ -1,0 +1,45 @@
+// The actions on builds (spec §2 lists: rebuild, upgrade, delete selected, copy links or uuid; pools are saved by
+// EditPoolsDialog). Each
+// reports failures through the shared error display and refreshes the set and its builds.
+import { useDataProvider, usePermissions } from 'react-admin';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useCopyToClipboard } from '../../layout/clipboard';
+import { rebuildBuild, upgradeBuild } from '../sets/setsApi';
+import type { Build } from '../sets/types';
+import { useFirmwaresAction } from '../sets/useSetActions';
+import { downloadUrl } from './buildRules';
+
+export function useBuildActions() {
+  const dataProvider = useDataProvider();
+  const http = useHttpClient();
+  const copy = useCopyToClipboard();
+  const run = useFirmwaresAction();
+  const { permissions } = usePermissions();
+  const isAdmin = permissions === 'admin';
+
+  return {
+    isAdmin,
+    rebuild: (build: Build) =>
+      run(() => rebuildBuild(http, build, isAdmin), {
+        message: 'resources.firmwares.notifications.build_rebuilt',
+      }),
+    upgrade: (build: Build) =>
+      run(() => upgradeBuild(http, build), { message: 'resources.firmwares.notifications.build_upgraded' }),
+    remove: (builds: Build[], fullClean: boolean) =>
+      run(
+        () =>
+          Promise.all(
+            builds.map((build) =>
+              dataProvider.delete<Build>('firmwares', {
+                id: build.id,
+                previousData: build,
+                meta: { query: { full_clean: fullClean } },
+              }),
+            ),
+          ),
+        { message: 'resources.firmwares.notifications.builds_removed', args: { smart_count: builds.length } },
+      ),
+    copyLink: (build: Build) => copy(downloadUrl(window.location.origin, build.uuid)),
+    copyUuid: (build: Build) => copy(build.uuid),
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useMemo } from 'react';
+import {
+  AutocompleteArrayInput,
+  BooleanInput,
+  Form,
+  TextInput,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import type { LogoSet } from '../../custom/account/accountApi';
+import { logoSelectFor } from '../../custom/buildForm/formModes';
+import { LogoInput } from '../../custom/buildForm/LogoInput';
+import { resolveLogoId } from '../../custom/buildForm/logoUpload';
+import { validateSetName } from '../../custom/buildForm/validation';
+import { changedFields } from '../../dataProvider';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { fieldErrors } from '../../dataProvider/fieldErrors';
+import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
+import { useShowError } from '../../dataProvider/showError';
+import { PageLoading } from '../../layout/lazyPage';
+import type { Group, GroupBody, SshKey } from './types';
+import { useRefreshFirmwares } from './useSetActions';
+
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
+const NONE: LogoSet[] = [];
+const FIELDS = ['name', 'description', 'ssh_keys', 'is_favorite', 'force_rebuild'];
+
+interface SetFormValues {
+  name: string;
+  description: string;
+  ssh_keys: number[];
+  is_favorite: boolean;
+  force_rebuild: boolean;
+  logoSelect: 'default' | 'my_logo' | 'build_logo';
+  savedLogoID: number | null;
+  customLogoFiles: { image_le: File | null; image_de: File | null };
+}
+
+const Actions = ({ onClose, editing }: { onClose: () => void; editing: boolean }) => {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <DialogActions sx={{ px: 3, py: 2 }}>
+      <Button onClick={onClose} disabled={isSubmitting} color="inherit">
+        {translate('ra.action.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={isSubmitting}
+        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
+        {translate(editing ? 'ra.action.save' : 'resources.firmwares.actions.create_set')}
+      </Button>
+    </DialogActions>
+  );
+};
+
+/** The set form (spec §2 dialogs): name, description, logotype, SSH keys; favourite when new; force a rebuild when edited. */
+export const SetFormDialog = ({
+  open,
+  group,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** The set being edited; absent when creating one. */
+  group?: Group;
+  onClose: () => void;
+  onSaved?: (group: Group) => void;
+}) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const http = useHttpClient();
+  const notify = useNotify();
+  const showError = useShowError();
+  const refresh = useRefreshFirmwares();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const { data: logos = NONE, isPending: logosPending } = useGetList<LogoSet>('logos', ALL, {
+    enabled: open,
+  });
+  const { data: keys = [] } = useGetList<SshKey>('sshKeys', ALL, { enabled: open });
+  // One key per opening of the dialog: a double click on Create makes one set.
+  const submission = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
+
+  const defaultValues = useMemo<SetFormValues>(
+    () => ({
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      ssh_keys: group?.ssh_keys ?? [],
+      is_favorite: group?.is_favorite ?? false,
+      force_rebuild: false,
+      ...logoSelectFor(group?.logo_id, logos),
+      customLogoFiles: { image_le: null, image_de: null },
+    }),
+    [group, logos],
+  );
+
+  const submit = async (values: SetFormValues) => {
+    try {
+      const body: GroupBody = {
+        name: values.name.trim(),
+        description: values.description?.trim() ?? '',
+        ssh_keys: values.ssh_keys ?? [],
+        logo_id: await resolveLogoId(http, values, logos),
+      };
+      let saved: Group;
+      if (group) {
+        const changed = changedFields(body as Record<string, unknown>, group) as GroupBody;
+        if (values.force_rebuild) changed.force_rebuild = true;
+        if (Object.keys(changed).length === 0) {
+          onClose();
+          return undefined;
+        }
+        saved = (
+          await dataProvider.update<Group>('groups', { id: group.id, data: changed, previousData: group })
+        ).data;
+        notify('resources.firmwares.notifications.set_updated', { type: 'success' });
+      } else {
+        body.is_favorite = values.is_favorite;
+        saved = (
+          await dataProvider.create<Group>('groups', {
+            data: body as Group,
+            meta: { idempotencyKey: submission },
+          })
+        ).data;
+        notify('resources.firmwares.notifications.set_created', { type: 'success' });
+      }
+      await refresh();
+      onSaved?.(saved);
+      onClose();
+      return undefined;
+    } catch (error) {
+      showError(error);
+      return fieldErrors(error, FIELDS);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="set-form-title"
+    >
+      <DialogTitle id="set-form-title">
+        {group
+          ? translate('resources.firmwares.set_form.edit_title', { name: group.name })
+          : translate('resources.firmwares.set_form.create_title')}
+      </DialogTitle>
+      {open && logosPending && (
+        <DialogContent>
+          <PageLoading />
+        </DialogContent>
+      )}
+      {open && !logosPending && (
+        <Form
+          key={group?.id ?? 'new'}
+          defaultValues={defaultValues}
+          onSubmit={(v: unknown) => submit(v as SetFormValues)}
+          noValidate
+        >
+          <DialogContent dividers>
+            <TextInput
+              source="name"
+              label="resources.firmwares.fields.name"
+              validate={validateSetName}
+              autoFocus
+              fullWidth
+            />
+            <TextInput
+              source="description"
+              label="resources.firmwares.fields.description"
+              multiline
+              minRows={2}
+              fullWidth
+            />
+            {keys.length > 0 && (
+              <AutocompleteArrayInput
+                source="ssh_keys"
+                label="app.build_form.fields.ssh_keys"
+                choices={keys.map((k) => ({ id: k.id, name: k.name }))}
+                translateChoice={false}
+                fullWidth
+              />
+            )}
+            <Typography variant="subtitle2" sx={{ mt: 1, mb: 1 }}>
+              {translate('app.build_form.sections.logo')}
+            </Typography>
+            <LogoInput logos={logos} />
+            <Box sx={{ mt: 2 }}>
+              {group ? (
+                group.count_firmwares > 0 && (
+                  <BooleanInput
+                    source="force_rebuild"
+                    label="resources.firmwares.set_form.force_rebuild"
+                    helperText="resources.firmwares.set_form.force_rebuild_help"
+                  />
+                )
+              ) : (
+                <BooleanInput
+                  source="is_favorite"
+                  label="resources.firmwares.fields.is_favorite"
+                  helperText={false}
+                />
+              )}
+            </Box>
+          </DialogContent>
+          <Actions onClose={onClose} editing={Boolean(group)} />
+        </Form>
+      )}
+    </Dialog>
+  );
+};

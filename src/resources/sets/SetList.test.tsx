@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../custom/buildForm/test/fakeApi';
+import { group } from '../../custom/buildForm/test/fixtures';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { SetList } from './SetList';
+import { SetsTopPanel } from './SetsTopPanel';
+
+const slow = { timeout: 10_000 };
+const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
+
+function renderList(total: number, role: 'user' | 'admin' = 'user') {
+  const api = fakeApi(role, {
+    total,
+    handlers: {
+      'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [group, SOUTH]),
+      'POST /client/firmware/groups/11/upgrade': () => ({}),
+    },
+  });
+  renderWithAdmin(
+    <>
+      <SetsTopPanel />
+      <SetList />
+    </>,
+    { role, path: '/firmwares', httpClient: api.httpClient, dataProvider: api.dataProvider },
+  );
+  return api;
+}
+
+const setsCalls = (api: ReturnType<typeof fakeApi>) =>
+  api.calls.filter((c) => c.path === '/client/firmware/groups');
+
+describe('the sets list', { timeout: 60_000 }, () => {
+  it('shows each set with its models and counters, and caps the my sets badge at 999', async () => {
+    renderList(1500);
+    expect(await screen.findByRole('link', { name: 'North farm' }, slow)).toHaveAttribute(
+      'href',
+      '/firmwares/10',
+    );
+    expect(screen.getByRole('link', { name: 'South farm' })).toBeInTheDocument();
+    expect(screen.getAllByText('S19')).toHaveLength(2);
+    expect(screen.getAllByLabelText('Pending: 1')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(screen.getByTestId('sets-count')).toHaveTextContent('999+'));
+  });
+
+  it('sends the search and the favourites filter to the server, 20 a page from page 0', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderList(2);
+    await screen.findByRole('link', { name: 'North farm' }, slow);
+    expect(setsCalls(api)[0].query).toMatchObject({ page: 0 });
+    await u.click(screen.getByRole('button', { name: 'Favourites' }));
+    await waitFor(() => expect(setsCalls(api).some((c) => c.query?.is_favorite === true)).toBe(true));
+    fireEvent.change(screen.getByLabelText('Search by set'), { target: { value: 'none' } });
+    expect(await screen.findByText('No sets match the search', {}, slow)).toBeInTheDocument();
+    expect(setsCalls(api).at(-1)?.query).toMatchObject({ search: 'none', is_favorite: true, page: 0 });
+  });
+
+  // Issue 17, defect 6: "Upgrade all" moved 7 builds at once without a word; now it asks, with the count.
+  it('asks before upgrading or rebuilding every build of a set, saying how many', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderList(2);
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }, slow));
+    await u.click(await screen.findByRole('menuitem', { name: 'Upgrade all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade all builds of South farm?' });
+    expect(dialog).toHaveTextContent('(7)');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await u.click(within(dialog).getByRole('button', { name: 'Upgrade all' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.method === 'POST' && c.path === '/client/firmware/groups/11/upgrade'),
+      ).toBe(true),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Rebuild all' }));
+    const rebuild = await screen.findByRole('dialog', { name: 'Rebuild all builds of South farm?' });
+    expect(rebuild).toHaveTextContent('All 7 builds of the set are made again.');
+    await u.click(within(rebuild).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.path === '/client/firmware/groups/11/rebuild')).toBe(false);
+  });
+
+  it('tells an admin removing a set that it leaves the partner\'s lists, not "your lists"', async () => {
+    const u = userEvent.setup({ delay: null });
+    renderList(2, 'admin');
+    await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }, slow));
+    await u.click(await screen.findByRole('menuitem', { name: 'Remove set' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      "removed from the partner's lists; admins still find them with Show removed",
+    );
+    expect(dialog).not.toHaveTextContent('your lists');
+  });
+});

@@ -1,0 +1,194 @@
+import BuildCircleOutlinedIcon from '@mui/icons-material/BuildCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import LinkIcon from '@mui/icons-material/Link';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import StarIcon from '@mui/icons-material/Star';
+import StarOutlineIcon from '@mui/icons-material/StarOutline';
+import {
+  Alert,
+  Badge,
+  Button,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { MinerModel, Series } from '../../../contract/rules/catalogue';
+import { PageLoading } from '../../layout/lazyPage';
+import { NotFound } from '../../layout/NotFound';
+import { BuildsTable } from '../builds/BuildsTable';
+import { missingModels, setCounters } from '../builds/buildRules';
+import { NoBuilds } from '../builds/NoBuilds';
+import { StatusCounters } from '../builds/StatusChips';
+import { MissingModelsDialog } from './MissingModelsDialog';
+import { SetActionsMenu } from './SetActionsMenu';
+import { SetPageHeader } from './SetPageHeader';
+import { useGroup } from './useGroup';
+import { useSetActionHandler } from './useSetActionHandler';
+import { useBuildsControls, useSetBuildsList } from './useSetBuilds';
+
+const ALL = { page: 1, perPage: 100_000 };
+const NONE: never[] = [];
+
+/** /firmwares/:id — a set's builds by stage, their actions, the missing models and 'Build firmware'. */
+export const SetPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const groupId = Number(id);
+  const group = useGroup(groupId);
+  const [showRemovedSetting, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
+  const { permissions } = usePermissions();
+  // Spec §6: removed builds are for admins only; partners have no such switch.
+  const mayShowRemoved = permissions === 'admin';
+  const showRemoved = mayShowRemoved && showRemovedSetting;
+  const builds = useSetBuildsList(groupId, showRemoved);
+  const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
+  const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
+  const setActions = useSetActionHandler(() => navigate('/firmwares'));
+  const [missingOpen, setMissingOpen] = useState(false);
+
+  const list = builds.data ?? NONE;
+  const buildPath = `/firmwares/${groupId}/build`;
+  const controls = useBuildsControls(list, group.data?.name ?? '', (action, build) => {
+    if (action === 'edit') navigate(`${buildPath}?firmware_id=${build.id}`);
+    else if (action === 'upgrade') controls.actions.upgrade(build);
+    else return false;
+    return true;
+  });
+  const { actions, chosen } = controls;
+  const missing = useMemo(
+    () => missingModels(list, models, series, actions.isAdmin),
+    [list, models, series, actions.isAdmin],
+  );
+
+  if (group.isPending) return <PageLoading />;
+  if (!group.data) return <NotFound />;
+  const set = group.data;
+  const favorite = translate(
+    set.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
+  );
+
+  return (
+    <>
+      <SetPageHeader group={set}>
+        {set.is_removed ? (
+          <Chip color="default" label={translate('resources.firmwares.removed')} />
+        ) : (
+          <>
+            <Tooltip title={favorite}>
+              <IconButton
+                aria-label={favorite}
+                aria-pressed={set.is_favorite}
+                onClick={() => setActions.toggleFavorite(set)}
+              >
+                {set.is_favorite ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarOutlineIcon />}
+              </IconButton>
+            </Tooltip>
+            <Button startIcon={<LinkIcon />} onClick={() => setActions.copyLink(set)}>
+              {translate('resources.firmwares.actions.copy_link')}
+            </Button>
+            <Badge badgeContent={missing.length} color="primary">
+              <Button
+                variant="outlined"
+                startIcon={<PlaylistAddIcon />}
+                onClick={() => setMissingOpen(true)}
+                disabled={missing.length === 0}
+              >
+                {translate('resources.firmwares.missing.button')}
+              </Button>
+            </Badge>
+            <Button
+              component={Link}
+              to={buildPath}
+              variant="contained"
+              startIcon={<BuildCircleOutlinedIcon />}
+            >
+              {translate('app.build_form.actions.build')}
+            </Button>
+            <SetActionsMenu group={set} onAction={setActions.onAction} />
+          </>
+        )}
+      </SetPageHeader>
+
+      {set.is_removed && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          {translate('resources.firmwares.removed_set')}
+        </Alert>
+      )}
+      <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap sx={{ py: 1.5 }}>
+        <StatusCounters counters={setCounters(set, builds.data)} />
+        {!builds.isPending && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.firmwares.builds_count', {
+              smart_count: list.filter((b) => !b.is_removed).length,
+            })}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
+          {chosen.length > 0 && (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {translate('resources.firmwares.selected', { smart_count: chosen.length })}
+              </Typography>
+              <Button size="small" onClick={controls.clearSelection}>
+                {translate('resources.firmwares.actions.clear_selection')}
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                variant="contained"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => controls.removeChosen(chosen)}
+              >
+                {translate('resources.firmwares.actions.delete_selected')}
+              </Button>
+            </>
+          )}
+          {mayShowRemoved && (
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={showRemoved}
+                  onChange={(e) => setShowRemoved(e.target.checked)}
+                />
+              }
+              label={translate('resources.firmwares.show_removed')}
+              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
+            />
+          )}
+        </Stack>
+      </Stack>
+
+      {builds.isPending ? (
+        <PageLoading />
+      ) : list.length === 0 ? (
+        !set.is_removed && <NoBuilds buildPath={buildPath} />
+      ) : (
+        <BuildsTable
+          builds={list}
+          selected={controls.selected}
+          onToggle={controls.toggle}
+          onToggleAll={controls.toggleAll}
+          onAction={controls.onAction}
+        />
+      )}
+
+      {setActions.dialogs}
+      {controls.dialogs}
+      <MissingModelsDialog
+        open={missingOpen}
+        models={missing}
+        onClose={() => setMissingOpen(false)}
+        onPick={(model) => navigate(`${buildPath}?model=${encodeURIComponent(model)}`)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,20 @@
+// The sets list's state lives in react-admin's store, so the /firmwares top panel (search, favourites, the
+// 'my sets' badge) and the list read and write the same one.
+import { useStore } from 'react-admin';
+import { listDefaults, useStoredFilter } from '../../layout/listPanel/listParams';
+
+/** The List's storeKey: react-admin keeps the list params (page, filter) under it. */
+export const SETS_LIST_KEY = 'firmwares.sets';
+const TOTAL_KEY = 'firmwares.sets.total';
+
+export interface SetsFilter {
+  search?: string;
+  is_favorite?: boolean;
+}
+
+const DEFAULT_PARAMS = listDefaults('id', 'DESC');
+
+export const useSetsFilter = () => useStoredFilter<SetsFilter>(SETS_LIST_KEY, DEFAULT_PARAMS);
+
+/** The list's x-total-count, for the 'my sets' badge. */
+export const useSetsTotal = () => useStore<number | undefined>(TOTAL_KEY);

@@ -1,0 +1,95 @@
+// The actions on a set (spec §2 set actions; the set form saves itself): favourite, upgrade all, rebuild all, remove (with or without its
+// files), copy link. Each reports failures through the shared error display and refreshes the sets and builds.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { useHttpClient } from '../../dataProvider/ApiContext';
+import { useShowError } from '../../dataProvider/showError';
+import { useCopyToClipboard } from '../../layout/clipboard';
+import { sharedLinkUrl } from '../builds/buildRules';
+import { groupAction } from './setsApi';
+import type { Group } from './types';
+
+export function useRefreshFirmwares() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['groups'] }),
+      queryClient.invalidateQueries({ queryKey: ['firmwares'] }),
+      queryClient.invalidateQueries({ queryKey: ['partnerGroups'] }),
+    ]);
+  }, [queryClient]);
+}
+
+/** How an action's success is told: a message (with its arguments) and its kind. */
+export interface ActionNotice {
+  message: string;
+  type?: 'success' | 'warning';
+  args?: Record<string, unknown>;
+}
+
+/**
+ * Runs a set or build action: a failure goes to the shared error display, a success to `notice`, and the sets
+ * and builds are fetched again either way. Answers whether the action succeeded.
+ */
+export function useFirmwaresAction() {
+  const notify = useNotify();
+  const showError = useShowError();
+  const refresh = useRefreshFirmwares();
+  return useCallback(
+    async (action: () => Promise<unknown>, notice?: ActionNotice) => {
+      try {
+        await action();
+        if (notice) notify(notice.message, { type: notice.type ?? 'success', messageArgs: notice.args });
+        return true;
+      } catch (error) {
+        showError(error);
+        return false;
+      } finally {
+        await refresh();
+      }
+    },
+    [notify, showError, refresh],
+  );
+}
+
+/** removedNotice: what removing a set notifies, in place of 'set removed' (the partner's page warns instead). */
+export function useSetActions(removedNotice?: ActionNotice) {
+  const dataProvider = useDataProvider();
+  const http = useHttpClient();
+  const copy = useCopyToClipboard();
+  const run = useFirmwaresAction();
+  const { permissions } = usePermissions();
+  const isAdmin = permissions === 'admin';
+
+  return {
+    isAdmin,
+    toggleFavorite: (group: Group) =>
+      run(() =>
+        dataProvider.update<Group>('groups', {
+          id: group.id,
+          data: { is_favorite: !group.is_favorite },
+          previousData: group,
+        }),
+      ),
+    upgradeAll: (group: Group) =>
+      run(() => groupAction(http, group, 'upgrade', isAdmin), {
+        message: 'resources.firmwares.notifications.set_upgraded',
+      }),
+    rebuildAll: (group: Group) =>
+      run(() => groupAction(http, group, 'rebuild', isAdmin), {
+        message: 'resources.firmwares.notifications.set_rebuilt',
+      }),
+    remove: (group: Group, fullClean: boolean) =>
+      run(
+        () =>
+          dataProvider.delete<Group>('groups', {
+            id: group.id,
+            previousData: group,
+            meta: { query: { full_clean: fullClean } },
+          }),
+        removedNotice ?? { message: 'resources.firmwares.notifications.set_removed' },
+      ),
+    copyLink: (group: Group) => copy(sharedLinkUrl(window.location.origin, group)),
+  };
+}

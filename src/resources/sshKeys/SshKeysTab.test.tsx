@@ -1,0 +1,99 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../../dataProvider';
+import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { SshKeysTab } from './SshKeysTab';
+
+// The machine running the suite may be busy: give async queries more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Typing char by char is slow in jsdom; a paste is what a user with a key in the clipboard does anyway. */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+function setup() {
+  const keys = [
+    { id: 1, name: 'laptop', key: 'ssh-ed25519 AAAA1 me@laptop' },
+    { id: 2, name: 'ci', key: 'ssh-ed25519 AAAA2 ci@build' },
+  ];
+  const writes: { path: string; method?: string; query?: unknown; body?: unknown }[] = [];
+  const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
+    if (!request.method || request.method === 'GET')
+      return { status: 200, headers: new Headers(), json: keys };
+    writes.push({ path, method: request.method, query: request.query, body: request.body });
+    return { status: 200, headers: new Headers(), json: { id: 9, ...(request.body as object) } };
+  }) as unknown as HttpClient;
+  const view = renderWithAdmin(
+    <>
+      <SshKeysTab />
+      <Notification />
+    </>,
+    { dataProvider: createDataProvider(httpClient), httpClient },
+  );
+  return { ...view, writes };
+}
+
+describe('SshKeysTab', { timeout: 20_000 }, () => {
+  it('creates only complete new keys and updates only changed ones', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    const name0 = await screen.findByTestId('ssh-key-name-0');
+    await user.clear(name0);
+    await fill(user, name0, 'old laptop');
+    await user.click(screen.getByRole('button', { name: 'Add new key' }));
+    await fill(user, screen.getByTestId('ssh-key-name-2'), 'desk');
+    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA3 me@desk');
+    await user.click(screen.getByRole('button', { name: 'Add new key' }));
+    await fill(user, screen.getByTestId('ssh-key-name-3'), 'no key text');
+    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+
+    expect(await screen.findByText('SSH keys updated')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        path: '/client/firmware/firmware_ssh_key',
+        method: 'PUT',
+        query: { id: '1' },
+        body: { name: 'old laptop' },
+      },
+      {
+        path: '/client/firmware/firmware_ssh_key',
+        method: 'POST',
+        query: {},
+        body: { name: 'desk', key: 'ssh-ed25519 AAAA3 me@desk' },
+      },
+    ]);
+  });
+
+  it('shows duplicates under the keys and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    await screen.findByTestId('ssh-key-name-0');
+    await user.click(screen.getByRole('button', { name: 'Add new key' }));
+    await fill(user, screen.getByTestId('ssh-key-name-2'), 'laptop');
+    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA2 ci@build');
+    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(await screen.findAllByText('key name is duplicated')).toHaveLength(2);
+    expect(screen.getAllByText('key is duplicated')).toHaveLength(2);
+    expect(writes).toEqual([]);
+  });
+
+  it('asks before removing a saved key, then deletes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove key ci' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('The key "ci" will be removed from your account.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { path: '/client/firmware/firmware_ssh_key', method: 'DELETE', query: { id: '2' }, body: undefined },
+      ]),
+    );
+  });
+});
