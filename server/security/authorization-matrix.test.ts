@@ -4,6 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pools } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import {
+  CALLERS,
+  type Caller,
+  createSecurityWorld,
+  logoUpload,
+  pathValues,
+  queryValues,
+  type SecurityWorld,
+} from '../test/security-world';
+import {
   fillPath,
   minimalValue,
   type Operation,
@@ -12,15 +21,6 @@ import {
   registeredRoutes,
   routeShape,
 } from './openapi-routes';
-import {
-  CALLERS,
-  type Caller,
-  createSecurityWorld,
-  logoUpload,
-  pathValues,
-  queryValues,
-  type SecurityWorld,
-} from './security-world';
 
 /**
  * Who may use a route:

@@ -10,6 +10,13 @@ import { type Claimed, claim } from '../test/agent-fixtures';
 import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
 import {
+  createSecurityWorld,
+  ED25519,
+  pathValues,
+  queryValues,
+  type SecurityWorld,
+} from '../test/security-world';
+import {
   expectErrorShape,
   fillPath,
   type JsonSchema,
@@ -21,7 +28,6 @@ import {
   seededRandom,
   snapshotTables,
 } from './openapi-routes';
-import { createSecurityWorld, ED25519, pathValues, queryValues, type SecurityWorld } from './security-world';
 
 // Deterministic by default; FUZZ_SEED and FUZZ_CASES explore further by hand (e.g. FUZZ_CASES=1000: every case).
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);

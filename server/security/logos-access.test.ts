@@ -6,7 +6,7 @@ import { UUID_PATTERN } from '../../contract/rules/text';
 import { type AgentWorld, addWorker, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
 import { api, buildBody, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
-import { logoUpload, PNG } from './security-world';
+import { logoUpload, PNG } from '../test/security-world';
 
 interface LogoSet {
   id: number;

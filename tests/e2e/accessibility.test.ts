@@ -2,13 +2,13 @@
 // critical violation. A failure lists each violation with the selectors of the elements it found.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
-import { launchBrowser, newVisitor } from './support/browser';
-import { setPage, setsPage } from './support/firmwaresPages';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { setPage, setsPage } from './support/setsPages';
 
 /** axe-core's source, evaluated through the DevTools protocol: the page's CSP (script-src 'self') refuses an
  * injected <script> tag, and it should — the test must not loosen the policy it runs under. */
@@ -26,16 +26,7 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest();
 
 /** Waits until nothing on the page says it is still loading. */
 async function settled(page: Page) {
@@ -71,26 +62,17 @@ async function expectAccessible(page: Page, name: string) {
   expect(list, `${name}:\n${list.join('\n')}`).toEqual([]);
 }
 
-async function signedIn(account: { email: string; password: string }) {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  await loginPage(page, server.url).open();
-  await loginPage(page, server.url).signIn(account.email, account.password);
-  await page.waitForURL(/\/releases$/);
-  return { context, page };
-}
-
 describe('accessibility: the public pages', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await newVisitor(browser);
+    context = await newVisitor(e2e.browser);
     page = await context.newPage();
   });
   afterAll(() => context?.close());
 
   it('sign-in', async () => {
-    await loginPage(page, server.url).open();
+    await loginPage(page, e2e.server.url).open();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await expectAccessible(page, '/login');
     // With the form's messages showing as well.
@@ -100,16 +82,16 @@ describe('accessibility: the public pages', () => {
   });
 
   it('forgot and reset password', async () => {
-    await page.goto(`${server.url}/forgot-password`);
+    await page.goto(`${e2e.server.url}/forgot-password`);
     await page.getByRole('button', { name: 'Send link' }).waitFor();
     await expectAccessible(page, '/forgot-password');
-    await page.goto(`${server.url}/reset-password?token=abc`);
+    await page.goto(`${e2e.server.url}/reset-password?token=abc`);
     await page.getByRole('button', { name: 'Set password' }).waitFor();
     await expectAccessible(page, '/reset-password');
   });
 
   it('shared links', async () => {
-    await page.goto(`${server.url}/links/North?uuid=00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${e2e.server.url}/links/North?uuid=00000000-0000-4000-8000-000000000000`);
     await page.getByRole('alert').first().waitFor();
     await expectAccessible(page, '/links');
   });
@@ -119,7 +101,7 @@ describe('accessibility: a partner’s pages', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await signedIn(server.partner));
+    ({ context, page } = await e2e.signedIn(e2e.server.partner));
   });
   afterAll(() => context?.close());
 
@@ -129,7 +111,7 @@ describe('accessibility: a partner’s pages', () => {
   });
 
   it('firmware sets, a set and its build form', async () => {
-    const sets = setsPage(page, server.url);
+    const sets = setsPage(page, e2e.server.url);
     await sets.open();
     await sets.count().waitFor();
     await expectAccessible(page, '/firmwares');
@@ -142,7 +124,7 @@ describe('accessibility: a partner’s pages', () => {
   });
 
   it('my settings', async () => {
-    await page.goto(`${server.url}/releases`);
+    await page.goto(`${e2e.server.url}/releases`);
     await page.getByRole('table').first().waitFor();
     const account = accountDialog(page);
     await account.open();
@@ -154,7 +136,7 @@ describe('accessibility: an admin’s pages', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await signedIn(server.admin));
+    ({ context, page } = await e2e.signedIn(e2e.server.admin));
   });
   afterAll(() => context?.close());
 
@@ -171,7 +153,7 @@ describe('accessibility: an admin’s pages', () => {
   });
 
   it('partners and the partner form', async () => {
-    await page.goto(`${server.url}/partners`);
+    await page.goto(`${e2e.server.url}/partners`);
     await page.getByRole('table').first().waitFor();
     await expectAccessible(page, '/partners');
     await page.getByRole('link', { name: 'Add partner' }).first().click();
@@ -181,19 +163,19 @@ describe('accessibility: an admin’s pages', () => {
   });
 
   it('agents, components and tasks', async () => {
-    await page.goto(`${server.url}/agents`);
+    await page.goto(`${e2e.server.url}/agents`);
     await page.getByRole('heading').first().waitFor();
     await expectAccessible(page, '/agents');
-    await page.goto(`${server.url}/components`);
+    await page.goto(`${e2e.server.url}/components`);
     await page.getByRole('heading').first().waitFor();
     await expectAccessible(page, '/components');
-    await page.goto(`${server.url}/tasks`);
+    await page.goto(`${e2e.server.url}/tasks`);
     await page.getByRole('tab').first().waitFor();
     await expectAccessible(page, '/tasks');
   });
 
   it('the 404 page', async () => {
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${e2e.server.url}/no-such-page`);
     await page.getByText('404').first().waitFor();
     await expectAccessible(page, '404');
   });

@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { accountDialog, linkFromOutbox, partnersPage } from './support/accountPages';
-import { launchBrowser, newVisitor } from './support/browser';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // No SMTP_URL: the server writes each e-mail to DATA_DIR/outbox.
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: '' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No SMTP_URL: the server writes each e-mail to DATA_DIR/outbox.
+const e2e = consoleUnderTest({ SMTP_URL: '' });
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 // Notices render outside an open dialog, which marks the rest of the page aria-hidden: include hidden alerts.
@@ -32,21 +23,21 @@ const svg = (fill: string) =>
   );
 
 async function signIn(page: Page, email: string, password: string) {
-  await loginPage(page, server.url).open();
-  await loginPage(page, server.url).signIn(email, password);
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(email, password);
   await page.waitForURL(/\/releases$/);
 }
 
 describe('accounts and partners', () => {
   it('an admin adds a partner with a custom DevFee on x19 and finds it by search', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await signIn(page, server.admin.email, server.admin.password);
+    await signIn(page, e2e.server.admin.email, e2e.server.admin.password);
     await shell(page)
       .menuItem(/^Partners$/)
       .click();
     await page.waitForURL(/\/partners$/);
-    const partners = partnersPage(page, server.url);
+    const partners = partnersPage(page, e2e.server.url);
     await expect.poll(() => partners.tab(/^Partners\s*\d+$/).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('stat-totalUsers').textContent()).toMatch(/\d/);
 
@@ -69,7 +60,7 @@ describe('accounts and partners', () => {
   });
 
   it('the new partner uploads logos, adds an SSH key and changes the password', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     await signIn(page, partner.email, partner.password);
     const account = accountDialog(page);
@@ -113,17 +104,17 @@ describe('accounts and partners', () => {
 
     await shell(page).logout();
     await page.waitForURL(/\/login$/);
-    await loginPage(page, server.url).signIn(partner.email, partner.password);
+    await loginPage(page, e2e.server.url).signIn(partner.email, partner.password);
     await expect.poll(() => page.getByText('Incorrect email or password').isVisible()).toBe(true);
-    await loginPage(page, server.url).signIn(partner.email, newPassword);
+    await loginPage(page, e2e.server.url).signIn(partner.email, newPassword);
     await page.waitForURL(/\/releases$/);
     await context.close();
   });
 
   it('a forgotten password is reset through the e-mailed link', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
+    await loginPage(page, e2e.server.url).open();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel(/^Email/).fill(partner.email);
@@ -133,7 +124,7 @@ describe('accounts and partners', () => {
 
     let link: string | undefined;
     await expect
-      .poll(async () => (link = await linkFromOutbox(server.dataDir, '/reset-password')))
+      .poll(async () => (link = await linkFromOutbox(e2e.server.dataDir, '/reset-password')))
       .toBeTruthy();
     await page.goto(link as string);
     await page.getByLabel(/^New password/).fill('acme-pass-789');
@@ -143,7 +134,7 @@ describe('accounts and partners', () => {
     await screenshot(page, 'accounts-reset-password');
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
 
-    await loginPage(page, server.url).signIn(partner.email, 'acme-pass-789');
+    await loginPage(page, e2e.server.url).signIn(partner.email, 'acme-pass-789');
     await page.waitForURL(/\/releases$/);
 
     // The link is single-use.

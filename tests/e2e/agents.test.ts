@@ -1,42 +1,33 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiSession } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
+import { newVisitor } from './support/browser';
 import { embeddedAgent, submitBuild } from './support/builds';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
 import { agentsPage, tasksPage } from './support/taskPages';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest();
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 /** Waits of the UI (a list load, a toast) on a busy machine. */
 const UI = { timeout: 15_000 };
 
 async function signedIn(account: { email: string; password: string }, landing = /\/releases$/) {
-  const context = await newVisitor(browser);
+  const context = await newVisitor(e2e.browser);
   const page = await context.newPage();
-  await loginPage(page, server.url).open();
-  await loginPage(page, server.url).signIn(account.email, account.password);
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(account.email, account.password);
   await page.waitForURL(landing);
   return { context, page };
 }
 
 describe('build agents and live tasks', () => {
   it('an admin adds an agent, sees its token once and then only its prefix, and deletes it', async () => {
-    const { context, page } = await signedIn(server.admin);
-    const agents = agentsPage(page, server.url);
+    const { context, page } = await signedIn(e2e.server.admin);
+    const agents = agentsPage(page, e2e.server.url);
     await agents.open();
     const token = await agents.add('e2e-builder');
     expect(token.length).toBeGreaterThan(20);
@@ -79,14 +70,14 @@ describe('build agents and live tasks', () => {
   it('the demo partner watches a build reach 100 % on /tasks and downloads the file', {
     timeout: 240_000,
   }, async () => {
-    const adminApi = await apiSession(server.url, server.admin);
-    const partnerApi = await apiSession(server.url, server.partner);
+    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
+    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // The agent waits (blocked) until the partner has seen the build queued.
     const embedded = await embeddedAgent(adminApi);
     await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
     const build = await submitBuild(partnerApi, 'E2E Farm');
-    const { context, page } = await signedIn(server.partner);
-    const tasks = tasksPage(page, server.url);
+    const { context, page } = await signedIn(e2e.server.partner);
+    const tasks = tasksPage(page, e2e.server.url);
     await page.getByRole('link', { name: /My tasks/ }).click();
     await page.waitForURL(/\/tasks\?tab=my$/);
     const row = tasks.row(build.uuid.slice(0, 8));
@@ -114,21 +105,21 @@ describe('build agents and live tasks', () => {
       page.waitForEvent('download'),
       row.getByRole('link', { name: 'Download' }).click(),
     ]);
-    const file = join(server.dataDir, 'e2e-download.tar.gz');
+    const file = join(e2e.server.dataDir, 'e2e-download.tar.gz');
     await download.saveAs(file);
     expect((await stat(file)).size).toBeGreaterThan(0);
     await context.close();
   });
 
   it('a partner cancels a queued build', async () => {
-    const adminApi = await apiSession(server.url, server.admin);
-    const partnerApi = await apiSession(server.url, server.partner);
+    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
+    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     const embedded = await embeddedAgent(adminApi);
     await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
     try {
       const build = await submitBuild(partnerApi, 'E2E Cancel');
-      const { context, page } = await signedIn(server.partner);
-      const tasks = tasksPage(page, server.url);
+      const { context, page } = await signedIn(e2e.server.partner);
+      const tasks = tasksPage(page, e2e.server.url);
       await tasks.open('my');
       const row = tasks.row(build.uuid.slice(0, 8));
       await expect.poll(() => row.getByText('Pending', { exact: true }).isVisible(), UI).toBe(true);
@@ -145,17 +136,17 @@ describe('build agents and live tasks', () => {
   it('an admin opens the log of a waiting build and sees its lines arrive live, each once', {
     timeout: 300_000,
   }, async () => {
-    const adminApi = await apiSession(server.url, server.admin);
-    const partnerApi = await apiSession(server.url, server.partner);
+    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
+    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // The embedded agent is blocked while the build is queued and the dialog opens, so every line comes live.
     const embedded = await embeddedAgent(adminApi);
     await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
     const build = await submitBuild(partnerApi, 'E2E Live');
 
-    const { context, page } = await signedIn(server.admin);
+    const { context, page } = await signedIn(e2e.server.admin);
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
-    const tasks = tasksPage(page, server.url);
+    const tasks = tasksPage(page, e2e.server.url);
     await tasks.open('all');
     const row = tasks.row(build.uuid.slice(0, 8));
     await expect.poll(() => row.getByText('Pending', { exact: true }).isVisible(), UI).toBe(true);

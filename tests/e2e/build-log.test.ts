@@ -1,32 +1,30 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BIG_LOG_SET, bigLogLine, startWithBigLog } from './support/bigLog';
-import { launchBrowser, newVisitor } from './support/browser';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import type { RunningServer } from './support/server';
 import { tasksPage } from './support/taskPages';
 
 // Issue 14, "Logs of any size": a finished build whose log has 100,000 lines (written straight into the
 // database), opened from the partner's tasks list.
 const LINES = 100_000;
 
-let server: RunningServer;
 let dataDir: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  const started = await startWithBigLog(LINES);
-  server = started.server;
-  dataDir = started.dataDir;
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const e2e = consoleUnderTest(
+  {},
+  {
+    start: async () => {
+      const started = await startWithBigLog(LINES);
+      dataDir = started.dataDir;
+      return started.server;
+    },
+    startTimeoutMs: 300_000,
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  },
+);
 
 /** Whether the line is inside the log's box as scrolled (drawn lines above or below the view are not). */
 async function inView(box: Locator, line: Locator): Promise<boolean> {
@@ -42,12 +40,12 @@ describe('the log of a 100,000-line build', () => {
   it('opens on its tail, reads older lines when scrolled up, searches them all and downloads the whole', {
     timeout: 300_000,
   }, async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     await page.waitForURL(/\/releases$/);
-    const tasks = tasksPage(page, server.url);
+    const tasks = tasksPage(page, e2e.server.url);
     await tasks.open('my');
     await tasks.row(BIG_LOG_SET).first().waitFor(UI);
     const logRequests: string[] = [];

@@ -1,20 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
-import { buildForm, linksPage, setPage, setsPage, solidPng } from './support/firmwaresPages';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { buildForm, linksPage, setPage, setsPage, solidPng } from './support/setsPages';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest();
 
 async function screenshot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage });
@@ -27,14 +18,14 @@ const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 2
 
 describe('sets and builds', () => {
   it('a partner creates a set, builds firmware with two fee pools and a custom logo, and shares its link', async () => {
-    const context = await newVisitor(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const context = await newVisitor(e2e.browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     await page.waitForURL(/\/releases$/);
 
-    const sets = setsPage(page, server.url);
+    const sets = setsPage(page, e2e.server.url);
     await sets.open();
     await eventually(() => sets.count().textContent()).toBe('0');
     await sets.createSet(SET_NAME, 'S19 rigs of the north hall');
@@ -127,7 +118,7 @@ describe('sets and builds', () => {
     await context.close();
 
     // Anyone with the link, signed out, sees the set's build.
-    const visitor = await newVisitor(browser);
+    const visitor = await newVisitor(e2e.browser);
     const guest = await visitor.newPage();
     await guest.goto(link);
     const shared = linksPage(guest);
@@ -142,11 +133,11 @@ describe('sets and builds', () => {
       .first()
       .getByRole('link', { name: 'Download: S19' })
       .getAttribute('href');
-    const file = await fetch(new URL(href ?? '', server.url));
+    const file = await fetch(new URL(href ?? '', e2e.server.url));
     expect(file.status).toBe(200);
 
     // A malformed uuid says so.
-    await guest.goto(`${server.url}/links/${encodeURIComponent(SET_NAME)}?uuid=not-a-uuid`);
+    await guest.goto(`${e2e.server.url}/links/${encodeURIComponent(SET_NAME)}?uuid=not-a-uuid`);
     await eventually(() => guest.getByText(/This link is not valid/).isVisible()).toBe(true);
     await visitor.close();
   });

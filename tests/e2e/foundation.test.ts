@@ -1,19 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest();
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/${name}.png` });
@@ -21,17 +12,21 @@ async function screenshot(page: Page, name: string) {
 
 describe('the console on a fresh data directory', () => {
   it('prints the URL, the first admin and the demo partner at first start', () => {
-    expect(server.output()).toContain(`Console: ${server.url}`);
-    expect(server.output()).toContain(`Admin: ${server.admin.email} / (the password in ADMIN_PASSWORD)`);
-    expect(server.output()).toContain(`Partner: ${server.partner.email} / (the password in DEMO_PASSWORD)`);
+    expect(e2e.server.output()).toContain(`Console: ${e2e.server.url}`);
+    expect(e2e.server.output()).toContain(
+      `Admin: ${e2e.server.admin.email} / (the password in ADMIN_PASSWORD)`,
+    );
+    expect(e2e.server.output()).toContain(
+      `Partner: ${e2e.server.partner.email} / (the password in DEMO_PASSWORD)`,
+    );
   });
 
   it('signs an admin in to /releases, keeps language and theme across a reload, and logs out', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.waitForURL(/\/login$/);
-    await loginPage(page, server.url).signIn(server.admin.email, server.admin.password);
+    await loginPage(page, e2e.server.url).signIn(e2e.server.admin.email, e2e.server.admin.password);
     await page.waitForURL(/\/releases$/);
     const ui = shell(page);
     await expect.poll(() => ui.menuItem(/^Releases$/).isVisible()).toBe(true);
@@ -58,7 +53,7 @@ describe('the console on a fresh data directory', () => {
     await expect.poll(isDark).toBe(true);
     await screenshot(page, 'foundation-admin-ru-dark');
 
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${e2e.server.url}/no-such-page`);
     await expect.poll(() => page.getByText(/404/).first().isVisible()).toBe(true);
 
     await shell(page).logout();
@@ -67,18 +62,18 @@ describe('the console on a fresh data directory', () => {
   });
 
   it('sends a partner away from /partners and back to /login after logout', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/partners`);
+    await page.goto(`${e2e.server.url}/partners`);
     await page.waitForURL(/\/login$/);
-    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     // The guard remembered /partners, but a partner may not open it: sent to /, which is /releases.
     await page.waitForURL(/\/releases$/);
     const ui = shell(page);
     await expect.poll(() => ui.menuItem(/^Releases$/).isVisible()).toBe(true);
     expect(await ui.menuItem(/^Agents$/).count()).toBe(0);
     expect(await ui.menuItem(/^Partners$/).count()).toBe(0);
-    await page.goto(`${server.url}/partners`);
+    await page.goto(`${e2e.server.url}/partners`);
     await page.waitForURL(/\/releases$/);
     await screenshot(page, 'foundation-partner');
     await ui.logout();
@@ -87,10 +82,10 @@ describe('the console on a fresh data directory', () => {
   });
 
   it('refuses a wrong password with the server message', async () => {
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(server.admin.email, 'wrong-password');
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.admin.email, 'wrong-password');
     await expect.poll(() => page.getByText('Incorrect email or password').isVisible()).toBe(true);
     expect(page.url()).toMatch(/\/login$/);
     await context.close();

@@ -1,25 +1,16 @@
 // The live socket in Chromium against the built console: it ends with the session (issue 12, finding 2), and
 // a partner follows their own builds on it (issue 15), with the 5 s polling underneath when it is down.
-import type { Browser, Page, Route, WebSocket, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route, WebSocket, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
 import { apiSession } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
+import { newVisitor } from './support/browser';
 import { embeddedAgent, submitBuild } from './support/builds';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
 import { tasksPage } from './support/taskPages';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SMTP_URL: '' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest({ SMTP_URL: '' });
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 const notice = (page: Page, text: string | RegExp) =>
@@ -43,7 +34,7 @@ function watchSockets(page: Page) {
 
 describe('the live socket ends with the session', () => {
   it("keeps a developer's console live through their own password change, and signs them out when blocked", async () => {
-    const admin = await apiSession(server.url, server.admin);
+    const admin = await apiSession(e2e.server.url, e2e.server.admin);
     const developer = { email: 'dev@example.com', password: 'dev-pass-123' };
     const { id } = await admin.call<{ id: number }>('POST', '/admin/users', {
       ...developer,
@@ -51,11 +42,11 @@ describe('the live socket ends with the session', () => {
       is_developer: true,
     });
 
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     const sockets = watchSockets(page);
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(developer.email, developer.password);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(developer.email, developer.password);
     await page.waitForURL(/\/releases$/);
     await expect.poll(() => sockets.open(), SOON).toBe(1);
 
@@ -83,7 +74,7 @@ describe('the live socket ends with the session', () => {
 
 /** A call of the agent protocol, as a build agent makes it (its bearer token, no XSRF). */
 async function agentCall<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api/agent${path}`, {
+  const res = await fetch(`${e2e.server.url}/api/agent${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -97,8 +88,8 @@ describe("a partner's own builds, live", () => {
   it('shows progress and log lines as the agent reports them, and goes back to polling while the socket is down', {
     timeout: 300_000,
   }, async () => {
-    const adminApi = await apiSession(server.url, server.admin);
-    const partnerApi = await apiSession(server.url, server.partner);
+    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
+    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // This test is the build agent: the embedded one stays out of the way.
     const embedded = await embeddedAgent(adminApi);
     await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
@@ -117,7 +108,7 @@ describe("a partner's own builds, live", () => {
         });
       await report({ type: 'progress', data: 5 });
 
-      const context = await newVisitor(browser);
+      const context = await newVisitor(e2e.browser);
       const page = await context.newPage();
       // The socket goes through the test, which can take it down; the frames it carried are kept.
       const frames: string[] = [];
@@ -135,10 +126,10 @@ describe("a partner's own builds, live", () => {
           socket.send(message);
         });
       });
-      await loginPage(page, server.url).open();
-      await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+      await loginPage(page, e2e.server.url).open();
+      await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
       await page.waitForURL(/\/releases$/);
-      const tasks = tasksPage(page, server.url);
+      const tasks = tasksPage(page, e2e.server.url);
       await tasks.open('my');
       const rowText = build.uuid.slice(0, 8);
       const row = tasks.row(rowText);

@@ -1,49 +1,47 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
 let dataDir: string;
-
-beforeAll(async () => {
-  // A data directory of our own: the server is stopped and started again on it.
-  dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-outage-'));
-  [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+// A data directory of our own: the server is stopped and started again on it.
+const e2e = consoleUnderTest(
+  {},
+  {
+    start: async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-outage-'));
+      return startServer({ DATA_DIR: dataDir });
+    },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  },
+);
 
 describe('the console while the server is down', () => {
-  it('says it cannot reach the server, shows no error toasts, and carries on by itself once it is back', async () => {
-    const context = await newVisitor(browser);
+  it('says it cannot reach the e2e.server, shows no error toasts, and carries on by itself once it is back', async () => {
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     await page.waitForURL(/\/releases$/);
     await expect.poll(() => page.getByRole('link', { name: /My tasks/ }).isVisible()).toBe(true);
     const lost = { hasText: 'The server cannot be reached. Retrying…' };
     const banner = page.getByRole('alert').filter(lost);
     expect(await banner.count()).toBe(0);
     // A visitor on the sign-in page, a public page with nothing polling.
-    const visitorContext = await newVisitor(browser);
+    const visitorContext = await newVisitor(e2e.browser);
     const visitor = await visitorContext.newPage();
-    const visitorLogin = loginPage(visitor, server.url);
+    const visitorLogin = loginPage(visitor, e2e.server.url);
     await visitorLogin.open();
     await visitorLogin.email().waitFor();
     const visitorBanner = visitor.getByRole('alert').filter(lost);
 
     // A restart: the same data directory and port, a few seconds away.
-    const url = new URL(server.url);
-    await server.stop();
+    const url = new URL(e2e.server.url);
+    await e2e.server.stop();
     // The task counters are polled every 5 s: the next poll finds nobody.
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(6_000);
@@ -51,17 +49,17 @@ describe('the console while the server is down', () => {
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     expect(await page.getByText(/Failed to fetch/).count()).toBe(0);
     // Signing in meanwhile says why it failed, and the banner says the server is away.
-    await visitorLogin.signIn(server.admin.email, server.admin.password);
+    await visitorLogin.signIn(e2e.server.admin.email, e2e.server.admin.password);
     await expect
       .poll(() =>
-        visitor.getByText('Could not reach the server. Check the connection and try again.').isVisible(),
+        visitor.getByText('Could not reach the e2e.server. Check the connection and try again.').isVisible(),
       )
       .toBe(true);
     expect(await visitorBanner.isVisible()).toBe(true);
     await visitor.waitForTimeout(500); // the notice's fade-in
     await visitor.screenshot({ path: 'test-results/outage-login.png' });
 
-    server = await startServer({ DATA_DIR: dataDir, PORT: url.port });
+    e2e.server = await startServer({ DATA_DIR: dataDir, PORT: url.port });
     await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(false);
     // The list, whose code had not arrived when the server went away, loads now.
     await expect.poll(() => page.getByText('1.0.0').first().isVisible(), { timeout: 20_000 }).toBe(true);

@@ -1,31 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitor } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage, releasesPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = consoleUnderTest();
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 }
 
 async function signedIn(who: { email: string; password: string }) {
-  const context = await newVisitor(browser);
+  const context = await newVisitor(e2e.browser);
   const page = await context.newPage();
-  await loginPage(page, server.url).open();
-  await loginPage(page, server.url).signIn(who.email, who.password);
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(who.email, who.password);
   await page.waitForURL(/\/releases$/);
-  return { context, page, releases: releasesPage(page, server.url) };
+  return { context, page, releases: releasesPage(page, e2e.server.url) };
 }
 
 /** Page loads, lazy chunks and data take more than expect.poll's default second. */
@@ -37,8 +28,8 @@ const visible = (locator: { isVisible: () => Promise<boolean> }) => () => locato
 describe('releases', () => {
   it('an admin drafts, publishes and removes a release; the partner sees it only while it is published', async () => {
     const VERSION = '1.1.1';
-    const admin = await signedIn(server.admin);
-    const partner = await signedIn(server.partner);
+    const admin = await signedIn(e2e.server.admin);
+    const partner = await signedIn(e2e.server.partner);
     await eventually(visible(partner.releases.row('x19', '1.0.0'))).toBe(true);
     const partnerCount = Number(await partner.releases.count('all').textContent());
 

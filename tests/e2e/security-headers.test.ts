@@ -1,17 +1,16 @@
 // Issue 12, finding 5: the console runs under its strict Content Security Policy in Chromium without a single
 // violation — every public page, every console page of src/main.tsx and src/App.tsx, the dialogs, the logo
 // images and their upload previews (blob:), the live socket — and another site cannot frame it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
 import { type ApiSession, apiSession } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
-import { buildForm, linksPage, solidPng } from './support/firmwaresPages';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { buildForm, linksPage, solidPng } from './support/setsPages';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = consoleUnderTest();
 let partnerApi: ApiSession;
 let adminApi: ApiSession;
 let set: { id: number; name: string; link_uuid: string };
@@ -20,16 +19,11 @@ const UI = { timeout: 20_000 };
 const SET_NAME = 'CSP Farm';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   [partnerApi, adminApi] = await Promise.all([
-    apiSession(server.url, server.partner),
-    apiSession(server.url, server.admin),
+    apiSession(e2e.server.url, e2e.server.partner),
+    apiSession(e2e.server.url, e2e.server.admin),
   ]);
   set = await partnerApi.call('POST', '/client/firmware/groups', { name: SET_NAME });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
@@ -39,7 +33,7 @@ const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-r
  * by an init script, which CSP does not govern) and Chromium's own console reports.
  */
 async function watchedVisitor(): Promise<{ context: BrowserContext; page: Page; violations: string[] }> {
-  const context = await newVisitor(browser);
+  const context = await newVisitor(e2e.browser);
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
@@ -66,8 +60,8 @@ async function expectWatchSeesAViolation(page: Page, violations: string[]) {
 }
 
 async function signIn(page: Page, account: { email: string; password: string }) {
-  await loginPage(page, server.url).open();
-  await loginPage(page, server.url).signIn(account.email, account.password);
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(account.email, account.password);
   await page.waitForURL(/\/releases$/);
 }
 
@@ -78,7 +72,7 @@ async function visit(
   path: string,
   ready: (page: Page) => ReturnType<Page['getByText']>,
 ) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${e2e.server.url}${path}`);
   await expect.poll(() => ready(page).first().isVisible(), UI).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(new URL(page.url()).pathname, `${path} stayed where it was sent`).toBe(path.split('?')[0]);
@@ -97,7 +91,7 @@ const imagesLoaded = (page: Page, selector: string) =>
 describe('the console under its Content Security Policy', () => {
   it('sends the policy and refuses to be framed by another site', async () => {
     const { context, page, violations } = await watchedVisitor();
-    const res = await page.goto(`${server.url}/login`);
+    const res = await page.goto(`${e2e.server.url}/login`);
     const headers = res?.headers() ?? {};
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("script-src 'self'");
@@ -109,7 +103,7 @@ describe('the console under its Content Security Policy', () => {
     const refusals: string[] = [];
     framer.on('console', (message) => refusals.push(message.text()));
     await framer.setContent(
-      `<iframe id="victim" src="${server.url}/login" width="800" height="600"></iframe>`,
+      `<iframe id="victim" src="${e2e.server.url}/login" width="800" height="600"></iframe>`,
     );
     await expect.poll(() => refusals.join('\n'), UI).toMatch(/frame-ancestors|Refused to (display|frame)/);
     const frame = framer.frames().find((f) => f !== framer.mainFrame());
@@ -142,7 +136,7 @@ describe('the console under its Content Security Policy', () => {
   }, async () => {
     const [release] = await adminApi.call<{ id: number }[]>('GET', '/client/releases');
     const partners = await adminApi.call<{ id: number; email: string }[]>('GET', '/admin/users');
-    const partner = partners.find((p) => p.email === server.partner.email);
+    const partner = partners.find((p) => p.email === e2e.server.partner.email);
     const own = await adminApi.call<{ id: number }>('POST', '/client/firmware/groups', {
       name: 'Admin CSP set',
     });
@@ -154,7 +148,7 @@ describe('the console under its Content Security Policy', () => {
       if (socket.url().includes('/api/client/ws'))
         socket.on('framereceived', (f) => frames.push(String(f.payload)));
     });
-    await signIn(page, server.admin);
+    await signIn(page, e2e.server.admin);
     expect(violations).toEqual([]);
 
     await visit(page, violations, '/releases', (p) => p.getByRole('link', { name: 'New release' }));
@@ -194,7 +188,7 @@ describe('the console under its Content Security Policy', () => {
     expect(violations).toEqual([]);
 
     // The live socket connects under connect-src 'self' and brings a build's progress as it happens.
-    await page.goto(`${server.url}/tasks`);
+    await page.goto(`${e2e.server.url}/tasks`);
     await expect.poll(() => page.getByRole('tab', { name: 'All tasks' }).isVisible(), UI).toBe(true);
     await submitBuild(partnerApi, set.id);
     await expect.poll(() => frames.length, { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
@@ -206,7 +200,7 @@ describe('the console under its Content Security Policy', () => {
 
   it('shows a partner their logos, and the previews of images picked for upload (blob:), without a violation', async () => {
     const { context, page, violations } = await watchedVisitor();
-    await signIn(page, server.partner);
+    await signIn(page, e2e.server.partner);
     const account = accountDialog(page);
     await account.open();
     const dialog = account.dialog();

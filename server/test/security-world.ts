@@ -5,10 +5,10 @@ import { expect } from 'vitest';
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
 import { accounts, repositories } from '../platform/db/schema';
-import { addWorker } from '../test/agent-fixtures';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
-import { createSignedIn, request } from '../test/helper';
-import { multipartBody } from '../test/multipart';
+import { addWorker } from './agent-fixtures';
+import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './build-fixtures';
+import { createSignedIn, request } from './helper';
+import { multipartBody } from './multipart';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
