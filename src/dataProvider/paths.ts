@@ -119,7 +119,7 @@ export const resourcePaths: ResourcePaths = {
     id: (r) => combinationKey(r as { model: string; platform: string; install_type: string }),
   },
   // Sets and builds (issue 4): what the build form picks from. Rebuild, upgrade, pools and the shared links are
-  // not CRUD: see resources/firmwares/firmwaresApi.ts.
+  // not CRUD: see resources/sets/setsApi.ts.
   poolPresets: { getList: 'GET /client/pool-url', id: 'pool' },
   // A partner's sets and tasks, for admins (spec §7 Admin firmware reads); meta.user_id is the partner. Their
   // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
@@ -146,7 +146,7 @@ export const calls = {
   cancelTask: 'POST /client/firmware/tasks/{id}/cancel',
   buildLog: { admin: 'GET /admin/firmwares/{id}/log', default: 'GET /client/firmware/firmwares/{id}/log' },
   liveSocket: 'GET /client/ws',
-  // Set and build actions (resources/firmwares/firmwaresApi.ts).
+  // Set and build actions (resources/sets/setsApi.ts).
   rebuildBuild: {
     admin: 'POST /admin/firmwares/rebuild?firmware_id={id}',
     default: 'POST /client/firmware/firmwares/rebuild?firmware_id={id}',

@@ -1,4 +1,4 @@
-// The forms of the public pages: MUI text fields with the spec's validators (src/lib/validators), checked at
+// The forms of the public pages: MUI text fields with the spec's validators (contract/rules/validators), checked at
 // submit and then on every change, as react-admin's <Form> does, without react-hook-form and react-admin's inputs.
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
