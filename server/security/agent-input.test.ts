@@ -14,7 +14,7 @@ import {
   queueBuild,
 } from '../test/agent-fixtures';
 import { expectValidationError } from '../test/helper';
-import { expectErrorShape, snapshotTables } from './openapi-routes';
+import { expectErrorShape, snapshotTables } from '../test/openapi-routes';
 
 let w: AgentWorld;
 let agent: { id: number; token: string };

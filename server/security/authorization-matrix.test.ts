@@ -4,6 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pools } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import {
+  fillPath,
+  minimalValue,
+  type Operation,
+  operationsOf,
+  queryString,
+  registeredRoutes,
+  routeShape,
+} from '../test/openapi-routes';
+import {
   CALLERS,
   type Caller,
   createSecurityWorld,
@@ -12,15 +21,6 @@ import {
   queryValues,
   type SecurityWorld,
 } from '../test/security-world';
-import {
-  fillPath,
-  minimalValue,
-  type Operation,
-  operationsOf,
-  queryString,
-  registeredRoutes,
-  routeShape,
-} from './openapi-routes';
 
 /**
  * Who may use a route:

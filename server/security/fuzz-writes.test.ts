@@ -8,18 +8,11 @@ import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
 import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
+import { bodyCases, CASES_PER_ROUTE, type FuzzCase, queryCases, SEED, show } from '../test/fuzz-cases';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
-import {
-  createSecurityWorld,
-  ED25519,
-  pathValues,
-  queryValues,
-  type SecurityWorld,
-} from '../test/security-world';
 import {
   expectErrorShape,
   fillPath,
-  type JsonSchema,
   minimalValue,
   type Operation,
   operationsOf,
@@ -27,143 +20,14 @@ import {
   queryString,
   seededRandom,
   snapshotTables,
-} from './openapi-routes';
-
-// Deterministic by default; FUZZ_SEED and FUZZ_CASES explore further by hand (e.g. FUZZ_CASES=1000: every case).
-const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 28);
-
-const HUGE = 'x'.repeat(100_000);
-const ODD_STRINGS = [
-  HUGE,
-  'nul\u0000byte',
-  '😀🎉 ñ 中文 \u202eevil',
-  '',
-  '   ',
-  "' OR 1=1 --",
-  '<script>alert(1)</script>',
-  '../../etc/passwd',
-  '\ud800',
-];
-const ODD_NUMBERS = [-1, 0, 0.5, -0.000001, 1e308, 2 ** 31, 2 ** 53 + 2, -(2 ** 31) - 1, 1e-320];
-const WRONG_SHAPES: unknown[] = [null, true, {}, [], [{}], 'text', 12];
-
-interface FuzzCase {
-  label: string;
-  /** A JSON value to send, or raw text with its content type. */
-  body?: unknown;
-  raw?: { payload: string; contentType: string };
-  query?: Record<string, unknown>;
-  /** Path parameters to use instead of the real ones. */
-  path?: Record<string, string>;
-  /** Headers besides the caller's token and the content type. */
-  headers?: Record<string, string>;
-}
-
-const typeOf = (schema: JsonSchema) =>
-  schema.enum ? 'enum' : Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? 'any');
-
-/** Values of the wrong kind, or of the right kind at its edges, for one field. */
-function badValues(schema: JsonSchema): unknown[] {
-  const type = typeOf(schema);
-  const wrong = WRONG_SHAPES.filter((value) => {
-    if (type === 'string' || type === 'enum') return typeof value !== 'string';
-    if (type === 'integer' || type === 'number') return typeof value !== 'number';
-    if (type === 'boolean') return typeof value !== 'boolean';
-    if (type === 'array') return !Array.isArray(value);
-    if (type === 'object') return typeof value !== 'object' || Array.isArray(value) || value === null;
-    return true;
-  });
-  if (type === 'string' || type === 'enum') return [...wrong, ...ODD_STRINGS, 'not-in-enum'];
-  if (type === 'integer' || type === 'number') return [...wrong, ...ODD_NUMBERS, '1'];
-  if (type === 'boolean') return [...wrong, 'true', 1];
-  if (type === 'array') return [...wrong, Array.from({ length: 1001 }, () => 1), [null], [HUGE]];
-  return wrong;
-}
-
-/** Field mutations of `base` by `schema`, one level into objects and into the first item of arrays. */
-function fieldCases(schema: JsonSchema, base: Record<string, unknown>, prefix: string): FuzzCase[] {
-  const cases: FuzzCase[] = [];
-  const properties = schema.properties ?? {};
-  for (const [name, property] of Object.entries(properties)) {
-    for (const value of badValues(property)) {
-      cases.push({ label: `${prefix}${name} = ${show(value)}`, body: { ...base, [name]: value } });
-    }
-    const items = property.items;
-    const first = Array.isArray(base[name]) ? (base[name] as unknown[])[0] : undefined;
-    if (items?.properties && first && typeof first === 'object') {
-      for (const nested of fieldCases(items, first as Record<string, unknown>, `${prefix}${name}[0].`)) {
-        const list = [...(base[name] as unknown[])];
-        list[0] = nested.body;
-        cases.push({ label: nested.label, body: { ...base, [name]: list } });
-      }
-    }
-    if (property.properties && base[name] && typeof base[name] === 'object') {
-      for (const nested of fieldCases(property, base[name] as Record<string, unknown>, `${prefix}${name}.`)) {
-        cases.push({ label: nested.label, body: { ...base, [name]: nested.body } });
-      }
-    }
-  }
-  return cases;
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 20)}…(${text.length} chars)` : text;
-}
-
-function bodyCases(
-  schema: JsonSchema,
-  base: Record<string, unknown>,
-): { fixed: FuzzCase[]; random: FuzzCase[] } {
-  const fixed: FuzzCase[] = [
-    { label: 'no body', raw: { payload: '', contentType: 'application/json' } },
-    { label: 'malformed JSON', raw: { payload: '{"a":', contentType: 'application/json' } },
-    { label: 'JSON null', raw: { payload: 'null', contentType: 'application/json' } },
-    { label: 'text/plain', raw: { payload: 'hello', contentType: 'text/plain' } },
-    { label: 'array instead of object', body: [base] },
-    { label: 'a string body', body: 'text' },
-    { label: 'empty object', body: {} },
-    { label: 'an unknown field', body: { ...base, unknown_field: 1 } },
-    {
-      label: '__proto__ field',
-      raw: { payload: `{"__proto__":{"is_admin":true}}`, contentType: 'application/json' },
-    },
-  ];
-  for (const name of schema.required ?? []) {
-    const { [name]: _missing, ...rest } = base;
-    fixed.push({ label: `missing ${name}`, body: rest });
-  }
-  return { fixed, random: fieldCases(schema, base, '') };
-}
-
-function queryCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
-  const cases: FuzzCase[] = [];
-  for (const param of op.queryParams) {
-    if (param.required) {
-      const { [param.name]: _missing, ...rest } = base;
-      cases.push({ label: `query without ${param.name}`, query: rest });
-    }
-    const values = [
-      'abc',
-      '-1',
-      '0',
-      '1.5',
-      '2147483648',
-      '99999999999999999999',
-      '1e3',
-      '',
-      HUGE,
-      '😀',
-      'nul\u0000',
-      ['1', '2'],
-    ];
-    for (const value of values) {
-      cases.push({ label: `query ${param.name} = ${show(value)}`, query: { ...base, [param.name]: value } });
-    }
-  }
-  return cases;
-}
+} from '../test/openapi-routes';
+import {
+  createSecurityWorld,
+  ED25519,
+  pathValues,
+  queryValues,
+  type SecurityWorld,
+} from '../test/security-world';
 
 let w: SecurityWorld;
 let operations: Operation[];

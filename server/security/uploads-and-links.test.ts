@@ -10,8 +10,8 @@ import { accounts, partnerFees } from '../platform/db/schema';
 import { pools } from '../test/build-fixtures';
 import { createTestApp, request } from '../test/helper';
 import { type FormPart, multipartBody } from '../test/multipart';
+import { snapshotTables } from '../test/openapi-routes';
 import { createSecurityWorld, PNG, type SecurityWorld } from '../test/security-world';
-import { snapshotTables } from './openapi-routes';
 
 let w: SecurityWorld;
 
