@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseBuildEnv } from '../agent/build-env';
-import { parseTrustProxy, type TrustProxy } from './platform/lib/trust-proxy';
+import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getOrCreateSetting } from '../platform/db/settings-repository';
-import { forbidden, unauthorized } from '../platform/lib/http-errors';
+import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { AccountCache } from './account-cache';
 import { type AccountRow, findAccountById, touchLastActive } from './accounts-repository';
 import { secretKey, signAccessToken, verifyAccessToken } from './tokens';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { UUID_PATTERN } from '../../contract/rules/text';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LogoFileParamsSchema } from '../../contract/schemas/logo-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { findPublicLogo } from './logos-repository';
 
 export const LOGO_NOT_FOUND = 'Logo not found';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LogoIdParamsSchema, LogoSetSchema } from '../../contract/schemas/logo-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { listLogoSets, removeOwnLogoSet } from './logos-repository';
 import { toLogoSet } from './logos-views';
 

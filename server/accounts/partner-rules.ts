@@ -2,7 +2,7 @@ import { englishOf } from '../../contract/english';
 import { partnerWorker } from '../../contract/rules/account';
 import type { PartnerPatch } from '../../contract/schemas/partners-schemas';
 import { type FeeIssue, feeIssues } from '../builds/fee-rules';
-import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { ValidationFailedError } from '../platform/http/validation-errors';
 import { emailIssue, passwordIssue } from './account-rules';
 
 /** Spec §5 for a partner's fields (all of them on create, the given ones on update); throws a 422. */

@@ -10,9 +10,9 @@ import {
   UserIdQuerySchema,
 } from '../../contract/schemas/partners-schemas';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { conflict, notFound } from '../platform/lib/http-errors';
-import { setPageHeaders } from '../platform/lib/paging';
-import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { conflict, notFound } from '../platform/http/http-errors';
+import { setPageHeaders } from '../platform/http/paging';
+import { ValidationFailedError } from '../platform/http/validation-errors';
 import { EMAIL_TAKEN_MESSAGE } from './account-rules';
 import { findAccountByEmail } from './accounts-repository';
 import { checkPartner } from './partner-rules';

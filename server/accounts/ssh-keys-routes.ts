@@ -7,7 +7,7 @@ import {
   SshKeySchema,
   SshKeyUpdateSchema,
 } from '../../contract/schemas/ssh-key-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import {
   deleteOwnSshKey,
   findOwnSshKey,

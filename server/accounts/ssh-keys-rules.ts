@@ -2,7 +2,7 @@ import { englishText } from '../../contract/english';
 import { validation } from '../../contract/messages';
 import type { SshKeyUpdate } from '../../contract/schemas/ssh-key-schemas';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { ValidationFailedError } from '../platform/http/validation-errors';
 import type { SshKeyValues } from './ssh-keys-repository';
 import { parseSshPublicKey } from './ssh-public-key';
 

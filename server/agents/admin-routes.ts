@@ -9,8 +9,8 @@ import {
   WorkerUpdateSchema,
   WorkerWithTokenSchema,
 } from '../../contract/schemas/workers-schemas';
-import { notFound } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { notFound } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import {
   deleteWorker,
   findWorker,

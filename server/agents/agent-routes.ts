@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { requireContentType } from '../platform/lib/content-type';
-import { forbidden, unauthorized } from '../platform/lib/http-errors';
+import { requireContentType } from '../platform/http/content-type';
+import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { findWorkerByToken, touchWorker, type WorkerRow } from './agents-repository';
 import artifactRoutes from './artifact-routes';
 import heartbeatRoutes from './heartbeat-routes';

@@ -6,8 +6,8 @@ import {
   JobIdParamsSchema,
 } from '../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { conflict, HttpError } from '../platform/lib/http-errors';
-import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { conflict, HttpError } from '../platform/http/http-errors';
+import { ValidationFailedError } from '../platform/http/validation-errors';
 import { recordArtifact, renewLease } from '../queue/jobs-repository';
 import { NOT_HELD } from './jobs-routes';
 

@@ -3,7 +3,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import { JobLogoParamsSchema } from '../../contract/schemas/logo-schemas';
 import { LOGO_IMAGE_HELMET, sendLogoImage } from '../accounts/logo-file-routes';
 import { findBuild } from '../builds/builds-repository';
-import { conflict } from '../platform/lib/http-errors';
+import { conflict } from '../platform/http/http-errors';
 import { renewLease } from '../queue/jobs-repository';
 import { NOT_HELD } from './jobs-routes';
 

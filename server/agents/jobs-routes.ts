@@ -10,8 +10,8 @@ import {
 } from '../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { boundEvents, droppedMarker, LogRateLimit } from '../builds/log-bounds';
-import { conflict } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { conflict } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import { renewLease } from '../queue/jobs-repository';
 
 export const NOT_HELD =

@@ -8,7 +8,7 @@ import {
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { findBuild } from '../builds/builds-repository';
 import { SourceNotFoundError } from '../builds/source-archive';
-import { conflict, notFound } from '../platform/lib/http-errors';
+import { conflict, notFound } from '../platform/http/http-errors';
 import { renewLease } from '../queue/jobs-repository';
 import { findRepositoryByName } from '../releases/repositories-repository';
 import { isReleaseTag } from './agent-releases-repository';

@@ -11,8 +11,8 @@ import {
   GroupWithOwnerSchema,
 } from '../../contract/schemas/group-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
-import { notFound } from '../platform/lib/http-errors';
-import { setPageHeaders } from '../platform/lib/paging';
+import { notFound } from '../platform/http/http-errors';
+import { setPageHeaders } from '../platform/http/paging';
 import { findGroup, listActiveGroups, listGroups } from '../sets/sets-repository';
 import adminFirmwareWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';

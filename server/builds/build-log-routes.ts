@@ -8,8 +8,8 @@ import {
   TaskLogQuerySchema,
   TaskLogSchema,
 } from '../../contract/schemas/tasks-schemas';
-import { notFound } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { notFound } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import { type LogRow, logChunks, logPageAfter, logPageBefore, searchLog } from './build-log-repository';
 import { findBuild } from './builds-repository';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountRow, findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
-import { notFound } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { notFound } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import { enqueueAgain, enqueueNew } from '../queue/enqueue';
 import { lockGroup, recountGroup } from '../sets/sets-repository';
 import type { ArtifactStore } from './artifact-store';

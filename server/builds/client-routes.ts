@@ -11,7 +11,7 @@ import {
   PoolPatchSchema,
 } from '../../contract/schemas/firmware-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/group-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { findGroup } from '../sets/sets-repository';
 import {
   editBuild,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UUID_PATTERN } from '../../contract/rules/text';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { findBuildByUuid } from './builds-repository';
 
 const MISSING = 'File not found';

@@ -1,7 +1,7 @@
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import type { Group } from '../../contract/schemas/group-schemas';
 import type { Db } from '../platform/db/client';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../sets/sets-repository';
 import type { BuildRow } from './builds-repository';
 

@@ -10,7 +10,7 @@ import {
   ReleaseSchema,
   ReleaseUpdateSchema,
 } from '../../contract/schemas/release-schemas';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { createRelease, removeRelease, updateRelease, updateReleaseDescriptions } from './release-writes';
 import { loadRelease } from './releases-repository';
 

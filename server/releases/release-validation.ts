@@ -4,7 +4,7 @@ import { validation } from '../../contract/messages';
 import type { ReleaseDescription, ReleaseTag } from '../../contract/schemas/release-schemas';
 import { knownLanguages } from '../catalogue/languages-repository';
 import type { Db } from '../platform/db/client';
-import { ValidationFailedError } from '../platform/lib/validation-errors';
+import { ValidationFailedError } from '../platform/http/validation-errors';
 import type { RemoteRefs } from './git/ls-remote';
 import { RepositoryUnreachableError } from './git/ls-remote';
 import { refsCache } from './git/refs-cache';

@@ -2,8 +2,8 @@ import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../contract/sc
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
-import { forbidden, notFound } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { forbidden, notFound } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import {
   descriptionsIssues,
   NO_CHANGES,

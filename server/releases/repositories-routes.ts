@@ -11,8 +11,8 @@ import {
   SeriesRepositoryListSchema,
   SeriesRepositoryReplaceSchema,
 } from '../../contract/schemas/repository-schemas';
-import { notFound } from '../platform/lib/http-errors';
-import { invalid, ValidationFailedError } from '../platform/lib/validation-errors';
+import { notFound } from '../platform/http/http-errors';
+import { invalid, ValidationFailedError } from '../platform/http/validation-errors';
 import { RepositoryUnreachableError } from './git/ls-remote';
 import { refsCache } from './git/refs-cache';
 import { gitUrlProblem, maskUrl, unreachable } from './git/repository-url';

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { GroupCreateSchema, GroupListQuerySchema, GroupSchema } from '../../contract/schemas/group-schemas';
 import { groupView, toGroup } from '../builds/views';
-import { setPageHeaders } from '../platform/lib/paging';
+import { setPageHeaders } from '../platform/http/paging';
 import { createGroup } from './set-service';
 import groupWritesRoutes from './set-writes';
 import { listGroups } from './sets-repository';

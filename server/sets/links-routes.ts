@@ -4,7 +4,7 @@ import { LinksQuerySchema, SharedLinksSchema } from '../../contract/schemas/firm
 import { listBuilds } from '../builds/builds-repository';
 import { checkUuid } from '../builds/uuid';
 import { toSharedFirmware } from '../builds/views';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 import { findGroupByLinkUuid } from './sets-repository';
 
 /**

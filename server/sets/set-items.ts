@@ -2,7 +2,7 @@ import { GENERAL_LOGO_ID } from '../../contract/constants';
 import { findLogo } from '../accounts/logos-repository';
 import { listSshKeys } from '../accounts/ssh-keys-repository';
 import type { Db } from '../platform/db/client';
-import { notFound } from '../platform/lib/http-errors';
+import { notFound } from '../platform/http/http-errors';
 
 /**
  * The owner's SSH keys by id, deduplicated. Another account's (or a missing) key answers 404, unless

@@ -9,8 +9,8 @@ import { jobSpecResolver } from '../builds/job-spec';
 import { newerReleaseFinder } from '../builds/release-choice';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { notFound } from '../platform/lib/http-errors';
-import { invalid } from '../platform/lib/validation-errors';
+import { notFound } from '../platform/http/http-errors';
+import { invalid } from '../platform/http/validation-errors';
 import { checkLogo, checkSshKeys } from './set-items';
 import {
   type FirmwareGroupRow,

@@ -8,7 +8,7 @@ import {
   TaskIdParamsSchema,
   TaskListSchema,
 } from '../../contract/schemas/tasks-schemas';
-import { setPageHeaders } from '../platform/lib/paging';
+import { setPageHeaders } from '../platform/http/paging';
 import { listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';
 

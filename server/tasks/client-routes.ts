@@ -10,8 +10,8 @@ import {
   TaskSchema,
   TasksQuerySchema,
 } from '../../contract/schemas/tasks-schemas';
-import { notFound } from '../platform/lib/http-errors';
-import { setPageHeaders } from '../platform/lib/paging';
+import { notFound } from '../platform/http/http-errors';
+import { setPageHeaders } from '../platform/http/paging';
 import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';
 

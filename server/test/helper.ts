@@ -10,7 +10,7 @@ import { type App, type BuildAppOptions, buildApp } from '../app';
 import type { Config } from '../config';
 import type { Db, DbHandle } from '../platform/db/client';
 import { ensureCatalogue } from '../platform/db/seed';
-import type { ValidationIssue } from '../platform/lib/validation-errors';
+import type { ValidationIssue } from '../platform/http/validation-errors';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-for-api-tests-only-0123456789';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountInfoPatchSchema, AccountInfoSchema } from '../../../contract/schemas/account-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
-import { forbidden, unauthorized } from '../../platform/lib/http-errors';
+import { forbidden, unauthorized } from '../../platform/http/http-errors';
 import { listPartnerFees, updateAccountPreferences } from '../accounts-repository';
 import { toAccountInfo } from './account-info-view';
 

@@ -7,8 +7,8 @@ import {
 import { MessageSchema } from '../../../contract/schemas/auth-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { isUniqueViolation } from '../../platform/db/db-errors';
-import { badRequest, conflict, HttpError } from '../../platform/lib/http-errors';
-import { invalid } from '../../platform/lib/validation-errors';
+import { badRequest, conflict, HttpError } from '../../platform/http/http-errors';
+import { invalid } from '../../platform/http/validation-errors';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { addressTakenMail, confirmEmailChangeMail } from '../../platform/mail/templates';
 import {

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { LOGO_MAX_BYTES } from '../../../contract/constants';
 import { englishText } from '../../../contract/english';
 import { validation } from '../../../contract/messages';
-import { HttpError } from '../../platform/lib/http-errors';
-import { ValidationFailedError } from '../../platform/lib/validation-errors';
+import { HttpError } from '../../platform/http/http-errors';
+import { ValidationFailedError } from '../../platform/http/validation-errors';
 import { checkImage, type ImageType } from '../../platform/storage/image-type';
 
 export const BOTH_LOGOS_MESSAGE = englishText(validation('logos_both'));

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { LogoSetSchema } from '../../../contract/schemas/logo-schemas';
-import { HttpError } from '../../platform/lib/http-errors';
+import { HttpError } from '../../platform/http/http-errors';
 import { insertLogoSet } from '../logos-repository';
 import { toLogoSet } from '../logos-views';
 import { readLogoForm } from './logo-upload-form';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { tooManyRequests } from '../../platform/lib/http-errors';
+import { tooManyRequests } from '../../platform/http/http-errors';
 import {
   type BackoffRule,
   clearAttempts,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageSchema, ResetPasswordBodySchema } from '../../../contract/schemas/auth-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
-import { badRequest } from '../../platform/lib/http-errors';
-import { invalid } from '../../platform/lib/validation-errors';
+import { badRequest } from '../../platform/http/http-errors';
+import { invalid } from '../../platform/http/validation-errors';
 import { INVALID_TOKEN_MESSAGE, passwordIssue } from '../account-rules';
 import { setPassword } from '../accounts-repository';
 import { consumeEmailToken } from '../email-tokens-repository';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccessTokenSchema, SignInBodySchema } from '../../../contract/schemas/auth-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
-import { forbidden, unauthorized } from '../../platform/lib/http-errors';
+import { forbidden, unauthorized } from '../../platform/http/http-errors';
 import { findAccountByEmail, normaliseEmail } from '../accounts-repository';
 import { verifyPassword } from '../passwords';
 import { accountBackoff, attemptLimits, type SignInLimits, TOO_MANY_SIGN_INS } from './attempt-limits';

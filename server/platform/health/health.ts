@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { HealthSchema } from '../../../contract/schemas/health-schemas';
-import { HttpError } from '../lib/http-errors';
+import { HttpError } from '../http/http-errors';
 import metricsRoutes from './metrics';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

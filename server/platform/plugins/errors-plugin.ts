@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDbUnavailable } from '../db/client';
-import { HttpError } from '../lib/http-errors';
-import { toValidationIssues, ValidationFailedError } from '../lib/validation-errors';
+import { HttpError } from '../http/http-errors';
+import { toValidationIssues, ValidationFailedError } from '../http/validation-errors';
 
 // Fastify's own messages are written for developers; these are for the people reading our toasts.
 const MESSAGES: Record<string, string> = {

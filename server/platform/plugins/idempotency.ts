@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { claimKey, pruneKeys, releaseKey, storeAnswer } from '../db/idempotency-repository';
-import { conflict } from '../lib/http-errors';
-import { ValidationFailedError } from '../lib/validation-errors';
+import { conflict } from '../http/http-errors';
+import { ValidationFailedError } from '../http/validation-errors';
 
 const HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/http-errors';
+import { forbidden } from '../http/http-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
