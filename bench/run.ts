@@ -5,10 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser } from '../tests/e2e/support/browser';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { benchAgents } from './agents';
-import { measureBundle } from './bundle';
+import { benchBrowser } from './browser';
 import { type LoadResult, load, median } from './http-load';
 import { benchLists } from './lists';
 
@@ -145,41 +144,6 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   }
 }
 
-async function benchBundle() {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    // The browser's own first navigation (its renderer and network processes starting) is not the page's
-    // time: one page without scripts first, in a context of its own, so every measured context is still cold.
-    const warmUp = await browser.newContext();
-    await (await warmUp.newPage()).goto(`${server.url}/api/health/live`);
-    await warmUp.close();
-    const sizes: { signInKb: number; signedInKb: number; signInVisibleMs: number }[] = [];
-    for (let i = 0; i < RUNS; i++) sizes.push(await measureBundle(browser, server.url, server.admin));
-    rows.push([
-      'client',
-      'initial JS of /login (gzip KB)',
-      fmt(median(sizes.map((s) => s.signInKb))),
-      'target ≤ 250; bare react-admin ≈ 270',
-    ]);
-    rows.push([
-      'client',
-      'JS after signing in to /releases (gzip KB)',
-      fmt(median(sizes.map((s) => s.signedInKb))),
-      'target ≤ 400',
-    ]);
-    rows.push([
-      'client',
-      'sign-in form visible, cold cache (ms)',
-      fmt(median(sizes.map((s) => s.signInVisibleMs)), 0),
-      'target < 1000',
-    ]);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-}
-
 function writeReadme() {
   const path = new URL('./README.md', import.meta.url);
   const readme = readFileSync(path, 'utf8');
@@ -197,8 +161,9 @@ function writeReadme() {
 }
 
 const listOptions = { runs: RUNS, seconds: SECONDS, concurrency: CONCURRENCY };
-// BENCH_SKIP_CLIENT=1 leaves out the browser part (it needs the SPA built into dist/ or SPA_DIR).
-if (process.env.BENCH_SKIP_CLIENT !== '1') await benchBundle();
+// BENCH_SKIP_CLIENT=1 leaves out the browser part (bytes on the wire and Lighthouse, beside a bare react-admin app;
+// it needs dist/ and bench/bare/dist built, as `npm run bench` does).
+if (process.env.BENCH_SKIP_CLIENT !== '1') rows.push(...(await benchBrowser(RUNS)));
 await benchDatabase('PGlite (embedded)', {});
 // The builds lists and task counters on 100,000 builds (issue "Production grade").
 rows.push(...(await benchLists('PGlite (embedded)', {}, listOptions)));

@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 // Debian's chromium runs as root here and the network is closed: these flags keep it quiet and headless.
 // Playwright gives every launch a fresh temporary profile of its own (it refuses --user-data-dir in args).
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

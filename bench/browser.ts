@@ -1,0 +1,124 @@
+// What the browser gets (issue 14): bytes on the wire and Lighthouse's performance score, for the console and,
+// in the same run on the same machine, for a bare react-admin app (bench/bare) served by the same server.
+// `npx tsx bench/browser.ts` runs it alone (after `npm run build` and
+// `npx vite build --config bench/bare/vite.config.ts`) and prints the rows.
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { type RunningServer, startServer } from '../tests/e2e/support/server';
+import { median } from './http-load';
+import {
+  lighthouseBrowser,
+  type PerfScore,
+  runLighthouse,
+  signInForLighthouse,
+  signOutOfLighthouse,
+} from './lighthouse';
+import { type AppUnderTest, bareApp, consoleApp, measureWire, type WireBytes } from './wire';
+
+type Row = [string, string, string, string];
+const BARE_DIR = fileURLToPath(new URL('./bare/dist', import.meta.url));
+const kb = (n: number) => n.toFixed(1);
+
+async function wireRows(console: AppUnderTest, bare: AppUnderTest, runs: number): Promise<Row[]> {
+  const browser = await launchBrowser();
+  try {
+    // The browser's own first navigation (its processes starting) is not the page's: one page first.
+    const warm = await browser.newContext();
+    await (await warm.newPage()).goto(`${console.url}/api/health/live`);
+    await warm.close();
+    const ours: WireBytes[] = [];
+    const theirs: WireBytes[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await measureWire(browser, console));
+      theirs.push(await measureWire(browser, bare));
+    }
+    const m = (list: WireBytes[], key: keyof WireBytes) => median(list.map((w) => w[key]));
+    return [
+      [
+        'client',
+        '/login, cold cache: bytes on the wire (KB)',
+        kb(m(ours, 'signInKb')),
+        `target ≤ 120; bare react-admin ${kb(m(theirs, 'signInKb'))}`,
+      ],
+      [
+        'client',
+        'signing in to the first page (/releases), cold cache: bytes on the wire (KB)',
+        kb(m(ours, 'signedInKb')),
+        `target ≤ 300; bare react-admin ${kb(m(theirs, 'signedInKb'))}`,
+      ],
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+const fmtScore = (s: PerfScore) =>
+  `${s.score.toFixed(2)} (FCP ${(s.fcpMs / 1000).toFixed(1)} s, LCP ${(s.lcpMs / 1000).toFixed(1)} s, TBT ${s.tbtMs.toFixed(0)} ms)`;
+
+function medianScore(list: PerfScore[]): PerfScore {
+  return {
+    score: median(list.map((s) => s.score)),
+    fcpMs: median(list.map((s) => s.fcpMs)),
+    lcpMs: median(list.map((s) => s.lcpMs)),
+    tbtMs: median(list.map((s) => s.tbtMs)),
+  };
+}
+
+/** Lighthouse scores of `paths` for one app: /login signed out (cold), the rest signed in, cold and warm. */
+async function scores(app: AppUnderTest, paths: string[], runs: number): Promise<Map<string, PerfScore>> {
+  const browser = await lighthouseBrowser();
+  const found = new Map<string, PerfScore[]>();
+  const add = (key: string, s: PerfScore) => found.set(key, [...(found.get(key) ?? []), s]);
+  try {
+    for (let i = 0; i < runs; i++) {
+      await (browser.context.pages()[0] ?? (await browser.context.newPage())).goto(`${app.url}/api/health/live`);
+      await signOutOfLighthouse(browser);
+      add('/login cold', await runLighthouse(browser, `${app.url}/login`, true));
+      await signInForLighthouse(browser, app);
+      for (const path of paths) {
+        add(`${path} cold`, await runLighthouse(browser, `${app.url}${path}`, true));
+        add(`${path} warm`, await runLighthouse(browser, `${app.url}${path}`, false));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return new Map([...found].map(([key, list]) => [key, medianScore(list)]));
+}
+
+async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: number): Promise<Row[]> {
+  const ours = await scores(console, ['/releases', '/firmwares'], runs);
+  const theirs = await scores(bare, ['/releases'], runs);
+  const rows: Row[] = [];
+  for (const [key, s] of ours) {
+    const target = key.startsWith('/login') ? '≥ 0.95' : '≥ 0.90';
+    const same = theirs.get(key) ?? theirs.get(key.replace('/firmwares', '/releases'));
+    rows.push([
+      'client',
+      `Lighthouse performance, ${key} cache (mobile)`,
+      fmtScore(s),
+      `target ${target}, TBT ≤ 200 ms; bare react-admin ${same ? fmtScore(same) : '—'}`,
+    ]);
+  }
+  return rows;
+}
+
+export async function benchBrowser(runs: number): Promise<Row[]> {
+  let ours: RunningServer | undefined;
+  let bare: RunningServer | undefined;
+  try {
+    [ours, bare] = await Promise.all([startServer(), startServer({ SPA_DIR: BARE_DIR })]);
+    const consoleUnder = consoleApp(ours.url, ours.admin);
+    const bareUnder = bareApp(bare.url);
+    return [
+      ...(await wireRows(consoleUnder, bareUnder, runs)),
+      ...(await lighthouseRows(consoleUnder, bareUnder, runs)),
+    ];
+  } finally {
+    await Promise.all([ours?.stop(), bare?.stop()]);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await benchBrowser(Number(process.env.BENCH_RUNS ?? 3))) console.log(row.join(' | '));
+}

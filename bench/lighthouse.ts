@@ -1,0 +1,89 @@
+// Lighthouse's performance category (its default mobile profile: simulated slow 4G and 4× CPU slowdown) on the
+// local Chromium, through the DevTools port of a browser whose default profile the bench signs in with first.
+// Cold: the browser cache is cleared before the run; warm: the same page was loaded just before.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumPath, FLAGS } from '../tests/e2e/support/browser';
+import { freePort } from '../tests/e2e/support/server';
+import type { AppUnderTest } from './wire';
+
+export interface PerfScore {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** A Chromium with a DevTools port, its default profile in `context`. */
+export async function lighthouseBrowser(): Promise<{ context: BrowserContext; port: number; close(): Promise<void> }> {
+  const port = await freePort();
+  const profile = await mkdtemp(join(tmpdir(), 'fc-bench-lh-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...FLAGS, `--remote-debugging-port=${port}`],
+  });
+  return {
+    context,
+    port,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function clearCache(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+}
+
+/** One Lighthouse run of `url`; storage is kept (the session signed in stays), the cache as `cold` says. */
+export async function runLighthouse(
+  browser: { context: BrowserContext; port: number },
+  url: string,
+  cold: boolean,
+): Promise<PerfScore> {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  if (cold) await clearCache(page);
+  else await page.goto(url, { waitUntil: 'networkidle' });
+  const result = await lighthouse(url, {
+    port: browser.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+  return {
+    score: Number(lhr.categories.performance?.score ?? Number.NaN),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+  };
+}
+
+/** Signs in through the app's own form in the browser's default profile (Lighthouse's tabs share it). */
+export async function signInForLighthouse(browser: { context: BrowserContext }, app: AppUnderTest): Promise<void> {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(`${app.url}/login`);
+  await app.loginReady(page);
+  await app.signIn(page);
+  await app.signedInPage(page);
+}
+
+/** Signs out of everything: a fresh visitor for /login. */
+export async function signOutOfLighthouse(browser: { context: BrowserContext }): Promise<void> {
+  await browser.context.clearCookies();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
