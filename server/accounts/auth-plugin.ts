@@ -5,7 +5,7 @@ import { getOrCreateSetting } from '../platform/db/settings-repository';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { AccountCache } from './account-cache';
 import { type AccountRow, findAccountById, touchLastActive } from './accounts-repository';
-import { secretKey, signAccessToken, verifyAccessToken } from './tokens';
+import { createTokenVerifier, secretKey, signAccessToken } from './tokens';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
 
@@ -50,6 +50,7 @@ export default fp<AuthPluginOptions>(
       options.jwtSecret ??
       (await getOrCreateSetting(app.db, SECRET_SETTING, () => randomBytes(48).toString('base64url')));
     const key = secretKey(secret);
+    const verifyToken = createTokenVerifier(key);
 
     app.decorate('issueAccessToken', (account: Pick<AccountRow, 'id' | 'token_version'>) =>
       signAccessToken(key, { accountId: account.id, tokenVersion: account.token_version }, options.tokenTtl),
@@ -79,7 +80,7 @@ export default fp<AuthPluginOptions>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       if (!match) throw unauthorized();
-      const verified = await verifyAccessToken(key, match[1]);
+      const verified = await verifyToken(match[1]);
       if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
       const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
       if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
