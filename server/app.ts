@@ -26,6 +26,7 @@ import xsrfPlugin from './plugins/xsrf-plugin';
 import apiRoutes from './routes/api-routes';
 import { defaultSignInLimits, type SignInLimits } from './routes/auth/attempt-limits';
 import benchBaselineRoutes from './routes/bench-baseline';
+import signingPlugin from './signing/signing-plugin';
 import storagePlugin from './storage/storage-plugin';
 
 export interface BuildAppOptions {
@@ -84,6 +85,8 @@ export async function buildApp(options: BuildAppOptions) {
     queue: config.queue,
     logSecrets: serverSecrets(config),
   });
+  // Build integrity (issue 16): the signing key, and an attestation for every accepted artifact.
+  await app.register(signingPlugin, { signingKey: config.signingKey });
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // On close every live socket gets 1001 Going Away, so that browsers reconnect (to another instance).

@@ -38,6 +38,7 @@ import docsRoutes from './docs/openapi';
 import firmwareFilesRoutes from './files/firmware-files';
 import healthRoutes from './health/health';
 import logoFilesRoutes from './logos/logo-files';
+import signingRoutes from '../signing/signing-routes';
 
 export interface ApiRoutesOptions {
   signInLimits: SignInLimits;
@@ -109,6 +110,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);
   await app.register(wsRoutes);
+  // Build integrity (issue 16)
+  await app.register(signingRoutes);
 };
 
 export default apiRoutes;
