@@ -26,7 +26,11 @@ async function archive(files: Record<string, string>, manifestFiles = files, con
   const manifest = {
     uuid: UUID,
     config_hash: configHash,
-    files: Object.entries(manifestFiles).map(([path, text]) => ({ path, size: text.length, sha256: sha(text) })),
+    files: Object.entries(manifestFiles).map(([path, text]) => ({
+      path,
+      size: text.length,
+      sha256: sha(text),
+    })),
   };
   const all = { ...files, 'manifest.json': JSON.stringify(manifest) };
   const entries = Object.entries(all).map(([path, text]) => ({
@@ -58,7 +62,11 @@ function attest(bytes: Uint8Array, key: { id: string; privateKey: KeyObject }, e
     signed_at: '2026-01-01T00:00:00.000Z',
     ...extra,
   });
-  return { payload, signature: sign(null, Buffer.from(payload), key.privateKey).toString('base64'), key_id: key.id };
+  return {
+    payload,
+    signature: sign(null, Buffer.from(payload), key.privateKey).toString('base64'),
+    key_id: key.id,
+  };
 }
 
 const FILES = { 'config/pools.json': '{"pools":[]}', 'firmware/VERSION': '1.2.0\n' };
@@ -120,13 +128,13 @@ describe('attestations (issue 16)', () => {
     const keys = [{ key_id: 'k1', public_key: key.public_key }];
     const bytes = await archive(FILES);
     const added = await archive({ ...FILES, 'bin/miner-patch': 'x' }, FILES);
-    expect((await verifyArchive(await readFirmwareArchive(added), attest(added, key), keys)).problems).toEqual([
-      { code: 'file_added', path: 'bin/miner-patch' },
-    ]);
+    expect(
+      (await verifyArchive(await readFirmwareArchive(added), attest(added, key), keys)).problems,
+    ).toEqual([{ code: 'file_added', path: 'bin/miner-patch' }]);
     const other = await archive(FILES, FILES, 'd'.repeat(64));
-    expect((await verifyArchive(await readFirmwareArchive(other), attest(other, key), keys)).problems).toEqual([
-      { code: 'manifest_mismatch', path: 'config_hash' },
-    ]);
+    expect(
+      (await verifyArchive(await readFirmwareArchive(other), attest(other, key), keys)).problems,
+    ).toEqual([{ code: 'manifest_mismatch', path: 'config_hash' }]);
     const facts = await readFirmwareArchive(bytes);
     const good = attest(bytes, key);
     const forged = { ...good, payload: good.payload.replace('Antminer S19', 'Antminer S21') };
@@ -144,7 +152,11 @@ describe('attestations (issue 16)', () => {
       { key_id: 'old', public_key: old.public_key },
       { key_id: 'new', public_key: fresh.public_key },
     ];
-    expect((await verifyArchive(await readFirmwareArchive(bytes), attest(bytes, old), keys)).valid).toBe(true);
-    expect((await verifyArchive(await readFirmwareArchive(bytes), attest(bytes, fresh), keys)).valid).toBe(true);
+    expect((await verifyArchive(await readFirmwareArchive(bytes), attest(bytes, old), keys)).valid).toBe(
+      true,
+    );
+    expect((await verifyArchive(await readFirmwareArchive(bytes), attest(bytes, fresh), keys)).valid).toBe(
+      true,
+    );
   });
 });

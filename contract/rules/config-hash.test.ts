@@ -30,7 +30,13 @@ function spec(): JobSpec & Record<string, unknown> {
     },
     pools: [
       { alias: 'main', url: 'stratum+tcp://pool.example:3333', account: 'acc', worker: 'w1', fee: 1.5 },
-      { alias: 'dev', url: 'stratum+tcp://dev.example:3333', account: 'dev', worker: 'x', type_fee_pool: 'devfee' },
+      {
+        alias: 'dev',
+        url: 'stratum+tcp://dev.example:3333',
+        account: 'dev',
+        worker: 'x',
+        type_fee_pool: 'devfee',
+      },
     ],
     ssh_keys: [{ name: 'laptop', key: 'ssh-ed25519 AAAAC3Nza me@laptop' }],
     logo: {

@@ -2,7 +2,11 @@
 // check of server/builds/artifact-upload.ts). Its format is contract/rules/attestation.ts's, documented in the
 // README; anyone holding the public key (GET /api/signing-key) can check it with any Ed25519 library.
 import { createHash, sign, verify } from 'node:crypto';
-import { ATTESTATION_TYPE, type Attestation, type AttestationPayload } from '../../contract/rules/attestation';
+import {
+  ATTESTATION_TYPE,
+  type Attestation,
+  type AttestationPayload,
+} from '../../contract/rules/attestation';
 import { configHash } from '../../contract/rules/config-hash';
 import type { JobSpec } from '../builds/job-spec';
 import type { BuildRow } from '../db/schema';
@@ -11,7 +15,10 @@ import type { SigningKey } from './key-store';
 export const sha256Text = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface AttestationFacts {
-  build: Pick<BuildRow, 'uuid' | 'model' | 'series' | 'platform' | 'install_type' | 'release_version' | 'stage'>;
+  build: Pick<
+    BuildRow,
+    'uuid' | 'model' | 'series' | 'platform' | 'install_type' | 'release_version' | 'stage'
+  >;
   spec: JobSpec;
   artifact: { sha256: string; size: number };
   agent: string;

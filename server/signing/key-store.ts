@@ -2,7 +2,13 @@
 // and kept in the settings table, so that every instance on the database signs with the same key; or it comes
 // from SIGNING_KEY (PKCS#8 PEM) for installations that keep it in a vault. Every public key ever used is listed
 // in `signing_keys`, so attestations made before a rotation still verify.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import type { Db } from '../db/client';
 import { getOrCreateSetting, putSetting } from '../db/settings-repository';
 import { insertPublicKey, listPublicKeys, type PublicKeyRow } from './signing-repository';
