@@ -144,6 +144,18 @@ export async function verifySignature(attestation: Attestation, publicKeyPem: st
   }
 }
 
+const PROBE_KEY = 'MCowBQYDK2VwAyEANbEm3nWVvcek3kQZatGvEM7jA/p69fBXGpI/jRlP4wI=';
+
+/** Whether this runtime's Web Crypto has Ed25519 (current Chromium, Firefox, Safari and Node do). */
+export async function ed25519Supported(): Promise<boolean> {
+  try {
+    await crypto.subtle.importKey('spki', base64ToBytes(PROBE_KEY), { name: 'Ed25519' }, false, ['verify']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parsePayload(text: string, keyId: string): AttestationPayload | undefined {
   try {
     const payload = JSON.parse(text) as AttestationPayload;
