@@ -1,6 +1,8 @@
 // Issue 16: a partner builds, downloads the file from the set's shared links page, drops it on /verify and sees
 // it genuine; a copy with one file changed inside shows as not genuine, naming the file.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -30,6 +32,21 @@ afterAll(async () => {
 const SET_NAME = 'Verified hall';
 const eventually = <T>(read: () => Promise<T>, timeout = 20_000) =>
   expect.poll(read, { timeout, interval: 250 });
+
+/** axe-core, through the DevTools protocol as accessibility.test.ts runs it (the CSP refuses an injected script). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe;
+    return ((await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] })
+      .violations;
+  })) as { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`));
+}
 
 /** Drops a file on the page's drop zone as a browser would: a drop event carrying it in a DataTransfer. */
 async function dropFile(page: Page, name: string, bytes: Buffer) {
@@ -110,6 +127,7 @@ describe('/verify', () => {
     // Strangers learn what was built, never for whom.
     expect(await page.locator('main').textContent()).not.toContain(SET_NAME);
     await page.screenshot({ path: 'test-results/verify-valid.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // One file changed inside and repacked: chosen through the file picker this time.
     const tampered = await tamper(archive, 'config/pools.json', (text) =>
@@ -126,6 +144,17 @@ describe('/verify', () => {
     expect(problems).toContain('A file inside was changed: config/pools.json');
     expect(await result.textContent()).toContain('Not genuine: do not flash this file');
     await page.screenshot({ path: 'test-results/verify-invalid.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // In Russian as well.
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await eventually(() => result.textContent()).toContain('Не подлинная: не прошивайте этот файл');
+    expect(await page.getByTestId('verify-problems').textContent()).toContain(
+      'Файл внутри изменён: config/pools.json',
+    );
+    await page.screenshot({ path: 'test-results/verify-invalid-ru.png', fullPage: true });
+    await page.getByRole('button', { name: 'English' }).click();
+    await eventually(() => result.textContent()).toContain('Not genuine');
 
     // Not an archive at all.
     await page.getByTestId('verify-input').setInputFiles({

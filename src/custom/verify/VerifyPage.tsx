@@ -10,6 +10,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AttestationPayload, Problem } from '../../../contract/rules/attestation';
 import { useHttpClient } from '../../api/ApiContext';
+import { useLanguage } from '../../i18n/useLanguage';
 import { formatBytes } from '../../resources/firmwares/buildRules';
 import { AuthCard } from '../auth/AuthCard';
 import { type CheckOutcome, checkFirmwareFile } from './verifyFile';
@@ -41,6 +42,7 @@ const Row = ({ label, value, mono = false }: { label: string; value: string; mon
 
 const BuildFacts = ({ payload, files }: { payload: AttestationPayload; files?: number }) => {
   const translate = useTranslate();
+  const [locale] = useLanguage();
   const t = (key: string) => translate(`app.verify.fields.${key}`);
   const sources = payload.release.tags
     .map((tag) => `${tag.repository} @ ${tag.tag}${tag.commit ? ` (${tag.commit.slice(0, 12)})` : ''}`)
@@ -60,7 +62,7 @@ const BuildFacts = ({ payload, files }: { payload: AttestationPayload; files?: n
         <Row label={t('size')} value={formatBytes(payload.size)} />
         {files !== undefined && <Row label={t('files')} value={String(files)} />}
         <Row label={t('agent')} value={payload.agent} />
-        <Row label={t('signed_at')} value={new Date(payload.signed_at).toLocaleString()} />
+        <Row label={t('signed_at')} value={new Date(payload.signed_at).toLocaleString(locale)} />
         <Row label={t('key_id')} value={payload.key_id} mono />
       </tbody>
     </Box>
@@ -152,7 +154,6 @@ export const VerifyPage = () => {
           role="button"
           tabIndex={0}
           data-testid="verify-drop"
-          aria-label={translate('app.verify.drop')}
           onClick={() => input.current?.click()}
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === ' ') {
