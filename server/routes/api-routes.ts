@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idempotency } from '../plugins/idempotency';
+import signingRoutes from '../signing/signing-routes';
 import analyticsRoutes from './admin/analytics';
 import adminFirmwaresRoutes from './admin/firmwares';
 import adminTasksRoutes from './admin/firmwares-tasks';
@@ -38,7 +39,6 @@ import docsRoutes from './docs/openapi';
 import firmwareFilesRoutes from './files/firmware-files';
 import healthRoutes from './health/health';
 import logoFilesRoutes from './logos/logo-files';
-import signingRoutes from '../signing/signing-routes';
 
 export interface ApiRoutesOptions {
   signInLimits: SignInLimits;

@@ -22,6 +22,7 @@ let url: string;
 let agent: EmbeddedAgent;
 let tmp: string;
 let uuid: string;
+let buildId: number;
 let archive: string;
 
 async function waitDone(id: number) {
@@ -70,6 +71,7 @@ beforeAll(async () => {
   const build = await queueBuild(w);
   expect(await waitDone(build.id)).toMatchObject({ status: 'done' });
   uuid = build.uuid;
+  buildId = build.id;
   archive = path.join(tmp, `${uuid}.tar.gz`);
   const download = await fetch(`${url}/api/files/firmwares/${uuid}`);
   expect(download.status).toBe(200);
@@ -208,5 +210,15 @@ describe('signed attestations of real builds (issue 16)', () => {
     const attestation = await (await fetch(`${url}/api/files/firmwares/${build.uuid}/attestation`)).json();
     expect(attestation.key_id).toBe(after.key_id);
     expect(verifyAttestation(attestation, after.public_key)).toBe(true);
+  });
+
+  it("a removed build's attestation is no longer served, as its download", async () => {
+    const before = await fetch(`${url}/api/files/firmwares/${uuid}/attestation`);
+    expect(before.status).toBe(200);
+    const removed = await api(w, 'DELETE', `/client/firmware/firmwares/${buildId}`, w.partner.token);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const gone = await w.t.app.inject({ url: `/api/files/firmwares/${uuid}/attestation` });
+    const download = await w.t.app.inject({ url: `/api/files/firmwares/${uuid}` });
+    expect([gone.statusCode, download.statusCode]).toEqual([404, 404]);
   });
 });
