@@ -71,7 +71,9 @@ async function scores(app: AppUnderTest, paths: string[], runs: number): Promise
   const add = (key: string, s: PerfScore) => found.set(key, [...(found.get(key) ?? []), s]);
   try {
     for (let i = 0; i < runs; i++) {
-      await (browser.context.pages()[0] ?? (await browser.context.newPage())).goto(`${app.url}/api/health/live`);
+      await (browser.context.pages()[0] ?? (await browser.context.newPage())).goto(
+        `${app.url}/api/health/live`,
+      );
       await signOutOfLighthouse(browser);
       add('/login cold', await runLighthouse(browser, `${app.url}/login`, true));
       await signInForLighthouse(browser, app);

@@ -18,7 +18,11 @@ export interface PerfScore {
 }
 
 /** A Chromium with a DevTools port, its default profile in `context`. */
-export async function lighthouseBrowser(): Promise<{ context: BrowserContext; port: number; close(): Promise<void> }> {
+export async function lighthouseBrowser(): Promise<{
+  context: BrowserContext;
+  port: number;
+  close(): Promise<void>;
+}> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'fc-bench-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -70,7 +74,10 @@ export async function runLighthouse(
 }
 
 /** Signs in through the app's own form in the browser's default profile (Lighthouse's tabs share it). */
-export async function signInForLighthouse(browser: { context: BrowserContext }, app: AppUnderTest): Promise<void> {
+export async function signInForLighthouse(
+  browser: { context: BrowserContext },
+  app: AppUnderTest,
+): Promise<void> {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(`${app.url}/login`);
   await app.loginReady(page);

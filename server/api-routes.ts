@@ -35,6 +35,7 @@ import repositoriesRoutes from './releases/repositories-routes';
 import adminGroupsRoutes from './sets/admin-routes';
 import groupsRoutes from './sets/client-routes';
 import linksRoutes from './sets/links-routes';
+import signingRoutes from './signing/signing-routes';
 import adminTasksRoutes from './tasks/admin-routes';
 import tasksRoutes from './tasks/client-routes';
 import wsRoutes from './tasks/live-socket-routes';
@@ -109,6 +110,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);
   await app.register(wsRoutes);
+  // Build integrity (issue 16)
+  await app.register(signingRoutes);
 };
 
 export default apiRoutes;

@@ -27,6 +27,7 @@ import spaPlugin from './platform/plugins/spa-plugin';
 import swaggerPlugin from './platform/plugins/swagger-plugin';
 import xsrfPlugin from './platform/plugins/xsrf-plugin';
 import storagePlugin from './platform/storage/storage-plugin';
+import signingPlugin from './signing/signing-plugin';
 
 export interface BuildAppOptions {
   config: Config;
@@ -84,6 +85,8 @@ export async function buildApp(options: BuildAppOptions) {
     queue: config.queue,
     logSecrets: serverSecrets(config),
   });
+  // Build integrity (issue 16): the signing key, and an attestation for every accepted artifact.
+  await app.register(signingPlugin, { signingKey: config.signingKey });
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // On close every live socket gets 1001 Going Away, so that browsers reconnect (to another instance).

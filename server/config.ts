@@ -16,6 +16,8 @@ export interface Config {
   demoPassword?: string;
   /** Unset: a random secret is generated once and kept in the `settings` table. */
   jwtSecret?: string;
+  /** SIGNING_KEY, an Ed25519 private key (PKCS#8 PEM); unset: one is generated once and kept in `settings`. */
+  signingKey?: string;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
   /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs; never `true` (see lib/trust-proxy). */
@@ -52,6 +54,7 @@ export interface Config {
 /** The console's own secrets: no build script gets them, whatever BUILD_ENV says. */
 const SERVER_SECRET_SETTINGS = [
   'JWT_SECRET',
+  'SIGNING_KEY',
   'DATABASE_URL',
   'SMTP_URL',
   'METRICS_TOKEN',
@@ -115,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     demoPassword: nonEmpty(env.DEMO_PASSWORD),
     jwtSecret: nonEmpty(env.JWT_SECRET),
+    signingKey: nonEmpty(env.SIGNING_KEY),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),

@@ -28,6 +28,7 @@ const ConfirmEmailChangePage = lazyPage(() =>
   import('./custom/auth/ConfirmEmailChangePage').then((m) => m.ConfirmEmailChangePage),
 );
 const LinksPage = lazyPage(() => import('./custom/pages/LinksPage').then((m) => m.LinksPage));
+const VerifyPage = lazyPage(() => import('./custom/verify/VerifyPage').then((m) => m.VerifyPage));
 
 /**
  * A visitor without a token never downloads the console: the wanted path is remembered (checkAuth) and the
@@ -93,6 +94,7 @@ async function start() {
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
               <Route path="/links/:group_name" element={<LinksPage />} />
+              <Route path="/verify" element={<VerifyPage />} />
             </Route>
             <Route
               path="*"

@@ -17,6 +17,7 @@ describe('route table', () => {
       '/reset-password',
       '/confirm-email-change',
       '/links/abc',
+      '/verify',
     ]) {
       expect(isPublicPath(path)).toBe(true);
     }

@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteMeta[] = [
   route('/reset-password', 'public', 'empty', 'reset_password'),
   route('/confirm-email-change', 'public', 'empty', 'confirm_email_change'),
   route('/links/:group_name', 'public', 'empty', 'links'),
+  route('/verify', 'public', 'empty', 'verify'),
   route('/', 'login', 'shell', 'home'),
   route('/releases/*', 'login', 'shell', 'releases', 'releases'),
   route('/firmwares/*', 'login', 'shell', 'firmwares', 'firmwares'),

@@ -1,5 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { configHash as configHashOf } from '../../contract/rules/config-hash';
 import type { BuildContext, Builder } from './builder';
 import { extractTar, listTree, packTree, sha256Of } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
@@ -39,8 +40,8 @@ export const defaultBuilder: Builder = async (context) => {
   progress(60);
 
   const files = await listTree(tree);
-  const config = files.filter((f) => f.path.startsWith(`${CONFIG_DIR}/`));
-  const configHash = sha256Of(config.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
+  // The hash the server signs in the build's attestation (issue 16): of the configuration, not of the files.
+  const configHash = configHashOf(spec, sha256Of);
   const manifest = {
     uuid: job.uuid,
     release: {

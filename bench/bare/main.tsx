@@ -2,7 +2,7 @@
 // an auth provider, a data provider and one list with its default login page — and nothing of ours.
 // Built by bench/bare/vite.config.ts into bench/bare/dist and served by the console's own server (SPA_DIR), so
 // both apps reach the browser the same way (precompressed, same headers).
-import { createRoot } from 'react-dom/client';
+
 import {
   Admin,
   type AuthProvider,
@@ -13,6 +13,7 @@ import {
   Resource,
   TextField,
 } from 'react-admin';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
 const rows = ['x19', 'x21', 'l7', 'l9'].map((series, id) => ({

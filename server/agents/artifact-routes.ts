@@ -56,6 +56,8 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw conflict(NOT_HELD);
       }
       await upload.commit();
+      // Issue 16: signed once accepted; a build whose attestation failed is not left unsigned (500, re-upload).
+      await app.signing.attest(job.id, upload, request.worker.name);
       return { sha256: upload.sha256, size: upload.size };
     },
   );

@@ -85,6 +85,18 @@ async function fetchRemote(
 }
 
 /**
+ * The commit `name` resolves to, from what this server already holds (a local repository, or its cache of a
+ * remote one: the tags it served to agents); undefined when it does not know it. Never fetches.
+ */
+export async function knownCommit(url: string, name: string, cacheDir: string): Promise<string | undefined> {
+  if (name.startsWith('-') || name.includes('..')) return undefined;
+  const gitDir =
+    localGitDir(url) ??
+    path.join(cacheDir, `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.git`);
+  return existsSync(gitDir) ? resolve(gitDir, name) : undefined;
+}
+
+/**
  * A tar of the repository at `name` (a tag, or a branch), made by `git archive`. Throws
  * SourceNotFoundError before anything is streamed when the name does not resolve.
  */

@@ -50,6 +50,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/logos/{public_id}/{variant}': { access: 'public' },
   'GET /api/client/firmware/firmwares/links': { access: 'public' },
   'GET /api/files/firmwares/{uuid}': { access: 'public' },
+  'GET /api/files/firmwares/{uuid}/attestation': { access: 'public' },
+  'GET /api/signing-key': { access: 'public' },
 
   'GET /api/client/account/info': { access: 'user' },
   'PATCH /api/client/account/info': { access: 'user' },
@@ -118,6 +120,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/workers': { access: 'staff' },
 
   'POST /api/admin/repositories': { access: 'admin' },
+  'POST /api/admin/signing-key/rotate': { access: 'admin' },
   'DELETE /api/admin/repositories/{id}': { access: 'admin' },
   'PUT /api/admin/series-repository': { access: 'admin' },
   'POST /api/admin/users': { access: 'admin' },

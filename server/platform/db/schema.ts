@@ -526,3 +526,27 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.created_at),
   ],
 );
+
+// ── Build integrity (issue 16): the Ed25519 keys attestations are signed with, and the attestations ───────
+
+/**
+ * Every public key the console has signed with, so that attestations signed before a rotation still verify.
+ * The private key of the current one is the `signing_key` setting (or SIGNING_KEY); it is never stored here.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  key_id: text('key_id').primaryKey(),
+  public_key: text('public_key').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A build's signed attestation, made when its artifact was accepted; a rebuild's artifact replaces it. */
+export const buildAttestations = pgTable('build_attestations', {
+  build_id: integer('build_id')
+    .primaryKey()
+    .references(() => builds.id, { onDelete: 'cascade' }),
+  sha256: text('sha256').notNull(),
+  payload: text('payload').notNull(),
+  signature: text('signature').notNull(),
+  key_id: text('key_id').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,14 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import {
   Alert,
   Box,
   Button,
   CircularProgress,
   IconButton,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -20,7 +22,7 @@ import {
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { uuid as validUuid } from '../../../contract/rules/text';
 import { useHttpClient } from '../../dataProvider/ApiContext';
@@ -174,6 +176,15 @@ const SharedLinks = () => {
       width="min(60rem, 100%)"
     >
       {content}
+      <Link
+        component={RouterLink}
+        to="/verify"
+        variant="body2"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 2 }}
+      >
+        <VerifiedOutlinedIcon fontSize="small" />
+        {translate('app.verify.link')}
+      </Link>
     </AuthCard>
   );
 };

@@ -4,6 +4,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import {
   Alert,
   Badge,
@@ -93,6 +94,9 @@ export const SetPage = () => {
             </Tooltip>
             <Button startIcon={<LinkIcon />} onClick={() => setActions.copyLink(set)}>
               {translate('resources.firmwares.actions.copy_link')}
+            </Button>
+            <Button component={Link} to="/verify" startIcon={<VerifiedOutlinedIcon />}>
+              {translate('app.verify.link')}
             </Button>
             <Badge badgeContent={missing.length} color="primary">
               <Button

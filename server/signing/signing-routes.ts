@@ -1,0 +1,93 @@
+// Issue 16: the public key and a build's attestation, both public (like the download); and the admin's
+// rotation of the key.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UUID_PATTERN } from '../../contract/rules/text';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
+import { AttestationSchema, SigningKeySchema } from '../../contract/schemas/signing-schemas';
+import { conflict, notFound } from '../platform/http/http-errors';
+import { RotationRefusedError } from './key-store';
+import { findPublishedAttestation } from './signing-repository';
+
+const MISSING = 'Attestation not found';
+
+const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const keyAnswer = async () => {
+    const current = await app.signing.keys.current();
+    const keys = await app.signing.keys.publicKeys();
+    return {
+      algorithm: 'Ed25519' as const,
+      key_id: current.keyId,
+      public_key: current.publicKey,
+      keys: keys.map((key) => ({ ...key, created_at: key.created_at.toISOString() })),
+    };
+  };
+
+  app.get(
+    '/signing-key',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['signing'],
+        summary: 'The public Ed25519 key build attestations are signed with (public)',
+        description:
+          '`key_id` and `public_key` (SPKI PEM) sign from now on; `keys` lists every key ever used, so that ' +
+          'attestations signed before a rotation still verify.',
+        security: [],
+        response: { 200: SigningKeySchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(await keyAnswer()),
+  );
+
+  app.get(
+    '/files/firmwares/:uuid/attestation',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['signing'],
+        summary: "A build's signed attestation (public)",
+        description:
+          'The JSON text the server signed when it accepted the artifact (uuid, sha256, size, config_hash, ' +
+          'release with tags and commits, model, platform, install type, agent, time), its Ed25519 ' +
+          'signature (base64) and the id of the key (GET /api/signing-key). Only for a build that is done ' +
+          'and not removed, as the download.',
+        security: [],
+        params: UuidParamsSchema,
+        response: { 200: AttestationSchema, ...errorResponses(404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { uuid } = request.params;
+      if (!UUID_PATTERN.test(uuid)) throw notFound(MISSING);
+      const row = await findPublishedAttestation(app.db, uuid.toLowerCase());
+      if (!row) throw notFound(MISSING);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ payload: row.payload, signature: row.signature, key_id: row.key_id });
+    },
+  );
+
+  app.post(
+    '/admin/signing-key/rotate',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['signing'],
+        summary: 'Rotate the signing key: a new key signs from now on, the old one stays listed',
+        response: { 200: SigningKeySchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async () => {
+      try {
+        await app.signing.keys.rotate();
+      } catch (error) {
+        if (error instanceof RotationRefusedError) throw conflict(error.message);
+        throw error;
+      }
+      return keyAnswer();
+    },
+  );
+};
+
+export default signingRoutes;
