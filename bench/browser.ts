@@ -109,7 +109,9 @@ export async function benchBrowser(runs: number): Promise<Row[]> {
   let ours: RunningServer | undefined;
   let bare: RunningServer | undefined;
   try {
-    [ours, bare] = await Promise.all([startServer(), startServer({ SPA_DIR: BARE_DIR })]);
+    // One after the other: two first starts at once would both write the PGlite template.
+    ours = await startServer();
+    bare = await startServer({ SPA_DIR: BARE_DIR });
     const consoleUnder = consoleApp(ours.url, ours.admin);
     const bareUnder = bareApp(bare.url);
     return [

@@ -83,8 +83,8 @@ export function bareApp(url: string): AppUnderTest {
     url,
     loginReady: (page) => page.getByRole('button', { name: /sign in/i }).waitFor(),
     async signIn(page) {
-      await page.getByLabel(/username/i).fill('bench');
-      await page.getByLabel(/password/i).fill('bench');
+      await page.getByRole('textbox', { name: /username/i }).fill('bench');
+      await page.getByRole('textbox', { name: /password/i }).fill('bench');
       await page.getByRole('button', { name: /sign in/i }).click();
     },
     async signedInPage(page) {
