@@ -97,7 +97,10 @@ export interface PartitionEntry {
 export async function readPartitionImage(
   file: string,
 ): Promise<{ magic: string; partitions: PartitionEntry[] }> {
-  const image = await readFile(file);
+  return parsePartitionImage(await readFile(file));
+}
+
+export function parsePartitionImage(image: Buffer): { magic: string; partitions: PartitionEntry[] } {
   if (image.length < TABLE || image.readUInt32LE(8) !== 1)
     throw new PartitionImageError('Not a partition image of table version 1');
   const magic = image.toString('latin1', 0, 8).replace(/\0+$/, '');
