@@ -7,6 +7,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +187,7 @@ describe('the default builder with a recipe', () => {
     expect(partitions[0].data.toString()).toContain('bootargs=');
     const filesOf = async (data: Buffer) => {
       const found = new Map<string, Buffer>();
-      for await (const entry of readTar([data])) found.set(entry.path, entry.data);
+      for await (const entry of readTar(Readable.from([data]))) found.set(entry.path, entry.data);
       return found;
     };
     const config = await filesOf(partitions[2].data);

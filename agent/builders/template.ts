@@ -45,7 +45,7 @@ function parse(source: string, name: string): Node[] {
       const [type, path = ''] = body.split(/\s+/, 2);
       if (type !== 'each' && type !== 'if' && type !== 'unless') throw fail(`unknown block {{#${type}}}`);
       if (!path) throw fail(`{{#${type}}} needs a value`);
-      const node = { kind: 'block' as const, type, path, body: [], otherwise: [] };
+      const node: Extract<Node, { kind: 'block' }> = { kind: 'block', type, path, body: [], otherwise: [] };
       current.push(node);
       stack.push({ node, target: node.body, line });
       current = node.body;
