@@ -69,6 +69,12 @@ describe('recipe file', () => {
     ).toThrow('"../etc/passwd" is not a path inside the firmware');
     expect(
       bad((r) => {
+        r.outputs.nand.partitions[0].file = '/etc/shadow/../../x/../..';
+        return r;
+      }),
+    ).toThrow('is not a path inside the firmware');
+    expect(
+      bad((r) => {
         r.outputs.nand.partitions[1].offset = 0;
         return r;
       }),

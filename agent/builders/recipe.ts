@@ -131,6 +131,20 @@ export function parseRecipe(text: string, name = RECIPE_PATH): Recipe {
     ...(recipe.templates ?? []).flatMap((t) => [t.template, t.target]),
     ...Object.values(recipe.logos ?? {}),
     ...recipe.rootfs.flatMap((p) => [...(p.include ?? []), ...(p.exclude ?? []), ...(p.to ? [p.to] : [])]),
+    ...Object.values(recipe.outputs).flatMap((o) =>
+      o.type === 'upgrade'
+        ? [o.install_script]
+        : o.type === 'fat'
+          ? [o.image]
+          : [
+              o.image,
+              ...o.partitions.flatMap((p) => [
+                ...(p.file ? [p.file] : []),
+                ...(p.tar ?? []).filter((t) => t !== '.'),
+                ...(p.exclude ?? []),
+              ]),
+            ],
+    ),
   ];
   for (const p of paths)
     if (!safeRelative(p)) throw new RecipeError(`${name}: "${p}" is not a path inside the firmware`);
