@@ -1,7 +1,12 @@
 // @vitest-environment node
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_RECIPE } from '../../server/releases/git/demo-recipe';
 import { MissingToolError, requireFatTools } from './fat-image';
+import { readPartitionImage, writePartitionImage } from './partition-image';
 import { parseRecipe, RecipeError } from './recipe';
 import { renderTemplate, TemplateError } from './template';
 
@@ -96,6 +101,41 @@ describe('FAT tools', () => {
       );
     } finally {
       process.env.PATH = path;
+    }
+  });
+});
+
+describe('partition image', () => {
+  it('writes the declared layout, fills with the declared byte, and refuses content larger than its partition', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'partitions-'));
+    try {
+      const file = path.join(dir, 'nand.img');
+      const output = {
+        type: 'partitions' as const,
+        image: 'nand.img',
+        magic: 'VENDOR',
+        header_size: 512,
+        fill: 0,
+        partitions: [
+          { name: 'kernel', offset: 1024, size: 16 },
+          { name: 'spare', offset: 2048, size: 512 },
+        ],
+      };
+      await writePartitionImage(file, output, [
+        { name: 'kernel', kind: 'file', data: Buffer.from('0123456789') },
+      ]);
+      const { magic, partitions } = await readPartitionImage(file);
+      expect(magic).toBe('VENDOR');
+      expect(partitions.map((p) => [p.name, p.offset, p.size, p.length, p.kind])).toEqual([
+        ['kernel', 1024, 16, 10, 'file'],
+        ['spare', 2048, 512, 0, 'erased'],
+      ]);
+      expect(partitions[0].data.toString()).toBe('0123456789');
+      await expect(
+        writePartitionImage(file, output, [{ name: 'kernel', kind: 'file', data: Buffer.alloc(17) }]),
+      ).rejects.toThrow('Partition kernel holds 16 bytes; its content is 17');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
