@@ -71,8 +71,14 @@ export async function* readTar(source: AsyncIterable<Uint8Array>): AsyncGenerato
   // Fed as the reader asks; a reader that stops early destroys the extractor, and the feeding stops too.
   const drained = () =>
     new Promise((resolve) => {
-      extract.once('drain', () => resolve(undefined));
-      extract.once('close', () => resolve(undefined));
+      // Whichever comes first; the other listener goes too, or a large entry piles up `close` listeners.
+      const done = () => {
+        extract.off('drain', done);
+        extract.off('close', done);
+        resolve(undefined);
+      };
+      extract.once('drain', done);
+      extract.once('close', done);
     });
   void (async () => {
     for await (const chunk of source) {

@@ -4,13 +4,17 @@ import { configHash as configHashOf } from '../../contract/rules/config-hash';
 import type { BuildContext, Builder } from './builder';
 import { extractTar, listTree, packTree, sha256Of } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
+import { findRecipe, RECIPE_PATH } from './recipe';
+import { buildWithRecipe } from './recipe-builder';
 
 export const MANIFEST = 'manifest.json';
 
 /**
  * The default build: the release's sources (one `git archive` per repository and tag, unpacked under the
- * repository's name), the build's settings overlaid under `config/`, a manifest with every file's sha256 and
- * the configuration hash, all packed as `<uuid>.tar.gz`.
+ * repository's name), then, when one of them carries a packaging recipe (build/recipe.json), the firmware the
+ * recipe makes for the install type (recipe-builder.ts); without one, the sources as they are with the build's
+ * settings overlaid under `config/`. Either way a manifest with every file's sha256 and the configuration
+ * hash, all packed as `<uuid>.tar.gz`.
  */
 export const defaultBuilder: Builder = async (context) => {
   const { job, log, progress, signal } = context;
@@ -36,10 +40,28 @@ export const defaultBuilder: Builder = async (context) => {
   }
 
   signal.throwIfAborted();
-  await overlay(context, tree);
+  const found = await findRecipe(
+    tree,
+    tags.map((t) => t.repository_name),
+  );
+  let root = tree;
+  let made: Record<string, unknown> = {};
+  if (found) {
+    log(`Packaging along ${found.repository}/${RECIPE_PATH}`);
+    const result = await buildWithRecipe(context, tree, found.repository, found.recipe);
+    // The recipe's own hash is of what it rendered; the manifest's config_hash is the configuration's, which
+    // the build's attestation signs (issue 16).
+    root = result.outDir;
+    made = { ...result.manifest, content_hash: result.configHash };
+  } else {
+    log(
+      `No ${RECIPE_PATH} in the release's sources: packing the sources with the settings under ${CONFIG_DIR}/`,
+    );
+    await overlay(context, tree);
+  }
   progress(60);
 
-  const files = await listTree(tree);
+  const files = await listTree(root);
   // The hash the server signs in the build's attestation (issue 16): of the configuration, not of the files.
   const configHash = configHashOf(spec, sha256Of);
   const manifest = {
@@ -51,14 +73,15 @@ export const defaultBuilder: Builder = async (context) => {
     },
     config_hash: configHash,
     files: files.map(({ path: p, size, sha256 }) => ({ path: p, size, sha256 })),
+    ...made,
   };
-  await writeFile(path.join(tree, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(root, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   log(`Manifest: ${files.length} files, configuration hash ${configHash.slice(0, 16)}`);
   progress(70);
 
   signal.throwIfAborted();
   const output = path.join(context.workDir, `${job.uuid}.tar.gz`);
-  const packed = await packTree(tree, await listTree(tree), output, {
+  const packed = await packTree(root, await listTree(root), output, {
     prefix: job.uuid,
     mtime: Math.floor(Date.now() / 1000),
   });

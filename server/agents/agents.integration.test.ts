@@ -12,6 +12,7 @@ import { readTar } from '../../agent/tar';
 import { artifactName } from '../builds/artifact-store';
 import { buildEvents, builds } from '../platform/db/schema';
 import { type AgentWorld, addWorker, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { buildBody, submit } from '../test/build-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let w: AgentWorld;
@@ -90,7 +91,10 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms:
   }
 }
 
-/** Unpacks an artifact and checks every file against its manifest; answers the file count. */
+/**
+ * Unpacks an artifact and checks every file against its manifest, and the upgrade archive the demo recipe
+ * makes: its install script, the build's pools in the miner's own etc/miner.conf. Answers the file count.
+ */
 async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
   const file = path.join(w.dataDir, artifactName(uuid));
   expect(
@@ -99,9 +103,15 @@ async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
       .digest('hex'),
   ).toBe(sha256);
   const files = new Map<string, string>();
+  let minerConf = '';
   for await (const entry of readTar(createReadStream(file).pipe(createGunzip()))) {
     if (entry.type === 'file') files.set(entry.path, createHash('sha256').update(entry.data).digest('hex'));
+    if (entry.path === `${uuid}/rootfs/etc/miner.conf`) minerConf = entry.data.toString();
   }
+  expect(minerConf).toMatch(
+    /^devfee = \{"url":"stratum\+tcp:\/\/btc\.viabtc\.io:3333","user":"vendor\.myset"/m,
+  );
+  expect(minerConf).toMatch(/^fee_pools = \[\{"url":"stratum\+tcp:\/\/btc\.f2pool\.com:1314"/m);
   const manifestHash = files.get(`${uuid}/manifest.json`);
   expect(manifestHash).toBeDefined();
   let manifest: { uuid: string; files: { path: string; sha256: string }[] } | undefined;
@@ -111,7 +121,12 @@ async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
   expect(manifest?.uuid).toBe(uuid);
   for (const listed of manifest?.files ?? []) expect(files.get(`${uuid}/${listed.path}`)).toBe(listed.sha256);
   expect(manifest?.files.map((f) => f.path)).toEqual(
-    expect.arrayContaining(['config/pools.json', 'firmware-x19/VERSION', 'web-ui/www/index.html']),
+    expect.arrayContaining([
+      'install.sh',
+      'rootfs/etc/miner.conf',
+      'rootfs/VERSION',
+      'rootfs/www/index.html',
+    ]),
   );
   return manifest?.files.length ?? 0;
 }
@@ -123,7 +138,9 @@ describe('two real agents', () => {
     const a = startAgent(one.token, 'one');
     const b = startAgent(two.token, 'two');
     const queued = [];
-    for (let i = 0; i < 20; i++) queued.push(await queueBuild(w));
+    // Upgrade archives: the SD-card and NAND images are opened in agent/builders/recipe-builder.test.ts.
+    const body = buildBody(w, w.set.id, { install_type: 'upgrade' });
+    for (let i = 0; i < 20; i++) queued.push(await submit(w, w.partner.token, body));
     const ids = new Set(queued.map((q) => q.id));
     const tasks = await waitFor(
       'twenty builds done',

@@ -160,16 +160,19 @@ describe('signed attestations of real builds (issue 16)', () => {
     expect(a.stderr).toContain("the archive's sha256 or size differs from the attested one");
 
     const entries = await entriesOf(archive);
-    const pools = entries.find((e) => e.path === `${uuid}/config/pools.json`);
-    if (!pools) throw new Error('no config/pools.json');
-    pools.data = Buffer.from(
-      pools.data.toString().replace(/stratum\+tcp:\/\/[^"]+/, 'stratum+tcp://thief.example:3333'),
+    // The file that holds the settings: the firmware's configuration, or the image with it inside.
+    const settings = entries.find((e) =>
+      /\/(?:config\/pools\.json|rootfs\/etc\/miner\.conf|[^/]+\.img)$/.test(e.path),
     );
+    if (!settings) throw new Error('no settings file in the archive');
+    settings.data = Buffer.from(settings.data);
+    settings.data[settings.data.length - 1] ^= 1;
+    const settingsPath = settings.path.slice(uuid.length + 1);
     const changed = path.join(tmp, 'changed.tar.gz');
     await repack(entries, changed);
     const b = await verify('--server', url, changed);
     expect(b.code).toBe(1);
-    expect(b.stderr).toContain('a file differs from its hash in the manifest: config/pools.json');
+    expect(b.stderr).toContain(`a file differs from its hash in the manifest: ${settingsPath}`);
 
     // Offline: the key and the attestation saved beforehand.
     const keyFile = path.join(tmp, 'key.pem');

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { demoCatalogue } from '../../catalogue/demo-catalogue';
+import { demoRecipeFiles } from './demo-recipe';
 
 /** Tags every demo repository carries: one per stage of the ladder, so every stage can be released offline. */
 export const DEMO_TAGS = [
@@ -44,9 +45,12 @@ function files(name: string, tag: string): Record<string, string> {
   if (name === 'web-ui') {
     return { ...common, 'www/index.html': `<!doctype html>\n<title>Miner web UI ${version}</title>\n` };
   }
+  const autotune = tag === 'v1.0.0' ? 'off' : 'on';
   return {
     ...common,
-    'etc/miner.conf': `# ${name} ${version}\npools = []\nfan_mode = auto\nautotune = ${tag === 'v1.0.0' ? 'off' : 'on'}\n`,
+    'etc/miner.conf': `# ${name} ${version}\npools = []\nfan_mode = auto\nautotune = ${autotune}\n`,
+    // The packaging recipe and its templates: the default builder renders the build's settings into them.
+    ...demoRecipeFiles(name, version, autotune),
   };
 }
 
