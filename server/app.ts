@@ -12,6 +12,7 @@ import { lazyResponseSerializer } from './lib/response-serializer';
 import { schemaValidatorCompiler } from './lib/schema-validator';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import mailPlugin from './mail/mail-plugin';
+import releaseMailPlugin from './mail/release-mail-plugin';
 import { fromRoot } from './paths';
 import authPlugin from './plugins/auth-plugin';
 import dbPlugin from './plugins/db-plugin';
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });
+  // Release e-mails (issue 15): the outbox worker.
+  await app.register(releaseMailPlugin, { outbox: config.mailOutbox });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
   await app.register(artifactsPlugin, { dataDir: config.dataDir });

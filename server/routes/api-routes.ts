@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import unsubscribeRoutes from '../mail/unsubscribe-route';
 import { idempotency } from '../plugins/idempotency';
 import analyticsRoutes from './admin/analytics';
 import adminFirmwaresRoutes from './admin/firmwares';
@@ -82,6 +83,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   // Accounts and partners (issue 6)
   await app.register(forgotPasswordRoutes, { limits: options.signInLimits });
   await app.register(resetPasswordRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(changeEmailRoutes, { limits: options.signInLimits });
   await app.register(changePasswordRoutes);
   await app.register(logoUploadRoutes);

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MessageSchema } from '../../contract/schemas/auth-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { updateAccountPreferences } from '../db/accounts-repository';
+import { INVALID_TOKEN_MESSAGE } from '../lib/account-rules';
+import { badRequest } from '../lib/http-errors';
+import { UNSUBSCRIBE_PURPOSE, verifyUnsubscribeToken } from './unsubscribe-token';
+
+export const UNSUBSCRIBED_MESSAGE = 'You will no longer receive e-mails about new releases';
+
+const UnsubscribeQuerySchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * One-click unsubscribe from release e-mails (issue 15), signed out: the link's signed token names the
+ * account, and send_email becomes false. The console's /unsubscribe page posts here on arrival, and so do
+ * mail clients that honour RFC 8058 (List-Unsubscribe-Post, a form body): no XSRF token then, which is safe
+ * as the signed token is the credential and no other site can make one.
+ */
+const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const key = app.purposeKey(UNSUBSCRIBE_PURPOSE);
+  // RFC 8058 clients post `List-Unsubscribe=One-Click` as a form; its content is not needed.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, undefined),
+  );
+
+  app.post(
+    '/mail/unsubscribe',
+    {
+      config: { public: true, xsrfExempt: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Stop release e-mails for the account an unsubscribe link was made for',
+        security: [],
+        querystring: UnsubscribeQuerySchema,
+        response: { 200: MessageSchema, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      const accountId = verifyUnsubscribeToken(key, request.query.token);
+      const changed = accountId && (await updateAccountPreferences(app.db, accountId, { send_email: false }));
+      if (!changed) throw badRequest(INVALID_TOKEN_MESSAGE);
+      app.accountCache.forget(changed.id);
+      return { detail: UNSUBSCRIBED_MESSAGE };
+    },
+  );
+};
+
+export default unsubscribeRoutes;
