@@ -27,6 +27,9 @@ const ResetPasswordPage = lazyPage(() =>
 const ConfirmEmailChangePage = lazyPage(() =>
   import('./custom/auth/ConfirmEmailChangePage').then((m) => m.ConfirmEmailChangePage),
 );
+const UnsubscribePage = lazyPage(() =>
+  import('./custom/auth/UnsubscribePage').then((m) => m.UnsubscribePage),
+);
 const LinksPage = lazyPage(() => import('./custom/pages/LinksPage').then((m) => m.LinksPage));
 
 /**
@@ -92,6 +95,7 @@ async function start() {
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
+              <Route path="/unsubscribe" element={<UnsubscribePage />} />
               <Route path="/links/:group_name" element={<LinksPage />} />
             </Route>
             <Route
