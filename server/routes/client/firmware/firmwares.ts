@@ -20,6 +20,7 @@ import {
   submitBuild,
   upgradeBuild,
 } from '../../../builds/build-service';
+import { withNewerReleases } from '../../../builds/upgrade-view';
 import { toBuild } from '../../../builds/views';
 import { listBuilds } from '../../../db/firmwares-repository';
 import { findGroup } from '../../../db/groups-repository';
@@ -53,7 +54,12 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         groupId: group_id,
         includeRemoved: is_removed,
       });
-      return rows.map((row) => toBuild(row, account));
+      return withNewerReleases(
+        app.db,
+        rows,
+        rows.map((row) => toBuild(row, account)),
+        account,
+      );
     },
   );
 

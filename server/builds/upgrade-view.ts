@@ -1,0 +1,51 @@
+import type { Build } from '../../contract/schemas/firmware-schemas';
+import { findAccountById } from '../db/accounts-repository';
+import type { Db } from '../db/client';
+import type { BuildRow } from '../db/firmwares-repository';
+import type { Viewer } from '../db/releases-repository';
+import { type NewerReleaseFinder, newerReleaseFinder } from './release-choice';
+
+type NewerRelease = NonNullable<Build['newer_release']>;
+
+/**
+ * What an upgrade would move each build to (issue 15, item 9: offer upgrade only when a newer release
+ * exists): the release upgradeBuild would pick, by the same rule and for the build's owner, or null. Removed
+ * builds cannot be upgraded. `owner` is the one owner of every row when the caller knows it; otherwise each
+ * row's owner is read once.
+ */
+export async function newerReleasesOf(
+  db: Db,
+  rows: BuildRow[],
+  owner?: Viewer,
+): Promise<Map<number, NewerRelease | null>> {
+  const finders = new Map<number, Promise<NewerReleaseFinder | undefined>>();
+  const finderFor = (userId: number) => {
+    let finder = finders.get(userId);
+    if (!finder) {
+      finder =
+        owner?.id === userId
+          ? Promise.resolve(newerReleaseFinder(db, owner))
+          : findAccountById(db, userId).then((account) => account && newerReleaseFinder(db, account));
+      finders.set(userId, finder);
+    }
+    return finder;
+  };
+  const result = new Map<number, NewerRelease | null>();
+  for (const row of rows) {
+    const find = row.is_removed ? undefined : await finderFor(row.user_id);
+    const release = find && (await find(row));
+    result.set(row.id, release ? { id: release.id, version: release.version, stage: release.stage } : null);
+  }
+  return result;
+}
+
+/** Builds as a list answers them: each with the release an upgrade would move it to. */
+export async function withNewerReleases(
+  db: Db,
+  rows: BuildRow[],
+  builds: Build[],
+  owner?: Viewer,
+): Promise<Build[]> {
+  const newer = await newerReleasesOf(db, rows, owner);
+  return builds.map((build) => ({ ...build, newer_release: newer.get(build.id) ?? null }));
+}
