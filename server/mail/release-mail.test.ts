@@ -149,6 +149,12 @@ describe('release e-mails (issue 15)', () => {
     const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1] ?? '';
     expect(oneClick).toBe(`${APP_URL}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`);
 
+    // Opening the one-click address leads to the console's page and changes nothing by itself.
+    const opened = await t.app.inject({ method: 'GET', url: oneClick.slice(APP_URL.length) });
+    expect(opened.statusCode, opened.body).toBe(303);
+    expect(opened.headers.location).toBe(`${APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect((await findAccountById(t.db, who.account.id))?.send_email).toBe(true);
+
     // A forged or altered token changes nothing.
     const forged = await t.app.inject({
       method: 'POST',

@@ -47,6 +47,24 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { detail: UNSUBSCRIBED_MESSAGE };
     },
   );
+
+  // A person who opens the one-click address (a mail client showing the List-Unsubscribe link) lands on the
+  // console's page, which asks before nothing and posts: a GET itself never unsubscribes (link scanners).
+  app.get(
+    '/mail/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Redirects to the console’s unsubscribe page with the same token (changes nothing)',
+        security: [],
+        querystring: UnsubscribeQuerySchema,
+        response: { 303: Type.Null({ description: 'To /unsubscribe?token=…' }), ...errorResponses(422) },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(`${app.appUrl}/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
+  );
 };
 
 export default unsubscribeRoutes;
