@@ -14,6 +14,8 @@ export type ReleaseState = Pick<
   'series' | 'stage' | 'is_draft' | 'is_public' | 'is_removed' | 'user_id'
 >;
 
+// Rows per INSERT: well under PostgreSQL's 65,535 parameters a statement.
+const INSERT_CHUNK = 1000;
 const TRUE = sql`true`;
 const FALSE = sql`false`;
 const bool = (value: boolean) => (value ? TRUE : FALSE);
@@ -77,11 +79,13 @@ export async function queueReleaseMails(db: Db, releaseId: number, before?: Rele
       ),
     );
   const ids = (await recipients).map((row) => row.id);
-  if (ids.length === 0) return;
-  await db
-    .insert(mailOutbox)
-    .values(ids.map((account_id) => ({ kind: 'release' as const, account_id, release_id: releaseId })))
-    .onConflictDoNothing();
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const chunk = ids.slice(start, start + INSERT_CHUNK);
+    await db
+      .insert(mailOutbox)
+      .values(chunk.map((account_id) => ({ kind: 'release' as const, account_id, release_id: releaseId })))
+      .onConflictDoNothing();
+  }
 }
 
 /**
