@@ -43,6 +43,14 @@ describe('build lists say whether an upgrade exists', () => {
     expect(admins.find((build) => build.id === old.id)?.newer_release?.id).toBe(w.releases.x19v2);
     expect(admins.find((build) => build.id === newest.id)?.newer_release).toBeNull();
 
+    const sets = async () =>
+      (await listed('/client/firmware/groups', w.partner.token)).find(
+        (group) => group.id === set.id,
+      ) as unknown as {
+        upgrade_available: boolean;
+      };
+    expect((await sets()).upgrade_available).toBe(true);
+
     const refused = await api(w, 'POST', `/client/firmware/firmwares/${newest.id}/upgrade`, w.partner.token);
     expect(refused.statusCode, refused.body).toBe(422);
     const upgraded = await api(w, 'POST', `/client/firmware/firmwares/${old.id}/upgrade`, w.partner.token);
@@ -51,5 +59,12 @@ describe('build lists say whether an upgrade exists', () => {
 
     const after = await listed(`/client/firmware/firmwares?group_id=${set.id}`, w.partner.token);
     expect(after.every((build) => build.newer_release === null)).toBe(true);
+    expect((await sets()).upgrade_available).toBe(false);
+    // A set with no builds has nothing to upgrade.
+    const empty = await createSet(w, w.partner.token, 'upgrade-offer-empty');
+    const emptyListed = (await listed('/client/firmware/groups', w.partner.token)).find(
+      (g) => g.id === empty.id,
+    );
+    expect((emptyListed as unknown as { upgrade_available: boolean }).upgrade_available).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/firmware-schemas';
 import { findAccountById } from '../db/accounts-repository';
 import type { Db } from '../db/client';
 import type { BuildRow } from '../db/firmwares-repository';
 import type { Viewer } from '../db/releases-repository';
+import { builds } from '../db/schema';
 import { type NewerReleaseFinder, newerReleaseFinder } from './release-choice';
 
 type NewerRelease = NonNullable<Build['newer_release']>;
+type UpgradeFacts = Pick<BuildRow, 'id' | 'user_id' | 'is_removed' | 'series' | 'stage' | 'release_id'>;
 
 /**
  * What an upgrade would move each build to (issue 15, item 9: offer upgrade only when a newer release
@@ -15,7 +18,7 @@ type NewerRelease = NonNullable<Build['newer_release']>;
  */
 export async function newerReleasesOf(
   db: Db,
-  rows: BuildRow[],
+  rows: UpgradeFacts[],
   owner?: Viewer,
 ): Promise<Map<number, NewerRelease | null>> {
   const finders = new Map<number, Promise<NewerReleaseFinder | undefined>>();
@@ -48,4 +51,23 @@ export async function withNewerReleases(
 ): Promise<Build[]> {
   const newer = await newerReleasesOf(db, rows, owner);
   return builds.map((build) => ({ ...build, newer_release: newer.get(build.id) ?? null }));
+}
+
+/** Which of an owner's sets have a build an upgrade would move (the sets list's "Upgrade all"). */
+export async function upgradableGroups(db: Db, groupIds: number[], owner: Viewer): Promise<Set<number>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .select({
+      id: builds.id,
+      group_id: builds.group_id,
+      user_id: builds.user_id,
+      is_removed: builds.is_removed,
+      series: builds.series,
+      stage: builds.stage,
+      release_id: builds.release_id,
+    })
+    .from(builds)
+    .where(and(inArray(builds.group_id, groupIds), eq(builds.is_removed, false)));
+  const newer = await newerReleasesOf(db, rows, owner);
+  return new Set(rows.filter((row) => newer.get(row.id)).map((row) => row.group_id));
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
 import { build, group } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { FirmwareList } from './FirmwareList';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
 
@@ -65,5 +66,32 @@ describe('the upgrade action', { timeout: 60_000 }, () => {
     const item = within(setMenu).getByRole('menuitem', { name: /^Upgrade all/ });
     expect(item).toHaveAttribute('aria-disabled', 'true');
     expect(item).toHaveTextContent('Every build is on the newest release');
+  });
+
+  it('is off in the sets list for a set the server says has nothing newer', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = fakeApi('user', {
+      handlers: {
+        'GET /client/firmware/groups': () => [
+          { ...group, count_firmwares: 3, upgrade_available: false },
+          { ...group, id: 11, name: 'South farm', count_firmwares: 2, upgrade_available: true },
+        ],
+      },
+    });
+    renderWithAdmin(<FirmwareList />, {
+      role: 'user',
+      path: '/firmwares',
+      httpClient: api.httpClient,
+      dataProvider: api.dataProvider,
+    });
+    await u.click(await screen.findByRole('button', { name: 'Actions of set North farm' }, slow));
+    const newest = within(await screen.findByRole('menu')).getByRole('menuitem', { name: /^Upgrade all/ });
+    expect(newest).toHaveAttribute('aria-disabled', 'true');
+    expect(newest).toHaveTextContent('Every build is on the newest release');
+    await u.keyboard('{Escape}');
+
+    await u.click(screen.getByRole('button', { name: 'Actions of set South farm' }));
+    const older = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Upgrade all' });
+    expect(older).not.toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -7,6 +7,7 @@ import {
   GroupSchema,
 } from '../../../../contract/schemas/group-schemas';
 import { createGroup } from '../../../builds/group-service';
+import { upgradableGroups } from '../../../builds/upgrade-view';
 import { groupView, toGroup } from '../../../builds/views';
 import { listGroups } from '../../../db/groups-repository';
 import { setPageHeaders } from '../../../lib/paging';
@@ -35,7 +36,12 @@ const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         page,
       );
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toGroup);
+      const upgradable = await upgradableGroups(
+        app.db,
+        rows.map((row) => row.id),
+        request.account,
+      );
+      return rows.map((row) => ({ ...toGroup(row), upgrade_available: upgradable.has(row.id) }));
     },
   );
 
