@@ -272,7 +272,7 @@ describe('release e-mails (issue 15)', () => {
     const first = await appOn(catcher.url, { delayMs: 0, batchSize: 1 });
     const pass = first.app.mailOutbox.drain();
     const since = catcher.mails.length;
-    await Promise.race(people.map((who) => catcher.waitFor(who.email, since, 10_000)));
+    await Promise.race(people.map((who) => catcher.waitFor(who.email, since, 30_000)));
     await first.close();
     await pass;
 
@@ -313,7 +313,7 @@ describe('release e-mails (issue 15)', () => {
     try {
       const who = await subscriber('user');
       const { version } = await publish();
-      const mail = await catcher.waitFor(who.email, 0, 10_000);
+      const mail = await catcher.waitFor(who.email, 0, 30_000);
       expect(mail.subject).toContain(version);
     } finally {
       await auto.close();
