@@ -15,6 +15,7 @@ import logosRoutes from './accounts/logos-routes';
 import usersFeesRoutes from './accounts/partner-fees-routes';
 import usersRoutes from './accounts/partners-routes';
 import sshKeysRoutes from './accounts/ssh-keys-routes';
+import unsubscribeRoutes from './accounts/unsubscribe-route';
 import workersRoutes from './agents/admin-routes';
 import agentRoutes from './agents/agent-routes';
 import adminFirmwaresRoutes from './builds/admin-routes';
@@ -83,6 +84,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   // Accounts and partners (issue 6)
   await app.register(forgotPasswordRoutes, { limits: options.signInLimits });
   await app.register(resetPasswordRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(changeEmailRoutes, { limits: options.signInLimits });
   await app.register(changePasswordRoutes);
   await app.register(logoUploadRoutes);

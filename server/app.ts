@@ -27,6 +27,7 @@ import spaPlugin from './platform/plugins/spa-plugin';
 import swaggerPlugin from './platform/plugins/swagger-plugin';
 import xsrfPlugin from './platform/plugins/xsrf-plugin';
 import storagePlugin from './platform/storage/storage-plugin';
+import releaseMailPlugin from './releases/mail/release-mail-plugin';
 import signingPlugin from './signing/signing-plugin';
 
 export interface BuildAppOptions {
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildAppOptions) {
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });
+  // Release e-mails (issue 15): the outbox worker.
+  await app.register(releaseMailPlugin, { outbox: config.mailOutbox });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
   await app.register(artifactsPlugin, { dataDir: config.dataDir });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseBuildEnv } from '../agent/build-env';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
+import type { OutboxOptions } from './platform/mail/outbox';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   appUrl: string;
   /** The From of e-mails. */
   mailFrom: string;
+  /** Release e-mail outbox tuning (issue 15; MAIL_DELAY_SECONDS); unset fields take DEFAULT_OUTBOX_OPTIONS. */
+  mailOutbox?: Partial<OutboxOptions>;
   /** Build queue tuning (issue 5); unset fields take DEFAULT_QUEUE_OPTIONS. */
   queue?: Partial<QueueOptions>;
   /** `npm start` runs one build agent in the server process unless EMBEDDED_AGENT=0. */
@@ -125,6 +128,9 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: appUrl.href.replace(/\/+$/, ''),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? `Firmware Console <no-reply@${appUrl.hostname}>`,
     queue: queueOptionsFromEnv(env),
+    ...(nonEmpty(env.MAIL_DELAY_SECONDS)
+      ? { mailOutbox: { delayMs: positiveInt(env, 'MAIL_DELAY_SECONDS', 60) * 1000 } }
+      : {}),
     embeddedAgent: flag(env, 'EMBEDDED_AGENT', true),
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,

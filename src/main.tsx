@@ -27,6 +27,9 @@ const ResetPasswordPage = lazyPage(() =>
 const ConfirmEmailChangePage = lazyPage(() =>
   import('./custom/auth/ConfirmEmailChangePage').then((m) => m.ConfirmEmailChangePage),
 );
+const UnsubscribePage = lazyPage(() =>
+  import('./custom/auth/UnsubscribePage').then((m) => m.UnsubscribePage),
+);
 const LinksPage = lazyPage(() => import('./custom/pages/LinksPage').then((m) => m.LinksPage));
 const VerifyPage = lazyPage(() => import('./custom/verify/VerifyPage').then((m) => m.VerifyPage));
 
@@ -93,6 +96,7 @@ async function start() {
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
+              <Route path="/unsubscribe" element={<UnsubscribePage />} />
               <Route path="/links/:group_name" element={<LinksPage />} />
               <Route path="/verify" element={<VerifyPage />} />
             </Route>

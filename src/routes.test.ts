@@ -16,6 +16,7 @@ describe('route table', () => {
       '/forgot-password',
       '/reset-password',
       '/confirm-email-change',
+      '/unsubscribe',
       '/links/abc',
       '/verify',
     ]) {

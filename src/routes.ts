@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteMeta[] = [
   route('/forgot-password', 'public', 'empty', 'forgot_password'),
   route('/reset-password', 'public', 'empty', 'reset_password'),
   route('/confirm-email-change', 'public', 'empty', 'confirm_email_change'),
+  route('/unsubscribe', 'public', 'empty', 'unsubscribe'),
   route('/links/:group_name', 'public', 'empty', 'links'),
   route('/verify', 'public', 'empty', 'verify'),
   route('/', 'login', 'shell', 'home'),

@@ -53,6 +53,18 @@ export const BuildSchema = Type.Object({
   sha256: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
+  newer_release: Type.Optional(
+    Nullable(
+      Type.Object(
+        { id: Type.Integer(), version: Type.String(), stage: StageSchema },
+        {
+          description:
+            'In build lists: the release an upgrade would move the build to (the newest of its series and ' +
+            'stage class its owner may see), or null when there is none newer (issue 15, item 9)',
+        },
+      ),
+    ),
+  ),
 });
 
 const buildFields = {

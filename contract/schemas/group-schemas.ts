@@ -23,6 +23,12 @@ export const GroupSchema = Type.Object({
     description: 'The public links page: /links/{name}?uuid={link_uuid}',
   }),
   created_at: Type.String({ format: 'date-time' }),
+  upgrade_available: Type.Optional(
+    Type.Boolean({
+      description:
+        'In my sets list: whether an upgrade would move any build of the set to a newer release (issue 15, item 9)',
+    }),
+  ),
 });
 
 export const GroupWithOwnerSchema = Type.Object({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { getOrCreateSetting } from '../platform/db/settings-repository';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     requireAdmin: Guard;
     requireAdminOrDeveloper: Guard;
     issueAccessToken: (account: Pick<AccountRow, 'id' | 'token_version'>) => Promise<string>;
+    /** A key for one purpose (e.g. signed unsubscribe links), derived from the server's secret. */
+    purposeKey: (purpose: string) => Buffer;
     /** The accounts of recent requests (see AccountCache); told of changes by the builds plugin's bus. */
     accountCache: AccountCache;
   }
@@ -51,6 +53,7 @@ export default fp<AuthPluginOptions>(
       (await getOrCreateSetting(app.db, SECRET_SETTING, () => randomBytes(48).toString('base64url')));
     const key = secretKey(secret);
     const verifyToken = createTokenVerifier(key);
+    app.decorate('purposeKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest());
 
     app.decorate('issueAccessToken', (account: Pick<AccountRow, 'id' | 'token_version'>) =>
       signAccessToken(key, { accountId: account.id, tokenVersion: account.token_version }, options.tokenTtl),

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { GENERAL_LOGO_ID } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
-import { type LogoRow, logos } from '../platform/db/schema';
+import { firmwareGroups, type LogoRow, logos } from '../platform/db/schema';
 
 export type { LogoRow };
 export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;
@@ -71,13 +71,23 @@ export function insertLogoSet(db: Db, values: NewLogo & { account_id: number }, 
 
 /**
  * Removes one of the account's own logo sets (soft: builds made with it keep their images); answers it, or
- * undefined when it is not theirs or already removed. A removed default leaves the general logo as default.
+ * undefined when it is not theirs or already removed. A removed default leaves the general logo as default,
+ * and the sets that used it fall back to the general logo (what the dialog promises; issue 15, item 3), in
+ * the same transaction, so their next builds ship the general logo.
  */
 export async function removeOwnLogoSet(db: Db, accountId: number, id: number): Promise<LogoRow | undefined> {
-  const [row] = await db
-    .update(logos)
-    .set({ is_removed: true, is_default: false })
-    .where(and(eq(logos.id, id), eq(logos.account_id, accountId), eq(logos.is_removed, false)))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(logos)
+      .set({ is_removed: true, is_default: false })
+      .where(and(eq(logos.id, id), eq(logos.account_id, accountId), eq(logos.is_removed, false)))
+      .returning();
+    if (row) {
+      await tx
+        .update(firmwareGroups)
+        .set({ logo_id: GENERAL_LOGO_ID, updated_at: sql`now()` })
+        .where(eq(firmwareGroups.logo_id, id));
+    }
+    return row;
+  });
 }

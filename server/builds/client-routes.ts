@@ -23,6 +23,7 @@ import {
   upgradeBuild,
 } from './build-service';
 import { listBuilds } from './builds-repository';
+import { withNewerReleases } from './upgrade-view';
 import { toBuild } from './views';
 
 const BASE = '/client/firmware/firmwares';
@@ -53,7 +54,12 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         groupId: group_id,
         includeRemoved: is_removed,
       });
-      return rows.map((row) => toBuild(row, account));
+      return withNewerReleases(
+        app.db,
+        rows,
+        rows.map((row) => toBuild(row, account)),
+        account,
+      );
     },
   );
 

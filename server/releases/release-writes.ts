@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import { carryOverReleaseMails, queueReleaseMails } from './mail/release-mail';
 import {
   descriptionsIssues,
   NO_CHANGES,
@@ -62,8 +63,8 @@ export async function createRelease(db: Db, viewer: Viewer, body: ReleaseCreate)
   }
   throwIfAny(issues);
   return guardVersion(() =>
-    db.transaction((tx) =>
-      insertRelease(
+    db.transaction(async (tx) => {
+      const id = await insertRelease(
         tx,
         {
           series: release.series,
@@ -79,8 +80,11 @@ export async function createRelease(db: Db, viewer: Viewer, body: ReleaseCreate)
         },
         release.tags,
         release.descriptions,
-      ),
-    ),
+      );
+      // Release e-mails (issue 15), queued with the publication.
+      await queueReleaseMails(tx, id);
+      return id;
+    }),
   );
 }
 
@@ -137,6 +141,7 @@ export async function updateRelease(
           ...(deployNow ? { deploy_requested_at: new Date() } : {}),
         });
         if (tags) await replaceReleaseTags(tx, id, tags);
+        await queueReleaseMails(tx, id, row);
       }),
     );
     return id;
@@ -146,7 +151,7 @@ export async function updateRelease(
     db.transaction(async (tx) => {
       if (!(await markReleaseRemoved(tx, id))) throw notFound('Release not found');
       const descriptions = await listReleaseDescriptions(tx, id);
-      return insertRelease(
+      const newId = await insertRelease(
         tx,
         {
           series: row.series,
@@ -162,6 +167,9 @@ export async function updateRelease(
         tags ?? currentTags,
         descriptions,
       );
+      await carryOverReleaseMails(tx, id, newId);
+      await queueReleaseMails(tx, newId, row);
+      return newId;
     }),
   );
 }

@@ -47,6 +47,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/forgot-password': { access: 'public' },
   'POST /api/auth/reset-password': { access: 'public' },
   'POST /api/client/account/confirm-change-email': { access: 'public' },
+  // Release e-mails (issue 15): the signed link is the credential; a made-up token is refused alike.
+  'POST /api/mail/unsubscribe': { access: 'public' },
+  'GET /api/mail/unsubscribe': { access: 'public' },
   'GET /api/logos/{public_id}/{variant}': { access: 'public' },
   'GET /api/client/firmware/firmwares/links': { access: 'public' },
   'GET /api/files/firmwares/{uuid}': { access: 'public' },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { GroupCreateSchema, GroupListQuerySchema, GroupSchema } from '../../contract/schemas/group-schemas';
+import { upgradableGroups } from '../builds/upgrade-view';
 import { groupView, toGroup } from '../builds/views';
 import { setPageHeaders } from '../platform/http/paging';
 import { createGroup } from './set-service';
@@ -31,7 +32,12 @@ const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         page,
       );
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toGroup);
+      const upgradable = await upgradableGroups(
+        app.db,
+        rows.map((row) => row.id),
+        request.account,
+      );
+      return rows.map((row) => ({ ...toGroup(row), upgrade_available: upgradable.has(row.id) }));
     },
   );
 

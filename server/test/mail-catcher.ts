@@ -87,8 +87,9 @@ export class MailCatcher {
 
   url = '';
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (a free one by default; a given one to play an SMTP server coming back). */
+  async start(listenPort = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(listenPort, '127.0.0.1', resolve));
     const { port } = this.server.server.address() as AddressInfo;
     this.url = `smtp://127.0.0.1:${port}`;
     return this;

@@ -550,3 +550,41 @@ export const buildAttestations = pgTable('build_attestations', {
   key_id: text('key_id').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * E-mails waiting to be sent (issue 15: release e-mails), drained by server/platform/mail/outbox-worker.ts. A row is
+ * what to send, not the message: it is rendered at send time, when the release's visibility and the
+ * account's preference are checked again. A worker claims due rows with a lease (SKIP LOCKED), so a restart
+ * or an SMTP outage loses nothing and a row is marked sent once.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['release'] }).notNull(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    release_id: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    // pending → sent, or dropped (no longer to be sent: release gone, account opted out), or failed (gave up).
+    status: text('status', { enum: ['pending', 'sent', 'dropped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    send_after: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    // A worker holds the row until then; after it, the row is free again (the worker died).
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_kind_check', sql`${t.kind} in ('release')`),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'dropped', 'failed')`),
+    uniqueIndex('mail_outbox_release_account_unique').on(t.kind, t.release_id, t.account_id),
+    index('mail_outbox_due_idx').on(t.send_after, t.id).where(sql`status = 'pending'`),
+    index('mail_outbox_account_idx').on(t.account_id),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** The link the message carries; logged when the message goes to the outbox, so it works with no SMTP. */
   link?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -36,8 +38,8 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send({ to, subject, text, html }) {
-        await transport.sendMail({ from: options.from, to, subject, text, html });
+      async send({ to, subject, text, html, headers }) {
+        await transport.sendMail({ from: options.from, to, subject, text, html, headers });
         options.log.info({ to, subject }, 'e-mail sent');
       },
       close: () => transport.close(),
@@ -46,8 +48,8 @@ export function createMailer(options: MailerOptions): Mailer {
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from: options.from, to, subject, text, html });
+    async send({ to, subject, text, html, link, headers }) {
+      const info = await transport.sendMail({ from: options.from, to, subject, text, html, headers });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, outboxName());
       await writeFile(file, info.message as Buffer);

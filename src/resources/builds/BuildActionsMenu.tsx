@@ -39,11 +39,25 @@ const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = 
 /** Actions a view leaves out of the menu (an admin's view of a partner's set has no build form or upgrade). */
 export const HiddenBuildActions = createContext<ReadonlySet<BuildAction>>(new Set());
 
-/** What a build can do now: a removed build only shows its links and log; download needs a finished file. */
+/**
+ * What a build can do now: a removed build only shows its links and log; download needs a finished file;
+ * upgrade needs a newer release (the list says which; issue 15, item 9).
+ */
 const enabled = (action: BuildAction, build: Build) => {
   if (action === 'download') return build.status === 'done' && !build.is_removed;
   if (build.is_removed) return action === 'copy_uuid' || action === 'logs';
+  if (action === 'upgrade') return build.newer_release !== null;
   return true;
+};
+
+/** The item's text: upgrade names the release it moves to, or says there is none newer. */
+const labelOf = (action: BuildAction, build: Build, translate: (key: string, options?: object) => string) => {
+  const base = 'resources.firmwares.build_actions';
+  if (action !== 'upgrade' || build.is_removed || build.newer_release === undefined)
+    return { primary: translate(`${base}.${action}`) };
+  if (build.newer_release === null)
+    return { primary: translate(`${base}.upgrade`), secondary: translate(`${base}.upgrade_none`) };
+  return { primary: translate(`${base}.upgrade_to`, { version: build.newer_release.version }) };
 };
 
 /** A build's actions: edit, edit pools, rebuild, upgrade, download, copy link or uuid, view logs, remove. */
@@ -88,7 +102,7 @@ export const BuildActionsMenu = ({
             sx={action === 'remove' ? { color: 'error.main' } : undefined}
           >
             <ListItemIcon sx={action === 'remove' ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
-            <ListItemText>{translate(`resources.firmwares.build_actions.${action}`)}</ListItemText>
+            <ListItemText {...labelOf(action, build, translate)} />
           </MenuItem>,
         ])}
       </Menu>

@@ -23,9 +23,12 @@ const ITEMS: { action: SetAction; icon: ReactElement; danger?: boolean }[] = [
 export const SetActionsMenu = ({
   group,
   onAction,
+  canUpgrade,
 }: {
   group: Group;
   onAction: (action: SetAction, group: Group) => void;
+  /** False when no build of the set has a newer release (known where its builds are loaded). */
+  canUpgrade?: boolean;
 }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -57,7 +60,10 @@ export const SetActionsMenu = ({
           danger ? <Divider key={`${action}-divider`} /> : null,
           <MenuItem
             key={action}
-            disabled={(action === 'upgrade' || action === 'rebuild') && !hasBuilds}
+            disabled={
+              ((action === 'upgrade' || action === 'rebuild') && !hasBuilds) ||
+              (action === 'upgrade' && canUpgrade === false)
+            }
             onClick={() => {
               setAnchor(null);
               onAction(action, group);
@@ -65,7 +71,13 @@ export const SetActionsMenu = ({
             sx={danger ? { color: 'error.main' } : undefined}
           >
             <ListItemIcon sx={danger ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
-            <ListItemText>
+            <ListItemText
+              secondary={
+                action === 'upgrade' && hasBuilds && canUpgrade === false
+                  ? translate('resources.firmwares.actions.upgrade_all_none')
+                  : undefined
+              }
+            >
               {translate(
                 `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
               )}

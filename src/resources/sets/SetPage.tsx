@@ -116,7 +116,11 @@ export const SetPage = () => {
             >
               {translate('app.build_form.actions.build')}
             </Button>
-            <SetActionsMenu group={set} onAction={setActions.onAction} />
+            <SetActionsMenu
+              group={set}
+              onAction={setActions.onAction}
+              canUpgrade={builds.data ? list.some((build) => build.newer_release) : undefined}
+            />
           </>
         )}
       </SetPageHeader>

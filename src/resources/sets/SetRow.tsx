@@ -117,7 +117,7 @@ export const SetRow = ({
             <LinkIcon />
           </IconButton>
         </Tooltip>
-        <SetActionsMenu group={group} onAction={onAction} />
+        <SetActionsMenu group={group} onAction={onAction} canUpgrade={group.upgrade_available} />
       </Stack>
     </Box>
   );
