@@ -96,8 +96,18 @@ describe('configHash', () => {
     ['an extra pool', (c) => c.pools.push({ alias: 'backup', url: 'stratum+tcp://b:1' })],
     ['an SSH key', (c) => (c.ssh_keys = ['ssh-ed25519 AAAAother key@host'])],
     ['no SSH keys', (c) => (c.ssh_keys = [])],
-    ['the light logo', (c) => c.logo && (c.logo.le.file = '0123456789abcdef0123456789abcdef.png')],
-    ['the dark logo type', (c) => c.logo && (c.logo.de.type = 'png')],
+    [
+      'the light logo',
+      (c) => {
+        if (c.logo) c.logo.le.file = '0123456789abcdef0123456789abcdef.png';
+      },
+    ],
+    [
+      'the dark logo type',
+      (c) => {
+        if (c.logo) c.logo.de.type = 'png';
+      },
+    ],
     ['no logo', (c) => (c.logo = null)],
     ['the license', (c) => (c.license = { name: 'US', region: 'us' })],
     ['no license', (c) => (c.license = null)],
