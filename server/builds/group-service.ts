@@ -22,6 +22,7 @@ import type { ArtifactStore } from './artifact-store';
 import { requeue, upgradeInTx } from './build-service';
 import { jobSpecResolver } from './job-spec';
 import { newerReleaseFinder } from './release-choice';
+import { releaseArtifacts, sweepOrphanArtifacts } from './reuse';
 import { checkLogo, checkSshKeys } from './set-items';
 
 export const NAME_EXISTS = 'Name already exists';
@@ -139,5 +140,9 @@ export async function removeGroup(
     await recountGroup(tx, group.id);
     return builds;
   });
-  if (fullClean) await Promise.all(all.map((build) => artifacts.remove(build.uuid)));
+  if (fullClean) {
+    // Issue 16: each stored content goes with its last build; orphans of earlier rebuilds go too.
+    await releaseArtifacts(db, artifacts, all);
+    await sweepOrphanArtifacts(db, artifacts);
+  }
 }

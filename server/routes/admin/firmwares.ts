@@ -14,6 +14,7 @@ import {
   GroupSchema,
   GroupWithOwnerSchema,
 } from '../../../contract/schemas/group-schemas';
+import { withEstimates } from '../../builds/eta';
 import { checkUuid } from '../../builds/uuid';
 import { toBuild, toGroup } from '../../builds/views';
 import { findAccountById } from '../../db/accounts-repository';
@@ -43,7 +44,11 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { group_id, is_removed } = request.query;
       if (group_id !== undefined && !(await findGroup(app.db, group_id))) throw notFound('Set not found');
       const rows = await listBuilds(app.db, { groupId: group_id, includeRemoved: is_removed });
-      return rows.map((row) => toBuild(row, request.account));
+      return withEstimates(
+        app.db,
+        rows.map((row) => toBuild(row, request.account)),
+        app.jobQueue.options.offlineAfterMs,
+      );
     },
   );
 

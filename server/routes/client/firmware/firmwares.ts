@@ -20,6 +20,7 @@ import {
   submitBuild,
   upgradeBuild,
 } from '../../../builds/build-service';
+import { withEstimates } from '../../../builds/eta';
 import { toBuild } from '../../../builds/views';
 import { listBuilds } from '../../../db/firmwares-repository';
 import { findGroup } from '../../../db/groups-repository';
@@ -53,7 +54,11 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         groupId: group_id,
         includeRemoved: is_removed,
       });
-      return rows.map((row) => toBuild(row, account));
+      return withEstimates(
+        app.db,
+        rows.map((row) => toBuild(row, account)),
+        app.jobQueue.options.offlineAfterMs,
+      );
     },
   );
 
@@ -63,13 +68,16 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Submit a build: it is queued as pending',
+        description:
+          'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
+          'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
         body: BuildCreateSchema,
         response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const { account } = request;
-      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body);
+      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body, app.artifacts);
       return reply.code(201).send(toBuild(row, account));
     },
   );
