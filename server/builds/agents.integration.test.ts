@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../agent/tar';
 import { buildEvents, builds } from '../db/schema';
 import { type AgentWorld, addWorker, createAgentWorld, queueBuild } from './agent-test-fixtures';
-import { artifactName } from './artifact-store';
+import { blobName } from './artifact-store';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let w: AgentWorld;
@@ -92,7 +92,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms:
 
 /** Unpacks an artifact and checks every file against its manifest; answers the file count. */
 async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
-  const file = path.join(w.dataDir, artifactName(uuid));
+  const file = path.join(w.dataDir, blobName(sha256));
   expect(
     createHash('sha256')
       .update(await readFile(file))
