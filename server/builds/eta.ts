@@ -122,7 +122,8 @@ export function playQueue({
   }
   const agents = Math.max(agentsOnline, running.length);
   while (free.length < agents) free.push(now);
-  let known = agents > 0;
+  // No agent online: nobody to take the queue, whatever the running builds' (lost) agents held.
+  let known = agentsOnline > 0;
   pending.forEach((build, index) => {
     const estimate: Estimate = {
       queue_position: index + 1,
@@ -220,4 +221,10 @@ export async function withEstimates<T extends { id: number; status: string; queu
       row.status === 'pending' || row.status === 'in_progress' ? (estimates.get(row.id) ?? NONE) : NONE;
     return { ...row, ...estimate, queue_position: row.queue_position ?? estimate.queue_position };
   });
+}
+
+/** Drops the kept forecast and medians of `db` (tests that change the agents or the history). */
+export function forgetEstimates(db: Db): void {
+  keptForecasts.delete(db);
+  keptMedians.delete(db);
 }
