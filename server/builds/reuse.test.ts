@@ -87,7 +87,9 @@ describe('reuse of identical configurations', () => {
       log: w.t.app.log,
       queue: w.t.app.jobQueue,
     });
-    stopAgent = () => embedded.stop();
+    stopAgent = async () => {
+      await embedded.stop();
+    };
     const body = freshBody();
     const started = performance.now();
     fresh = await submit(w, w.partner.token, body);
