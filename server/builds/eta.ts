@@ -185,11 +185,19 @@ async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
  * The queue's forecast, read at most every FORECAST_MS per database and shared by concurrent readers; read
  * afresh when it misses a live build asked about (queued or claimed since).
  */
-async function forecast(db: Db, offlineAfterMs: number, live: number[]): Promise<Forecast> {
+async function forecast(
+  db: Db,
+  offlineAfterMs: number,
+  live: { id: number; status: string }[],
+): Promise<Forecast> {
   const kept = keptForecasts.get(db);
   if (kept) {
     const known = await kept.catch(() => undefined);
-    if (known && (!known.complete || live.every((id) => known.estimates.has(id)))) return known;
+    // Kept while it knows every live build asked about in the state it has now (not claimed since).
+    const current = (row: { id: number; status: string }) =>
+      (known?.estimates.get(row.id)?.queue_position != null) === (row.status === 'pending');
+    if (known && (!known.complete || live.every((row) => known.estimates.has(row.id) && current(row))))
+      return known;
     if (keptForecasts.get(db) === kept) keptForecasts.delete(db);
   }
   const reading = readForecast(db, offlineAfterMs);
@@ -211,15 +219,15 @@ export async function withEstimates<T extends { id: number; status: string; queu
   rows: T[],
   offlineAfterMs: number,
 ): Promise<(T & Estimate)[]> {
-  const live = rows
-    .filter((row) => row.status === 'pending' || row.status === 'in_progress')
-    .map((row) => row.id);
+  const live = rows.filter((row) => row.status === 'pending' || row.status === 'in_progress');
   const { estimates } =
     live.length > 0 ? await forecast(db, offlineAfterMs, live) : { estimates: new Map<number, Estimate>() };
   return rows.map((row) => {
     const estimate =
       row.status === 'pending' || row.status === 'in_progress' ? (estimates.get(row.id) ?? NONE) : NONE;
-    return { ...row, ...estimate, queue_position: row.queue_position ?? estimate.queue_position };
+    // A task's own place (counted exactly by the task list) stands; builds take the forecast's.
+    const queue_position = 'queue_position' in row ? (row.queue_position ?? null) : estimate.queue_position;
+    return { ...row, ...estimate, queue_position };
   });
 }
 
