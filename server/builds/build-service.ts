@@ -64,7 +64,7 @@ export async function requeue(
   return enqueueAgain(db, build.id, {
     ...changes,
     is_updating: true,
-    job_spec: { ...job_spec },
+    job_spec: { ...job_spec, config_hash },
     config_hash,
   });
 }
@@ -104,11 +104,11 @@ export async function submitBuild(
     const row = source
       ? await enqueueReused(
           tx,
-          { ...values, job_spec: { ...job_spec }, config_hash },
+          { ...values, job_spec: { ...job_spec, config_hash }, config_hash },
           source,
           reuseLine(source),
         )
-      : await enqueueNew(tx, { ...values, job_spec: { ...job_spec }, config_hash });
+      : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
     await recountGroup(tx, resolved.group.id);
     return row;
   });

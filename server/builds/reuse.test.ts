@@ -96,6 +96,8 @@ describe('reuse of identical configurations', () => {
     const started = performance.now();
     fresh = await submit(w, w.partner.token, body);
     expect(fresh).toMatchObject({ status: 'pending', config_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The agent receives the hash in its job spec, for the archive's manifest.
+    expect((await findBuild(w.t.db, fresh.id))?.job_spec).toMatchObject({ config_hash: fresh.config_hash });
     await untilDone(fresh.id);
     const freshMs = performance.now() - started;
     await embedded.stop();
