@@ -1,8 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { configHash as configHashOf } from '../../contract/rules/config-hash';
 import type { BuildContext, Builder } from './builder';
-import { extractTar, listTree, packTree, sha256Of } from './file-tree';
+import { extractTar, listTree, packTree } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
 import { findRecipe, RECIPE_PATH } from './recipe';
 import { buildWithRecipe } from './recipe-builder';
@@ -62,8 +61,9 @@ export const defaultBuilder: Builder = async (context) => {
   progress(60);
 
   const files = await listTree(root);
-  // The hash the server signs in the build's attestation (issue 16): of the configuration, not of the files.
-  const configHash = configHashOf(spec, sha256Of);
+  // The configuration's hash as the server stored it on the build (contract/config-hash.ts): the manifest says
+  // the same hash as the build's signed attestation (issue 16).
+  const configHash = spec.config_hash ?? '';
   const manifest = {
     uuid: job.uuid,
     release: {

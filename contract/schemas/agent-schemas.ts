@@ -168,6 +168,8 @@ export interface JobSpec {
   logo: { id: number; le: LogoImageSpec; de: LogoImageSpec } | null;
   license: { id?: number; name: string; region?: string } | null;
   options: Record<string, unknown>;
+  /** The configuration's hash the server stored on the build (contract/config-hash.ts), for the manifest. */
+  config_hash?: string;
 }
 
 /** A job an agent claimed: the claim answer, its spec read as a JobSpec. */

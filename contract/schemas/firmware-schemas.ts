@@ -25,6 +25,23 @@ export const BuildOptionSchema = Type.Object({
   description: Type.String(),
 });
 
+/**
+ * Issue 16: when a queued build should start and finish, from the median time of recent builds of its series
+ * and the agents online; null when unknown (nothing built yet, no agent online) or not pending/running.
+ */
+export const estimateFields = {
+  estimated_start_at: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Pending: when an agent should take it; otherwise null',
+    }),
+  ),
+  estimated_finish_at: Type.Optional(
+    Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Pending or running: when it should be done; otherwise null',
+    }),
+  ),
+};
+
 export const BuildSchema = Type.Object({
   id: Type.Integer(),
   group_id: Type.Integer(),
@@ -65,6 +82,15 @@ export const BuildSchema = Type.Object({
       ),
     ),
   ),
+  config_hash: Type.Optional(
+    Nullable(Type.String({ description: 'Issue 16: the configuration hash; equal hashes, equal firmware' })),
+  ),
+  queue_position: Type.Optional(
+    Nullable(
+      Type.Integer({ minimum: 1, description: '1-based place among pending builds; null unless pending' }),
+    ),
+  ),
+  ...estimateFields,
 });
 
 const buildFields = {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BuildStatusSchema } from './firmware-schemas';
+import { BuildStatusSchema, estimateFields } from './firmware-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -17,6 +17,7 @@ export const TaskSchema = Type.Object({
   queue_position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
     description: '1-based place among pending tasks; null unless pending',
   }),
+  ...estimateFields,
   attempts: Type.Integer({ description: 'Runs of this job so far (a lost agent costs one)' }),
   created_at: Type.String({ format: 'date-time', description: 'When the job was queued' }),
   started_at: nullableDate,

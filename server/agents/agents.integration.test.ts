@@ -9,7 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../agent/tar';
-import { artifactName } from '../builds/artifact-store';
+import { blobName } from '../builds/artifact-store';
 import { buildEvents, builds } from '../platform/db/schema';
 import { type AgentWorld, addWorker, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
@@ -96,7 +96,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms:
  * makes: its install script, the build's pools in the miner's own etc/miner.conf. Answers the file count.
  */
 async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
-  const file = path.join(w.dataDir, artifactName(uuid));
+  const file = path.join(w.dataDir, blobName(sha256));
   expect(
     createHash('sha256')
       .update(await readFile(file))

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBuild } from '../builds/builds-repository';
 import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
 import { findWorkerByToken, updateWorker } from './agents-repository';
 import { ensureEmbeddedWorker, ownAddress, startEmbeddedAgent } from './embedded-agent';
@@ -40,7 +41,10 @@ describe('the embedded agent', () => {
         task = await taskOf(w, build.id);
       }
       expect(task).toMatchObject({ status: 'done', progress: 100, worker_name: 'embedded' });
-      expect(await w.t.app.artifacts.size(build.uuid)).toBeGreaterThan(0);
+      const row = await findBuild(w.t.db, build.id);
+      expect(await w.t.app.artifacts.size({ uuid: build.uuid, sha256: row?.sha256 ?? null })).toBeGreaterThan(
+        0,
+      );
     } finally {
       await agent.stop();
     }

@@ -179,7 +179,7 @@ describe('artifact and finish', () => {
     });
     expect(finish.json()).toEqual({ status: 'done' });
     expect(await taskOf(w, build.id)).toMatchObject({ status: 'done', progress: 100 });
-    expect(await w.t.app.artifacts.size(build.uuid)).toBe(bytes.length);
+    expect(await w.t.app.artifacts.size({ uuid: build.uuid, sha256: sha })).toBe(bytes.length);
     // Finishing twice is refused: the job is no longer held.
     expectError(await agentCall(w, one.token, 'POST', `/jobs/${build.id}/finish`, { status: 'failed' }), 409);
   });

@@ -16,6 +16,7 @@ import { setPageHeaders } from '../platform/http/paging';
 import { findGroup, listActiveGroups, listGroups } from '../sets/sets-repository';
 import adminFirmwareWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';
+import { withEstimates } from './eta';
 import { withNewerReleases } from './upgrade-view';
 import { checkUuid } from './uuid';
 import { toBuild, toGroup } from './views';
@@ -40,10 +41,14 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { group_id, is_removed } = request.query;
       if (group_id !== undefined && !(await findGroup(app.db, group_id))) throw notFound('Set not found');
       const rows = await listBuilds(app.db, { groupId: group_id, includeRemoved: is_removed });
-      return withNewerReleases(
+      return withEstimates(
         app.db,
-        rows,
-        rows.map((row) => toBuild(row, request.account)),
+        await withNewerReleases(
+          app.db,
+          rows,
+          rows.map((row) => toBuild(row, request.account)),
+        ),
+        app.jobQueue.options.offlineAfterMs,
       );
     },
   );

@@ -4,7 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { artifactName } from './artifact-store';
+import { artifactName, blobName } from './artifact-store';
 
 export type UploadCheck =
   | { ok: true; sha256: string; size: number; commit: () => Promise<void>; discard: () => Promise<void> }
@@ -13,7 +13,8 @@ export type UploadCheck =
 /**
  * Streams an agent's upload to `<dataDir>/artifacts/<uuid>.tar.gz.<random>.part`, hashing it on the way,
  * and checks it against the announced sha256 and size. A mismatch deletes the part; a match answers
- * `commit` (rename over `<uuid>.tar.gz`) for the caller to run once the job's row agrees.
+ * `commit` (rename to `artifacts/sha256/<sha256>.tar.gz`, issue 16) for the caller to run once the job's row
+ * agrees.
  */
 export async function receiveArtifact(
   dataDir: string,
@@ -51,7 +52,12 @@ export async function receiveArtifact(
     ok: true,
     sha256,
     size,
-    commit: () => rename(part, final),
+    // Stored once per content (issue 16): the same bytes uploaded again replace themselves.
+    commit: async () => {
+      const stored = path.join(dataDir, blobName(sha256));
+      await mkdir(path.dirname(stored), { recursive: true });
+      await rename(part, stored);
+    },
     discard: () => rm(part, { force: true }),
   };
 }

@@ -1,5 +1,8 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import { type ArtifactStore, createArtifactStore } from './artifact-store';
+import { sweepOrphanArtifacts } from './reuse';
+import { useGitCache } from './tag-commits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +12,17 @@ declare module 'fastify' {
 
 export default fp<{ dataDir: string }>(
   async (app, { dataDir }) => {
-    app.decorate('artifacts', createArtifactStore(dataDir));
+    const artifacts = createArtifactStore(dataDir);
+    app.decorate('artifacts', artifacts);
+    // Issue 16: configuration hashes read tags' commits in the server's copies of remote repositories.
+    useGitCache(path.join(dataDir, 'git-cache'));
+    // Stored artifacts no build names any more (rebuilt meanwhile), at start, in the background.
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('db')) return;
+      void sweepOrphanArtifacts(app.db, artifacts).catch((error) =>
+        app.log.warn({ err: error }, 'artifact sweep failed'),
+      );
+    });
   },
   { name: 'artifacts' },
 );

@@ -3,14 +3,16 @@ import { type AccountRow, findAccountById } from '../accounts/accounts-repositor
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
-import { enqueueAgain, enqueueNew } from '../queue/enqueue';
+import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
 import { lockGroup, recountGroup } from '../sets/sets-repository';
 import type { ArtifactStore } from './artifact-store';
+import { configHashOf } from './build-config';
 import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
 import { type BuildRow, findBuild, markBuildsRemoved, type NewBuildRow } from './builds-repository';
 import { type JobSpecResolver, jobSpecResolver, resolveJobSpec } from './job-spec';
 import type { PoolInput } from './pool-rules';
 import { type NewerReleaseFinder, newerRelease } from './release-choice';
+import { findReusable, releaseArtifacts, reuseLine, sweepOrphanArtifacts } from './reuse';
 
 export const ALREADY_NEWEST = 'Already on the newest release';
 
@@ -58,7 +60,13 @@ export async function requeue(
   resolve: JobSpecResolver = jobSpecResolver(db),
 ): Promise<BuildRow> {
   const job_spec = await resolve({ ...build, ...changes } as BuildRow);
-  return enqueueAgain(db, build.id, { ...changes, is_updating: true, job_spec: { ...job_spec } });
+  const config_hash = await configHashOf(job_spec);
+  return enqueueAgain(db, build.id, {
+    ...changes,
+    is_updating: true,
+    job_spec: { ...job_spec, config_hash },
+    config_hash,
+  });
 }
 
 /** The account a build or set belongs to (the actor itself on client paths). */
@@ -76,14 +84,31 @@ export async function liveBuild(db: Db, id: number, userId?: number): Promise<Bu
   return build;
 }
 
-/** POST: a new build in the owner's set, pending. */
-export async function submitBuild(db: Db, actors: Actors, body: BuildInput): Promise<BuildRow> {
+/**
+ * POST: a new build in the owner's set, pending; or, given the artifact store, done at once when a done build
+ * of the same configuration has its artifact stored (issue 16: served from it, nothing built).
+ */
+export async function submitBuild(
+  db: Db,
+  actors: Actors,
+  body: BuildInput,
+  artifacts?: ArtifactStore,
+): Promise<BuildRow> {
   const resolved = await resolveBuildInput(db, actors, body);
   const values = { ...settingsOf(resolved), user_id: actors.owner.id, uuid: randomUUID(), warranty: false };
   const job_spec = await resolveJobSpec(db, values);
+  const config_hash = await configHashOf(job_spec);
   return db.transaction(async (tx) => {
     await lockGroup(tx, resolved.group.id);
-    const row = await enqueueNew(tx, { ...values, job_spec: { ...job_spec } });
+    const source = artifacts && (await findReusable(tx, artifacts, config_hash));
+    const row = source
+      ? await enqueueReused(
+          tx,
+          { ...values, job_spec: { ...job_spec, config_hash }, config_hash },
+          source,
+          reuseLine(source),
+        )
+      : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
     await recountGroup(tx, resolved.group.id);
     return row;
   });
@@ -159,5 +184,9 @@ export async function removeBuild(db: Db, artifacts: ArtifactStore, build: Build
     await markBuildsRemoved(tx, [build.id], fullClean);
     await recountGroup(tx, build.group_id);
   });
-  if (fullClean) await artifacts.remove(build.uuid);
+  if (fullClean) {
+    // Issue 16: the stored content goes with its last build; orphans of earlier rebuilds go too.
+    await releaseArtifacts(db, artifacts, [build]);
+    await sweepOrphanArtifacts(db, artifacts);
+  }
 }

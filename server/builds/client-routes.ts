@@ -23,6 +23,7 @@ import {
   upgradeBuild,
 } from './build-service';
 import { listBuilds } from './builds-repository';
+import { withEstimates } from './eta';
 import { withNewerReleases } from './upgrade-view';
 import { toBuild } from './views';
 
@@ -54,11 +55,15 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         groupId: group_id,
         includeRemoved: is_removed,
       });
-      return withNewerReleases(
+      return withEstimates(
         app.db,
-        rows,
-        rows.map((row) => toBuild(row, account)),
-        account,
+        await withNewerReleases(
+          app.db,
+          rows,
+          rows.map((row) => toBuild(row, account)),
+          account,
+        ),
+        app.jobQueue.options.offlineAfterMs,
       );
     },
   );
@@ -69,13 +74,16 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Submit a build: it is queued as pending',
+        description:
+          'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
+          'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
         body: BuildCreateSchema,
         response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const { account } = request;
-      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body);
+      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body, app.artifacts);
       return reply.code(201).send(toBuild(row, account));
     },
   );

@@ -29,14 +29,14 @@ const firmwareFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!UUID_PATTERN.test(uuid)) throw notFound(MISSING);
       const build = await findBuildByUuid(app.db, uuid.toLowerCase());
       if (!build || build.is_removed || build.status !== 'done') throw notFound(MISSING);
-      const size = await app.artifacts.size(build.uuid);
+      const size = await app.artifacts.size(build);
       if (size === undefined) throw notFound(MISSING);
       return reply
         .header('content-type', 'application/gzip')
         .header('content-length', String(size))
         .header('content-disposition', `attachment; filename="${build.name.replace(/[^\w.-]/g, '_')}.tar.gz"`)
         .header('cache-control', 'no-store')
-        .send(app.artifacts.open(build.uuid));
+        .send(await app.artifacts.open(build));
     },
   );
 };

@@ -45,6 +45,11 @@ export interface JobSpec extends AgentJobSpec {
   options: Record<string, unknown>;
   /** Where to put the artifact, relative to DATA_DIR. */
   artifact: string;
+  /**
+   * Issue 16: the configuration hash (contract/config-hash.ts) the server stored on the build, added once the
+   * spec is resolved, for the agent to write into the archive's manifest as it is.
+   */
+  config_hash?: string;
 }
 
 export type JobSource = Pick<

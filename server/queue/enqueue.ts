@@ -1,3 +1,4 @@
+import { appendServerLine } from '../builds/build-events-repository';
 import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
 import type { Db } from '../platform/db/client';
 
@@ -35,4 +36,30 @@ export function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>): Pro
 /** Queues a build again, with `changes` to its settings (an edit, an upgrade) or none (a rebuild). */
 export function enqueueAgain(db: Db, id: number, changes: Partial<NewBuildRow>): Promise<BuildRow> {
   return updateBuild(db, id, { ...changes, ...queuedState() });
+}
+
+/**
+ * Issue 16: a new build served at once from `source`'s artifact (the same configuration): done, its digest
+ * and size the source's, no agent run, and `line` in its log saying so.
+ */
+export async function enqueueReused(
+  db: Db,
+  values: Omit<NewBuildRow, keyof Queued>,
+  source: Pick<BuildRow, 'sha256' | 'file_size'>,
+  line: string,
+): Promise<BuildRow> {
+  const now = new Date();
+  const row = await insertBuild(db, {
+    ...values,
+    ...queuedState(),
+    status: 'done',
+    progress: 100,
+    sha256: source.sha256,
+    file_size: source.file_size,
+    queued_at: now,
+    started_at: now,
+    finished_at: now,
+  });
+  await appendServerLine(db, row.id, 0, line);
+  return row;
 }

@@ -92,7 +92,7 @@ describe('malformed agent input', () => {
     }
     expect(await snapshotTables(w.t.db)).toEqual(before);
     expect(await leaseOf(job.id)).toBe(lease);
-    expect(await w.t.app.artifacts.size(job.uuid)).toBeUndefined();
+    expect(await w.t.app.artifacts.size({ uuid: job.uuid, sha256: null })).toBeUndefined();
   });
 
   it('still takes an artifact sent as application/octet-stream', async () => {
@@ -102,6 +102,11 @@ describe('malformed agent input', () => {
       'x-sha256': createHash('sha256').update(bytes).digest('hex'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await w.t.app.artifacts.size(job.uuid)).toBe(bytes.length);
+    expect(
+      await w.t.app.artifacts.size({
+        uuid: job.uuid,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      }),
+    ).toBe(bytes.length);
   });
 });

@@ -7,6 +7,7 @@ import { requeue, upgradeInTx } from '../builds/build-service';
 import { listBuilds, listLiveGroupBuilds, markBuildsRemoved } from '../builds/builds-repository';
 import { jobSpecResolver } from '../builds/job-spec';
 import { newerReleaseFinder } from '../builds/release-choice';
+import { releaseArtifacts, sweepOrphanArtifacts } from '../builds/reuse';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
@@ -139,5 +140,9 @@ export async function removeGroup(
     await recountGroup(tx, group.id);
     return builds;
   });
-  if (fullClean) await Promise.all(all.map((build) => artifacts.remove(build.uuid)));
+  if (fullClean) {
+    // Issue 16: each stored content goes with its last build; orphans of earlier rebuilds go too.
+    await releaseArtifacts(db, artifacts, all);
+    await sweepOrphanArtifacts(db, artifacts);
+  }
 }

@@ -7,7 +7,6 @@ import {
   type Attestation,
   type AttestationPayload,
 } from '../../contract/rules/attestation';
-import { configHash } from '../../contract/rules/config-hash';
 import type { JobSpec } from '../builds/job-spec';
 import type { BuildRow } from '../platform/db/schema';
 import type { SigningKey } from './key-store';
@@ -17,7 +16,7 @@ export const sha256Text = (text: string) => createHash('sha256').update(text).di
 export interface AttestationFacts {
   build: Pick<
     BuildRow,
-    'uuid' | 'model' | 'series' | 'platform' | 'install_type' | 'release_version' | 'stage'
+    'uuid' | 'model' | 'series' | 'platform' | 'install_type' | 'release_version' | 'stage' | 'config_hash'
   >;
   spec: JobSpec;
   artifact: { sha256: string; size: number };
@@ -27,6 +26,11 @@ export interface AttestationFacts {
   signedAt: Date;
 }
 
+/**
+ * The payload signed for a build. Its `config_hash` is the one the server stored when the build was submitted
+ * (contract/config-hash.ts, over the resolved configuration with the tags' commits), which the agent wrote into
+ * the archive's manifest from its job spec: both sides say the same hash, computed once.
+ */
 export function attestationPayload(facts: AttestationFacts, keyId: string): AttestationPayload {
   const { build, spec } = facts;
   return {
@@ -35,7 +39,7 @@ export function attestationPayload(facts: AttestationFacts, keyId: string): Atte
     uuid: build.uuid,
     sha256: facts.artifact.sha256,
     size: facts.artifact.size,
-    config_hash: configHash(spec, sha256Text),
+    config_hash: spec.config_hash ?? build.config_hash ?? '',
     release: {
       series: spec.release?.series ?? build.series,
       version: spec.release?.version ?? build.release_version,

@@ -21,6 +21,7 @@ const facts = {
     install_type: 'upgrade',
     release_version: '1.2.0',
     stage: 'stable' as const,
+    config_hash: 'c0ffee',
   },
   spec: {
     release: { id: 1, series: 'x19', version: '1.2.0', stage: 'stable', tags: [] },

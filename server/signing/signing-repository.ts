@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { buildAttestations, builds, signingKeys } from '../platform/db/schema';
 
@@ -40,8 +40,9 @@ export async function putAttestation(db: Db, buildId: number, row: AttestationRo
 }
 
 /**
- * The attestation of a build that can be downloaded: done, not removed, and attested for the very bytes the
- * build row says it holds.
+ * The attestation of a build whose bytes can still be downloaded: attested for the very bytes the build row says
+ * it holds, and those bytes published by a done, not removed build — itself, or a build served from its
+ * artifact (issue 16: an identical configuration reuses the file, whose manifest names the first build).
  */
 export async function findPublishedAttestation(db: Db, uuid: string): Promise<AttestationRow | undefined> {
   const [row] = await db
@@ -56,9 +57,9 @@ export async function findPublishedAttestation(db: Db, uuid: string): Promise<At
     .where(
       and(
         eq(builds.uuid, uuid),
-        eq(builds.status, 'done'),
-        eq(builds.is_removed, false),
         eq(builds.sha256, buildAttestations.sha256),
+        sql`exists (select 1 from ${builds} published where published.sha256 = ${buildAttestations.sha256}
+          and published.status = 'done' and published.is_removed = false)`,
       ),
     );
   return row;

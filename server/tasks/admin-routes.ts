@@ -8,6 +8,7 @@ import {
   TaskIdParamsSchema,
   TaskListSchema,
 } from '../../contract/schemas/tasks-schemas';
+import { withEstimates } from '../builds/eta';
 import { setPageHeaders } from '../platform/http/paging';
 import { listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';
@@ -31,7 +32,7 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { search, searchOwners: true }, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toTask);
+      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
     },
   );
 
@@ -64,7 +65,7 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { userId: request.params.id }, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toTask);
+      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   TaskSchema,
   TasksQuerySchema,
 } from '../../contract/schemas/tasks-schemas';
+import { withEstimates } from '../builds/eta';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from './tasks-repository';
@@ -41,7 +42,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
       const { rows, total } = await listTasks(app.db, filters, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toTask);
+      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
     },
   );
 

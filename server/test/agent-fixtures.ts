@@ -9,7 +9,15 @@ import type { Config } from '../config';
 import { repositories } from '../platform/db/schema';
 import type { QueueOptions } from '../queue/queue-options';
 import { ensureDemoRepositories } from '../releases/git/demo-repositories';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './build-fixtures';
+import {
+  api,
+  type BuildWorld,
+  buildBody,
+  createBuildWorld,
+  createSet,
+  pools,
+  submit,
+} from './build-fixtures';
 
 export interface AgentWorld extends BuildWorld {
   set: Group;
@@ -30,9 +38,16 @@ export async function createAgentWorld(queue: Partial<QueueOptions> = {}, config
   return { ...w, set } satisfies AgentWorld;
 }
 
-/** Queues one build in the partner's set (or `token`'s own `setId`). */
+let configurations = 0;
+
+/**
+ * Queues one build in the partner's set (or `token`'s own `setId`), pending: each of its own configuration
+ * (its pool's worker name), since a build of a configuration already built is served at once (issue 16).
+ */
 export async function queueBuild(w: AgentWorld, token = w.partner.token, setId = w.set.id): Promise<Build> {
-  return submit(w, token, buildBody(w, setId));
+  configurations += 1;
+  const fee_pools_configs = pools([{}, { worker: `rig${configurations}` }]);
+  return submit(w, token, buildBody(w, setId, { fee_pools_configs }));
 }
 
 /** Adds an agent through the admin API and answers its id and token. */

@@ -390,6 +390,8 @@ export const builds = pgTable(
     cancel_requested: boolean('cancel_requested').notNull().default(false),
     // Removed from the task list ('remove tasks'); the build itself stays.
     task_hidden: boolean('task_hidden').notNull().default(false),
+    // Issue 16: the configuration hash (contract/config-hash.ts); a done build's artifact serves its equals.
+    config_hash: text('config_hash'),
   },
   (t) => [
     check(
@@ -409,6 +411,10 @@ export const builds = pgTable(
     index('builds_tasks_status_idx')
       .on(t.status, t.user_id)
       .where(sql`task_hidden = false and is_removed = false`),
+    // Issue 16: a submit looks for a done, not removed build of the same configuration.
+    index('builds_config_hash_idx').on(t.config_hash).where(sql`status = 'done' and is_removed = false`),
+    // Issue 16: artifacts are stored once per sha256 and kept while a build refers to them.
+    index('builds_sha256_idx').on(t.sha256),
   ],
 );
 

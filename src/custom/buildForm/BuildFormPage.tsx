@@ -93,8 +93,15 @@ export const BuildFormPage = () => {
         }
         notify('resources.firmwares.notifications.build_updated', { type: 'success' });
       } else {
-        await dataProvider.create('firmwares', { data: body, meta: { idempotencyKey: submission.current } });
-        notify('resources.firmwares.notifications.build_created', { type: 'success' });
+        const { data: created } = await dataProvider.create('firmwares', {
+          data: body,
+          meta: { idempotencyKey: submission.current },
+        });
+        // Issue 16: a configuration built before is served at once.
+        const reused = (created as { status?: string } | undefined)?.status === 'done';
+        notify(`resources.firmwares.notifications.${reused ? 'build_reused' : 'build_created'}`, {
+          type: 'success',
+        });
       }
       await queryClient.invalidateQueries({ queryKey: ['firmwares'] });
       await queryClient.invalidateQueries({ queryKey: ['groups'] });

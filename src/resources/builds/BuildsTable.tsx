@@ -18,6 +18,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
+import { QueueEstimate } from '../tasks/QueueEstimate';
 import { type BuildAction, BuildActionsMenu } from './BuildActionsMenu';
 import { formatBytes, groupByStage, type StageGroup } from './buildRules';
 import { BuildProgress, BuildStatusChip } from './StatusChips';
@@ -75,6 +76,7 @@ const BuildRow = ({
           {build.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
         </Stack>
         <BuildProgress build={build} />
+        <QueueEstimate item={build} />
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{formatBytes(build.file_size)}</Typography>

@@ -13,6 +13,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { enUS, ru } from 'date-fns/locale';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
+import { QueueEstimate } from './QueueEstimate';
 import { isCancelling, type Task, type TaskStatus } from './types';
 
 const STATUS_COLOR: Record<TaskStatus, ChipProps['color']> = {
@@ -62,7 +63,10 @@ const PROGRESS_COLOR: Partial<Record<TaskStatus, LinearProgressProps['color']>> 
   cancelled: 'inherit',
 };
 
-/** Progress bar (live for admins and developers, polled for others) and, while pending, the queue position. */
+/**
+ * Progress bar (live for admins and developers, polled for others) and, while pending, the queue position;
+ * with the expected start and finish (issue 16).
+ */
 export const TaskProgress = ({ task }: { task: Task }) => {
   const translate = useTranslate();
   const live = useBuildProgress(task.id, task.progress);
@@ -71,30 +75,36 @@ export const TaskProgress = ({ task }: { task: Task }) => {
   );
   if (task.status === 'pending') {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {task.queue_position
-          ? translate('app.tasks.queue_position', { position: task.queue_position })
-          : translate('app.tasks.queued')}
-      </Typography>
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {task.queue_position
+            ? translate('app.tasks.queue_position', { position: task.queue_position })
+            : translate('app.tasks.queued')}
+        </Typography>
+        <QueueEstimate item={task} showPosition={false} />
+      </>
     );
   }
   const color = PROGRESS_COLOR[task.status] ?? 'primary';
   return (
-    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '6.5rem' }}>
-      <LinearProgress
-        variant="determinate"
-        value={progress}
-        color={color}
-        aria-label={translate('resources.tasks.fields.progress')}
-        sx={{ flex: 1, height: 6, borderRadius: 3, ...(color === 'inherit' && { color: 'text.disabled' }) }}
-      />
-      <Typography
-        variant="caption"
-        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: '3.5ch', textAlign: 'right' }}
-      >
-        {progress}%
-      </Typography>
-    </Stack>
+    <>
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: '6.5rem' }}>
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          color={color}
+          aria-label={translate('resources.tasks.fields.progress')}
+          sx={{ flex: 1, height: 6, borderRadius: 3, ...(color === 'inherit' && { color: 'text.disabled' }) }}
+        />
+        <Typography
+          variant="caption"
+          sx={{ fontVariantNumeric: 'tabular-nums', minWidth: '3.5ch', textAlign: 'right' }}
+        >
+          {progress}%
+        </Typography>
+      </Stack>
+      <QueueEstimate item={task} />
+    </>
   );
 };
 

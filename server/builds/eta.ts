@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { builds, workers } from '../platform/db/schema';
+
+/**
+ * Issue 16 item 5: where a pending build stands in the queue and when it should start and finish, and when a
+ * running one should finish. Durations are the median of the recent builds of the same series (of every
+ * series when it has none yet), run on as many agents as are online: the queue is played out in claim order,
+ * each build going to the agent free first.
+ */
+
+/** Recent builds per series whose durations make the median. */
+const RECENT = 20;
+/** The queue is played out this far; later places get a position but no times. */
+const HORIZON = 1_000;
+/** A forecast serves every list read this long (the task lists are polled every 5 s by every console). */
+const FORECAST_MS = 2_000;
+/** The medians change slowly, and reading them scans the finished builds: kept longer. */
+const MEDIANS_MS = 60_000;
+
+export interface Estimate {
+  queue_position: number | null;
+  estimated_start_at: string | null;
+  estimated_finish_at: string | null;
+}
+
+interface Forecast {
+  at: number;
+  estimates: Map<number, Estimate>;
+  /** The whole queue was played out (else a build missing from it may be past the horizon). */
+  complete: boolean;
+}
+
+export interface Durations {
+  /** Median build time (ms) per series. */
+  bySeries: Map<string, number>;
+  /** Median over every series' recent builds, for a series with none; undefined when nothing was built. */
+  overall: number | undefined;
+}
+
+const median = (values: number[]): number | undefined => {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const keptMedians = new WeakMap<Db, { at: number; durations: Durations }>();
+const keptForecasts = new WeakMap<Db, Promise<Forecast>>();
+
+/** The median build time of each series over its last RECENT builds that an agent ran (not reused ones). */
+export async function recentDurations(db: Db): Promise<Durations> {
+  const kept = keptMedians.get(db);
+  if (kept && Date.now() - kept.at < MEDIANS_MS) return kept.durations;
+  const ranked = db
+    .select({
+      series: builds.series,
+      ms: sql<number>`extract(epoch from ${builds.finished_at} - ${builds.started_at}) * 1000`.as('ms'),
+      rank: sql<number>`row_number() over (partition by ${builds.series} order by ${builds.finished_at} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(builds)
+    .where(
+      and(
+        eq(builds.status, 'done'),
+        sql`${builds.attempts} > 0`,
+        isNotNull(builds.started_at),
+        sql`${builds.finished_at} >= ${builds.started_at}`,
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select({ series: ranked.series, ms: ranked.ms })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${RECENT}`);
+  const bySeriesValues = new Map<string, number[]>();
+  for (const row of rows) {
+    const values = bySeriesValues.get(row.series) ?? [];
+    values.push(Number(row.ms));
+    bySeriesValues.set(row.series, values);
+  }
+  const bySeries = new Map<string, number>();
+  for (const [series, values] of bySeriesValues) bySeries.set(series, median(values) as number);
+  const durations = { bySeries, overall: median(rows.map((row) => Number(row.ms))) };
+  keptMedians.set(db, { at: Date.now(), durations });
+  return durations;
+}
+
+export interface QueueState {
+  now: number;
+  agentsOnline: number;
+  /** Running builds: their series and start (ms). */
+  running: { id: number; series: string; startedAt: number }[];
+  /** Pending builds in claim order. */
+  pending: { id: number; series: string }[];
+  durations: Durations;
+}
+
+/** Plays the queue out (pure): each pending build goes to the agent that is free first. */
+export function playQueue({
+  now,
+  agentsOnline,
+  running,
+  pending,
+  durations,
+}: QueueState): Map<number, Estimate> {
+  const durationOf = (series: string) => durations.bySeries.get(series) ?? durations.overall;
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const estimates = new Map<number, Estimate>();
+  // When each agent is free: after its running build's expected end (never before now), or now.
+  const free: (number | undefined)[] = [];
+  for (const build of running) {
+    const duration = durationOf(build.series);
+    const end = duration === undefined ? undefined : Math.max(now, build.startedAt + duration);
+    free.push(end);
+    estimates.set(build.id, {
+      queue_position: null,
+      estimated_start_at: null,
+      estimated_finish_at: iso(end),
+    });
+  }
+  const agents = Math.max(agentsOnline, running.length);
+  while (free.length < agents) free.push(now);
+  // No agent online: nobody to take the queue, whatever the running builds' (lost) agents held.
+  let known = agentsOnline > 0;
+  pending.forEach((build, index) => {
+    const estimate: Estimate = {
+      queue_position: index + 1,
+      estimated_start_at: null,
+      estimated_finish_at: null,
+    };
+    estimates.set(build.id, estimate);
+    if (!known) return;
+    let slot = 0;
+    for (let i = 1; i < free.length; i++) if ((free[i] ?? Infinity) < (free[slot] ?? Infinity)) slot = i;
+    const start = free[slot];
+    const duration = durationOf(build.series);
+    // An agent whose end nobody can tell, or a build of unknown length: the later places are unknown too.
+    if (start === undefined || duration === undefined) {
+      known = false;
+      return;
+    }
+    estimate.estimated_start_at = iso(start);
+    estimate.estimated_finish_at = iso(start + duration);
+    free[slot] = start + duration;
+  });
+  return estimates;
+}
+
+async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
+  const now = Date.now();
+  const seenSince = new Date(now - offlineAfterMs);
+  const durations = await recentDurations(db);
+  const [online] = await db
+    .select({ n: count() })
+    .from(workers)
+    .where(and(gte(workers.last_contact, seenSince), eq(workers.is_blocked, false)));
+  const running = await db
+    .select({ id: builds.id, series: builds.series, started_at: builds.started_at })
+    .from(builds)
+    .where(and(eq(builds.status, 'in_progress'), eq(builds.is_removed, false)))
+    .orderBy(desc(builds.started_at));
+  const pending = await db
+    .select({ id: builds.id, series: builds.series })
+    .from(builds)
+    .where(and(eq(builds.status, 'pending'), eq(builds.is_removed, false)))
+    .orderBy(asc(builds.queued_at), asc(builds.id))
+    .limit(HORIZON);
+  const estimates = playQueue({
+    now,
+    agentsOnline: Number(online?.n ?? 0),
+    running: running.map((row) => ({
+      id: row.id,
+      series: row.series,
+      startedAt: row.started_at?.getTime() ?? now,
+    })),
+    pending,
+    durations,
+  });
+  return { at: now, estimates, complete: pending.length < HORIZON };
+}
+
+/**
+ * The queue's forecast, read at most every FORECAST_MS per database and shared by concurrent readers; read
+ * afresh when it misses a live build asked about (queued or claimed since).
+ */
+async function forecast(
+  db: Db,
+  offlineAfterMs: number,
+  live: { id: number; status: string }[],
+): Promise<Forecast> {
+  const kept = keptForecasts.get(db);
+  if (kept) {
+    const known = await kept.catch(() => undefined);
+    // Kept while it knows every live build asked about in the state it has now (not claimed since).
+    const current = (row: { id: number; status: string }) =>
+      (known?.estimates.get(row.id)?.queue_position != null) === (row.status === 'pending');
+    if (known && (!known.complete || live.every((row) => known.estimates.has(row.id) && current(row))))
+      return known;
+    if (keptForecasts.get(db) === kept) keptForecasts.delete(db);
+  }
+  const reading = readForecast(db, offlineAfterMs);
+  keptForecasts.set(db, reading);
+  const forget = () =>
+    setTimeout(() => keptForecasts.get(db) === reading && keptForecasts.delete(db), FORECAST_MS);
+  reading.then(forget, () => keptForecasts.delete(db));
+  return reading;
+}
+
+const NONE: Estimate = { queue_position: null, estimated_start_at: null, estimated_finish_at: null };
+
+/**
+ * Rows (tasks or builds) with their estimate: a pending one its place and expected start and finish, a
+ * running one its expected finish, others nulls. A row's own queue_position (the tasks' exact count) is kept.
+ */
+export async function withEstimates<T extends { id: number; status: string; queue_position?: number | null }>(
+  db: Db,
+  rows: T[],
+  offlineAfterMs: number,
+): Promise<(T & Estimate)[]> {
+  const live = rows.filter((row) => row.status === 'pending' || row.status === 'in_progress');
+  const { estimates } =
+    live.length > 0 ? await forecast(db, offlineAfterMs, live) : { estimates: new Map<number, Estimate>() };
+  return rows.map((row) => {
+    const estimate =
+      row.status === 'pending' || row.status === 'in_progress' ? (estimates.get(row.id) ?? NONE) : NONE;
+    // A task's own place (counted exactly by the task list) stands; builds take the forecast's.
+    const queue_position = 'queue_position' in row ? (row.queue_position ?? null) : estimate.queue_position;
+    return { ...row, ...estimate, queue_position };
+  });
+}
+
+/** Drops the kept forecast and medians of `db` (tests that change the agents or the history). */
+export function forgetEstimates(db: Db): void {
+  keptForecasts.delete(db);
+  keptMedians.delete(db);
+}
