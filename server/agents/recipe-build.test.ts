@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePartitionImage } from '../../agent/builders/partition-image';
 import { readTar } from '../../agent/tar';
 import { listLicenses } from '../accounts/licenses-repository';
-import { artifactName } from '../builds/artifact-store';
+import { blobName } from '../builds/artifact-store';
+import { findBuildByUuid } from '../builds/builds-repository';
 import { type AgentWorld, createAgentWorld, taskOf } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import { startEmbeddedAgent } from './embedded-agent';
@@ -46,7 +47,9 @@ async function built(installType: string): Promise<{ uuid: string; files: Map<st
     .poll(async () => (await taskOf(w, build.id))?.status, { timeout: 60_000, interval: 200 })
     .toBe('done');
   const files = new Map<string, Buffer>();
-  const artifact = createReadStream(path.join(w.dataDir, artifactName(build.uuid))).pipe(createGunzip());
+  // Stored once by its content (issue 16): the row's sha256 names the file.
+  const row = await findBuildByUuid(w.t.db, build.uuid);
+  const artifact = createReadStream(path.join(w.dataDir, blobName(row?.sha256 ?? ''))).pipe(createGunzip());
   for await (const entry of readTar(artifact)) if (entry.type === 'file') files.set(entry.path, entry.data);
   return { uuid: build.uuid, files };
 }

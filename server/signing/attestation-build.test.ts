@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import type { AttestationPayload } from '../../contract/rules/attestation';
 import { type EmbeddedAgent, startEmbeddedAgent } from '../agents/embedded-agent';
-import { artifactName } from '../builds/artifact-store';
 import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { verifyAttestation } from './attestation';
@@ -124,9 +123,7 @@ describe('signed attestations of real builds (issue 16)', () => {
     expect(attestation.payload).not.toContain(w.set.name);
 
     // The manifest in the archive carries the same configuration hash.
-    const manifest = (await entriesOf(path.join(w.dataDir, artifactName(uuid)))).find(
-      (e) => e.path === `${uuid}/manifest.json`,
-    );
+    const manifest = (await entriesOf(archive)).find((e) => e.path === `${uuid}/manifest.json`);
     expect(JSON.parse(manifest?.data.toString() ?? '{}').config_hash).toBe(payload.config_hash);
 
     // One altered byte of the payload and the signature no longer holds.
