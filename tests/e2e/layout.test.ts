@@ -1,0 +1,133 @@
+// Layout at spec §9's breakpoints (issue 15, item 2): every console route, for a partner and for an admin, at
+// 640, 768 and 992 px (and in Russian at 768 px) has no horizontal page overflow, and the sidebar is collapsed
+// below 992 px. Screenshots of each go to test-results/layout-*.png for a look.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from './support/api';
+import { launchBrowser } from './support/browser';
+import { submitBuild } from './support/builds';
+import { loginPage } from './support/pages';
+import { type RunningServer, startServer } from './support/server';
+
+const WIDTHS = [640, 768, 992] as const;
+const SET_NAME = 'Layout farm with a rather long name 7';
+const UI = { timeout: 20_000 };
+
+let server: RunningServer;
+let browser: Browser;
+const ids = { set: 0, adminSet: 0, release: 0, partner: 0 };
+
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const [partnerApi, adminApi] = await Promise.all([
+    apiSession(server.url, server.partner),
+    apiSession(server.url, server.admin),
+  ]);
+  await submitBuild(partnerApi, SET_NAME);
+  await submitBuild(partnerApi, SET_NAME);
+  const sets = await partnerApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
+  ids.set = sets.find((s) => s.name === SET_NAME)?.id ?? 0;
+  await submitBuild(adminApi, `${SET_NAME} (admin)`);
+  const adminSets = await adminApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
+  ids.adminSet = adminSets.find((s) => s.name === `${SET_NAME} (admin)`)?.id ?? 0;
+  const [release] = await adminApi.call<{ id: number }[]>('GET', '/client/releases');
+  ids.release = release.id;
+  const users = await adminApi.call<{ id: number; email: string }[]>('GET', '/admin/users');
+  ids.partner = users.find((u) => u.email === server.partner.email)?.id ?? 0;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The console's routes a role can open, each with a short name for its screenshot. */
+const partnerRoutes = (set = ids.set) => [
+  ['releases', '/releases'],
+  ['sets', '/firmwares'],
+  ['set', `/firmwares/${set}`],
+  ['build', `/firmwares/${set}/build`],
+  ['tasks', '/tasks'],
+  ['404', '/no-such-page'],
+];
+const adminRoutes = () => [
+  ...partnerRoutes(ids.adminSet),
+  ['release-create', '/releases/create'],
+  ['release-edit', `/releases/${ids.release}`],
+  ['partners', '/partners'],
+  ['partner-create', '/partners/create'],
+  ['partner-edit', `/partners/${ids.partner}`],
+  ['partner-show', `/partners/${ids.partner}/show`],
+  ['agents', '/agents'],
+  ['components', '/components'],
+];
+
+/** Waits until nothing on the page says it is still loading. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[role="progressbar"]:not([aria-valuenow]):visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('main, [role="main"], #main-content').first().waitFor(UI);
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+
+/** The sidebar's width as drawn (its paper), or 0 when it is hidden. */
+const sidebarWidth = (page: Page) =>
+  page.evaluate(() => {
+    const menu = document.querySelector('.RaSidebar-fixed, .RaSidebar-paper');
+    return menu ? Math.round(menu.getBoundingClientRect().width) : 0;
+  });
+
+async function visitAll(
+  who: { email: string; password: string },
+  role: string,
+  routes: string[][],
+  width: number,
+  locale = 'en-US',
+) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+  const page = await context.newPage();
+  await loginPage(page, server.url).open();
+  await loginPage(page, server.url).signIn(who.email, who.password);
+  await page.waitForURL(/\/releases$/, UI);
+  const problems: string[] = [];
+  const tag = locale.startsWith('ru') ? '-ru' : '';
+  for (const [name, path] of routes) {
+    await page.goto(`${server.url}${path}`);
+    await settled(page);
+    await page.screenshot({ path: `test-results/layout-${role}-${width}${tag}-${name}.png`, fullPage: true });
+    const { scrollWidth, innerWidth } = await overflow(page);
+    if (scrollWidth > innerWidth) problems.push(`${path}: ${scrollWidth} px wide in ${innerWidth} px`);
+    const sidebar = await sidebarWidth(page);
+    if (width < 992 && sidebar > 100) problems.push(`${path}: the sidebar is open (${sidebar} px)`);
+  }
+  await context.close();
+  return problems;
+}
+
+describe('layout at the breakpoints', () => {
+  for (const width of WIDTHS) {
+    it(`a partner's pages at ${width} px`, { timeout: 180_000 }, async () => {
+      expect(await visitAll(server.partner, 'partner', partnerRoutes(), width)).toEqual([]);
+    });
+    it(`an admin's pages at ${width} px`, { timeout: 240_000 }, async () => {
+      expect(await visitAll(server.admin, 'admin', adminRoutes(), width)).toEqual([]);
+    });
+  }
+
+  it('in Russian at 768 px', { timeout: 300_000 }, async () => {
+    const problems = [
+      ...(await visitAll(server.partner, 'partner', partnerRoutes(), 768, 'ru-RU')),
+      ...(await visitAll(server.admin, 'admin', adminRoutes(), 768, 'ru-RU')),
+    ];
+    expect(problems).toEqual([]);
+  });
+});
