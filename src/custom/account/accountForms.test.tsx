@@ -230,6 +230,7 @@ describe('preferences', { timeout: 20_000 }, () => {
         { path: '/client/account/info', request: { method: 'PATCH', body: { send_email: true } } },
       ]),
     );
+    expect(await screen.findByText('You will get an e-mail about new releases')).toBeInTheDocument();
   });
 
   it('gives beta testers the beta-testing switch', async () => {

@@ -338,6 +338,7 @@ describe('the build form', { timeout: 120_000 }, () => {
       'stratum+tcp://dev.example.com:3333',
     );
     expect(within(pool('devfee_pool_config')).getByLabelText(/^Worker/)).toHaveValue('mine');
+    expect(await screen.findByText('Pool settings copied')).toBeInTheDocument();
   });
 
   it('offers admins the refund pool and editable options; partners see the defaults only', async () => {
