@@ -29,9 +29,9 @@ beforeAll(async () => {
   await submitBuild(partnerApi, SET_NAME);
   const sets = await partnerApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
   ids.set = sets.find((s) => s.name === SET_NAME)?.id ?? 0;
-  await submitBuild(adminApi, `${SET_NAME} (admin)`);
+  await submitBuild(adminApi, `${SET_NAME} admin`);
   const adminSets = await adminApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
-  ids.adminSet = adminSets.find((s) => s.name === `${SET_NAME} (admin)`)?.id ?? 0;
+  ids.adminSet = adminSets.find((s) => s.name === `${SET_NAME} admin`)?.id ?? 0;
   const [release] = await adminApi.call<{ id: number }[]>('GET', '/client/releases');
   ids.release = release.id;
   const users = await adminApi.call<{ id: number; email: string }[]>('GET', '/admin/users');
@@ -69,7 +69,7 @@ async function settled(page: Page) {
   await page
     .locator('[role="progressbar"]:not([aria-valuenow]):visible')
     .first()
-    .waitFor({ state: 'detached', timeout: 15_000 });
+    .waitFor({ state: 'detached', timeout: 30_000 });
   await page.locator('main, [role="main"], #main-content').first().waitFor(UI);
 }
 
@@ -78,6 +78,19 @@ const overflow = (page: Page) =>
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
+
+/** Cards whose content sticks out of them (a table that scrolls inside its own box does not count). */
+const cardsOverflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.MuiCard-root, .MuiPaper-root.MuiPaper-outlined')]
+      .filter(
+        (card) => (card as HTMLElement).offsetParent !== null && card.scrollWidth > card.clientWidth + 1,
+      )
+      .map(
+        (card) =>
+          `${(card.textContent ?? '').slice(0, 40)}… ${card.scrollWidth} px in ${card.clientWidth} px`,
+      ),
+  );
 
 /** The sidebar's width as drawn (its paper), or 0 when it is hidden. */
 const sidebarWidth = (page: Page) =>
@@ -106,6 +119,7 @@ async function visitAll(
     await page.screenshot({ path: `test-results/layout-${role}-${width}${tag}-${name}.png`, fullPage: true });
     const { scrollWidth, innerWidth } = await overflow(page);
     if (scrollWidth > innerWidth) problems.push(`${path}: ${scrollWidth} px wide in ${innerWidth} px`);
+    for (const card of await cardsOverflowing(page)) problems.push(`${path}: a card overflows: ${card}`);
     const sidebar = await sidebarWidth(page);
     if (width < 992 && sidebar > 100) problems.push(`${path}: the sidebar is open (${sidebar} px)`);
   }
@@ -122,6 +136,30 @@ describe('layout at the breakpoints', () => {
       expect(await visitAll(server.admin, 'admin', adminRoutes(), width)).toEqual([]);
     });
   }
+
+  it('at 120 % scale in Russian: the sidebar title and the build form’s labels are whole', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await loginPage(page, server.url).open();
+    await page.evaluate(() => localStorage.setItem('RaStoreFirmwareConsole.app.scale', '1.2'));
+    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await page.waitForURL(/\/releases$/, UI);
+    await page.goto(`${server.url}/firmwares/${ids.set}/build`);
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('120%');
+    await page.screenshot({ path: 'test-results/layout-partner-1366-ru-120-build.png', fullPage: true });
+    // Text cut with an ellipsis is wider inside than its box.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.RaSidebar-fixed span, label.MuiInputLabel-root')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await cardsOverflowing(page)).toEqual([]);
+    await context.close();
+  });
 
   it('in Russian at 768 px', { timeout: 300_000 }, async () => {
     const problems = [

@@ -3,6 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient, HttpRequest } from '../../api/httpClient';
+import { createDataProvider, resourcePaths } from '../../dataProvider';
 import type { Group } from '../../resources/firmwares/types';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
@@ -25,19 +27,19 @@ function renderDialog() {
       },
     },
   });
-  const counted = api.httpClient as unknown as ReturnType<typeof vi.fn>;
-  const original = counted.getMockImplementation();
-  counted.mockImplementation(async (path: string, request?: { query?: Record<string, unknown> }) => {
-    const answer = await original?.(path, request);
+  // The server's total of the search, as its x-total-count header.
+  const httpClient = (async (path: string, request?: HttpRequest) => {
+    const answer = await api.httpClient(path, request);
     if (path !== '/client/firmware/groups') return answer;
     const search = String(request?.query?.search ?? '').toLowerCase();
     const total = SETS.filter((s) => s.name.toLowerCase().includes(search)).length;
     return { ...answer, headers: new Headers({ 'x-total-count': String(total) }) };
-  });
+  }) as HttpClient;
+  const dataProvider = createDataProvider(httpClient, resourcePaths, () => 'user');
   const onPick = vi.fn();
   renderWithAdmin(<CopyPoolsDialog open groupId={10} onClose={() => undefined} onPick={onPick} />, {
-    dataProvider: api.dataProvider,
-    httpClient: api.httpClient,
+    dataProvider,
+    httpClient,
   });
   return api;
 }

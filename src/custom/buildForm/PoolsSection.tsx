@@ -95,7 +95,7 @@ export const PoolsSection = ({
       title="app.build_form.sections.pools"
       hint="app.build_form.hints.pools"
       action={
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
           <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => setCopying(true)}>
             {translate('app.build_form.pools.copy')}
           </Button>
