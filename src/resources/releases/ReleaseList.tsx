@@ -136,7 +136,13 @@ export const ReleaseList = () => {
               >
                 <TableCell padding="checkbox" sx={{ width: '3rem' }} />
                 {COLUMNS.map(({ name, width }) => (
-                  <TableCell key={name} sx={{ width, ...(name === 'description' ? HIDDEN_WHEN_NARROW : {}) }}>
+                  <TableCell
+                    key={name}
+                    sx={{
+                      width,
+                      ...(name === 'description' || name === 'created_at' ? HIDDEN_WHEN_NARROW : {}),
+                    }}
+                  >
                     {translate(`resources.releases.fields.${name}`)}
                   </TableCell>
                 ))}
