@@ -95,7 +95,7 @@ const cardsOverflowing = (page: Page) =>
 /** The sidebar's width as drawn (its paper), or 0 when it is hidden. */
 const sidebarWidth = (page: Page) =>
   page.evaluate(() => {
-    const menu = document.querySelector('.RaSidebar-fixed, .RaSidebar-paper');
+    const menu = document.querySelector('.RaSidebar-fixed') ?? document.querySelector('.RaSidebar-paper');
     return menu ? Math.round(menu.getBoundingClientRect().width) : 0;
   });
 
@@ -158,6 +158,29 @@ describe('layout at the breakpoints', () => {
     );
     expect(cut).toEqual([]);
     expect(await cardsOverflowing(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('below 992 px the menu opens over the page, and a link closes it', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await loginPage(page, server.url).open();
+    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await page.waitForURL(/\/releases$/, UI);
+    await settled(page);
+    const content = page.locator('.RaLayout-content');
+    const left = (await content.boundingBox())?.x;
+    expect(await sidebarWidth(page)).toBeLessThan(100);
+    await page.getByRole('button', { name: /^(Open menu|Close menu)$/ }).click();
+    await expect.poll(() => sidebarWidth(page), UI).toBeGreaterThan(200);
+    // Over the page: the content did not move, and the page is no wider.
+    expect((await content.boundingBox())?.x).toBe(left);
+    const { scrollWidth, innerWidth } = await overflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.screenshot({ path: 'test-results/layout-partner-768-menu-open.png' });
+    await page.getByRole('menuitem', { name: /^Tasks/ }).click();
+    await page.waitForURL(/\/tasks$/, UI);
+    await expect.poll(() => sidebarWidth(page), UI).toBeLessThan(100);
     await context.close();
   });
 
