@@ -123,7 +123,15 @@ export const OptionsSection = ({
       title="app.build_form.sections.options"
       hint={isAdmin ? 'app.build_form.hints.options' : 'app.build_form.hints.options_defaults'}
     >
-      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+          // The hints of read-only defaults are for reading: full contrast (WCAG AA), not MUI's disabled grey.
+          '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' },
+        }}
+      >
         {options.map((option) => (
           <OptionInput key={option.name} option={option} readOnly={!isAdmin} />
         ))}
