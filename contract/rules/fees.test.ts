@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEVFEE } from '../constants';
 import { englishOf as say } from '../english';
-import { fee, feeMinimums, feeRecordIssues, sumFees, totalFeeIssue } from './fees';
+import { defaultDevFee, fee, feeMinimums, feeRecordIssues, sumFees, totalFeeIssue } from './fees';
 
 const english = (issues: ReturnType<typeof feeRecordIssues>) =>
   issues.map(({ field, message }) => ({ field, msg: say(message) }));
@@ -74,5 +75,18 @@ describe('a partner’s fee record', () => {
     expect(english(feeRecordIssues({ min_dev_fee: 5 }, current))).toEqual([
       { field: 'min_dev_fee', msg: 'Cannot be more than 4' },
     ]);
+  });
+});
+
+describe('the default DevFee of a new build', () => {
+  const records = [
+    { series: 'x21', min_dev_fee: 2.5, min_total_fee: 4 },
+    { series: 'x19', min_dev_fee: 1, min_total_fee: 3 },
+  ];
+  it('is the owner’s minimum DevFee when higher than the default, else the default', () => {
+    expect(defaultDevFee(records, 'x21')).toBe(2.5);
+    expect(defaultDevFee(records, 'x19')).toBe(DEFAULT_DEVFEE);
+    expect(defaultDevFee(records, 'l7')).toBe(DEFAULT_DEVFEE);
+    expect(defaultDevFee(records, 'x21', true)).toBe(DEFAULT_DEVFEE);
   });
 });

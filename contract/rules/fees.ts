@@ -52,6 +52,19 @@ export function feeMinimums(
     : { min_dev_fee: DEFAULT_DEVFEE, min_total_fee: DEFAULT_DEVFEE };
 }
 
+/**
+ * The DevFee a new build starts with: the default, or the owner's minimum DevFee for the series when that is
+ * higher (so a new build does not start below its own minimum).
+ */
+export function defaultDevFee(
+  records: readonly SeriesFee[] | undefined,
+  series: string,
+  byAdmin = false,
+): number {
+  const min = feeMinimums(records, series, byAdmin)?.min_dev_fee;
+  return min !== undefined && min > DEFAULT_DEVFEE ? min : DEFAULT_DEVFEE;
+}
+
 export type FeeField = keyof FeeMinimums;
 
 /** A partner's minimum total fee is not below the minimum DevFee. */

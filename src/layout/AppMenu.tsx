@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { Menu, usePermissions, useSidebarState } from 'react-admin';
 import { APP_NAME } from '../appInfo';
 import { canAccess } from '../authProvider/canAccess';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './ResponsiveSidebar';
 
 /** Sidebar entries in order; canAccess(role, 'menu', name) decides who sees each (spec §2, §6). */
 export const MENU_RESOURCES = ['releases', 'firmwares', 'tasks', 'partners', 'agents'] as const;
@@ -41,7 +42,9 @@ const Brand = () => {
 export const AppMenu = () => {
   const { permissions } = usePermissions();
   return (
-    <Menu>
+    <Menu
+      sx={{ '&.RaMenu-open': { width: SIDEBAR_WIDTH }, '&.RaMenu-closed': { width: SIDEBAR_CLOSED_WIDTH } }}
+    >
       <Brand />
       {MENU_RESOURCES.filter((name) => canAccess(permissions, 'menu', name)).map((name) => (
         <Menu.ResourceItem key={name} name={name} />

@@ -5,6 +5,7 @@ import { AppMenu } from './AppMenu';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Footer } from './Footer';
 import { RequireSignIn } from './RequireSignIn';
+import { ResponsiveSidebar } from './ResponsiveSidebar';
 import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
 import { TaskPolling } from './useTaskCounters';
@@ -19,6 +20,7 @@ export const Layout = ({ children }: LayoutProps) => (
       <RaLayout
         appBar={AppHeader}
         menu={AppMenu}
+        sidebar={ResponsiveSidebar}
         appBarAlwaysOn
         sx={{ minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } }}
       >

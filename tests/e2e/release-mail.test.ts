@@ -2,33 +2,20 @@
 // stored language, and its unsubscribe link works signed out, in one click.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mimeBodies } from '../../server/test/mail-catcher';
 import { apiSession } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { newVisitor } from './support/browser';
+import { consoleUnderTest } from './support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // No SMTP_URL: the e-mails land in DATA_DIR/outbox. The send delay is one second instead of a minute.
-  [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: '', MAIL_DELAY_SECONDS: '1' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No SMTP_URL: the e-mails land in DATA_DIR/outbox. The send delay is one second instead of a minute.
+const e2e = consoleUnderTest({ SMTP_URL: '', MAIL_DELAY_SECONDS: '1' });
 
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
 /** The decoded bodies of every .eml in the outbox to `to` whose text mentions `needle`. */
 async function outboxMentioning(to: string, needle: string): Promise<string[]> {
-  const dir = join(server.dataDir, 'outbox');
+  const dir = join(e2e.server.dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
   const raws = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
   return raws
@@ -39,9 +26,9 @@ async function outboxMentioning(to: string, needle: string): Promise<string[]> {
 
 describe('release e-mails', () => {
   it('an opted-in partner is told of a new release in Russian and unsubscribes from the link, signed out', async () => {
-    const partner = await apiSession(server.url, server.partner);
+    const partner = await apiSession(e2e.server.url, e2e.server.partner);
     await partner.call('PATCH', '/client/account/info', { send_email: true, language: 'ru' });
-    const admin = await apiSession(server.url, server.admin);
+    const admin = await apiSession(e2e.server.url, e2e.server.admin);
     const version = '9.9.1';
     await admin.call('POST', '/admin/releases', {
       series: 'x21',
@@ -59,14 +46,14 @@ describe('release e-mails', () => {
       ],
     });
 
-    await eventually(async () => (await outboxMentioning(server.partner.email, version)).length).toBe(1);
-    const [mail] = await outboxMentioning(server.partner.email, `Версия: ${version}`);
+    await eventually(async () => (await outboxMentioning(e2e.server.partner.email, version)).length).toBe(1);
+    const [mail] = await outboxMentioning(e2e.server.partner.email, `Версия: ${version}`);
     expect(mail).toContain('Тише вентиляторы.');
     // The page link of the text part (the List-Unsubscribe header has the API's one-click address).
-    const link = new RegExp(`${server.url}/unsubscribe\\?token=[\\w.%-]+`).exec(mail)?.[0];
+    const link = new RegExp(`${e2e.server.url}/unsubscribe\\?token=[\\w.%-]+`).exec(mail)?.[0];
     expect(link, mail).toBeTruthy();
 
-    const visitor = await newVisitor(browser);
+    const visitor = await newVisitor(e2e.browser);
     const page = await visitor.newPage();
     await page.goto(link as string);
     await eventually(() =>

@@ -6,28 +6,27 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import { apiSession } from './support/api';
-import { launchBrowser, newVisitor } from './support/browser';
+import { newVisitor } from './support/browser';
 import { submitBuild } from './support/builds';
+import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { startServer } from './support/server';
 
-let server: RunningServer;
-let browser: Browser;
 let tmp: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  tmp = await mkdtemp(path.join(tmpdir(), 'verify-e2e-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const e2e = consoleUnderTest(
+  {},
+  {
+    start: async () => {
+      tmp = await mkdtemp(path.join(tmpdir(), 'verify-e2e-'));
+      return startServer();
+    },
+    cleanUp: () => rm(tmp, { recursive: true, force: true }),
+  },
+);
 
 const SET_NAME = 'Verified hall';
 const eventually = <T>(read: () => Promise<T>, timeout = 20_000) =>
@@ -87,7 +86,7 @@ async function tamper(archive: Buffer): Promise<{ tampered: Buffer; file: string
 
 describe('/verify', () => {
   it('a downloaded build is genuine, a tampered copy is not', async () => {
-    const api = await apiSession(server.url, server.partner);
+    const api = await apiSession(e2e.server.url, e2e.server.partner);
     const build = await submitBuild(api, SET_NAME);
     await eventually(async () => {
       const tasks = await api.call<{ id: number; status: string }[]>('GET', '/client/firmware/tasks');
@@ -98,14 +97,14 @@ describe('/verify', () => {
       `/client/firmware/groups?search=${encodeURIComponent(SET_NAME)}`,
     );
 
-    const context = await newVisitor(browser);
+    const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await loginPage(page, server.url).open();
-    await loginPage(page, server.url).signIn(server.partner.email, server.partner.password);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     await page.waitForURL(/\/releases$/);
 
     // The set's shared page: download the file, then follow its link to /verify.
-    await page.goto(`${server.url}/links/${encodeURIComponent(set.name)}?uuid=${set.link_uuid}`);
+    await page.goto(`${e2e.server.url}/links/${encodeURIComponent(set.name)}?uuid=${set.link_uuid}`);
     const downloading = page.waitForEvent('download');
     await page
       .getByRole('link', { name: /^Download/ })

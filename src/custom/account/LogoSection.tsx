@@ -8,7 +8,8 @@ import { AccountSection } from './AccountSection';
 import { type LogoSet, uploadLogos } from './accountApi';
 import { LogoFilePicker } from './LogoFilePicker';
 import { LogoSetCard } from './LogoSetCard';
-import { logoFileError, logoUploadError } from './logoFiles';
+import { logoUploadError } from './logoFiles';
+import { logoFileProblem } from './sniffImage';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
 
@@ -27,8 +28,8 @@ export const LogoSection = () => {
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<LogoSet>();
 
-  const pick = (set: (file?: File) => void) => (file?: File) => {
-    const error = file && logoFileError(file);
+  const pick = (set: (file?: File) => void) => async (file?: File) => {
+    const error = file && (await logoFileProblem(file));
     setProblem(error);
     set(error ? undefined : file);
   };

@@ -1,6 +1,6 @@
 import { FormControlLabel, Stack, Switch } from '@mui/material';
 import { useState } from 'react';
-import { useAuthProvider, useTranslate } from 'react-admin';
+import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
 import type { Account } from '../../authProvider/account';
 import type { AppAuthProvider } from '../../authProvider/index';
 import { useHttpClient } from '../../dataProvider/ApiContext';
@@ -14,6 +14,7 @@ export const PreferencesSection = ({ account, onChanged }: { account: Account; o
   const httpClient = useHttpClient();
   const authProvider = useAuthProvider() as AppAuthProvider | undefined;
   const showError = useShowError();
+  const notify = useNotify();
   const [saving, setSaving] = useState<keyof AccountPreferences>();
 
   const save = async (change: AccountPreferences) => {
@@ -21,8 +22,12 @@ export const PreferencesSection = ({ account, onChanged }: { account: Account; o
     setSaving(field);
     try {
       const updated = await patchAccountInfo(httpClient, change);
-      authProvider?.setAccount({ ...account, ...change, ...(updated ?? {}) });
+      authProvider?.setAccount?.({ ...account, ...change, ...(updated ?? {}) });
       onChanged();
+      // A confirmation of what the switch now means (issue 15, item 12).
+      const on = Object.values(change)[0];
+      const done = field === 'send_email' ? 'mailing' : 'beta';
+      notify(`app.account.${done}_${on ? 'on' : 'off'}`, { type: 'success' });
     } catch (error) {
       showError(error);
     } finally {

@@ -140,7 +140,11 @@ describe('change password', { timeout: 20_000 }, () => {
 });
 
 describe('my logo', { timeout: 20_000 }, () => {
-  const png = (name: string) => new File(['png'], name, { type: 'image/png' });
+  // A PNG's signature is enough for the browser's check of the content.
+  const png = (name: string) =>
+    new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], name, {
+      type: 'image/png',
+    });
 
   it("needs both images: 'Please upload both logotypes'", async () => {
     const u = user();
@@ -159,6 +163,23 @@ describe('my logo', { timeout: 20_000 }, () => {
       new File(['gif'], 'x.gif', { type: 'image/gif' }),
     );
     expect(await screen.findByText('Choose a PNG, JPEG or SVG image')).toBeInTheDocument();
+  });
+
+  it('refuses a text file named .png before previewing it, with a translated message', async () => {
+    const u = user();
+    const writes = setup(<LogoSection />, (path) => (path === '/client/firmware/logo' ? [] : {}));
+    await u.upload(
+      screen.getByLabelText('Light-theme logo'),
+      new File(['hello, I am text'], 'logo.png', { type: 'image/png' }),
+    );
+    expect(
+      await screen.findByText(
+        'This file is not a PNG, JPEG or SVG image (its content does not match its name)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('logo.png')).not.toBeInTheDocument();
+    expect(document.querySelector('img[src^="blob:"]')).toBeNull();
+    expect(writes()).toEqual([]);
   });
 
   it('uploads both images as multipart with the default flag', async () => {
@@ -209,6 +230,7 @@ describe('preferences', { timeout: 20_000 }, () => {
         { path: '/client/account/info', request: { method: 'PATCH', body: { send_email: true } } },
       ]),
     );
+    expect(await screen.findByText('You will get an e-mail about new releases')).toBeInTheDocument();
   });
 
   it('gives beta testers the beta-testing switch', async () => {

@@ -338,18 +338,19 @@ describe('the build form', { timeout: 120_000 }, () => {
       'stratum+tcp://dev.example.com:3333',
     );
     expect(within(pool('devfee_pool_config')).getByLabelText(/^Worker/)).toHaveValue('mine');
+    expect(await screen.findByText('Pool settings copied')).toBeInTheDocument();
   });
 
   it('offers admins the refund pool and editable options; partners see the defaults only', async () => {
     renderForm({ role: 'admin' });
     expect(await screen.findByTestId('pool-refund_pool_config', {}, slow)).toBeInTheDocument();
-    expect(await screen.findByLabelText('hostname prefix')).not.toBeDisabled();
+    expect(await screen.findByLabelText('Host name prefix')).not.toBeDisabled();
   });
 
   it('does not offer partners the refund pool', async () => {
     renderForm();
     await screen.findByRole('combobox', { name: /^Series/ }, slow);
     expect(screen.queryByTestId('pool-refund_pool_config')).not.toBeInTheDocument();
-    expect(await screen.findByLabelText('hostname prefix')).toBeDisabled();
+    expect(await screen.findByLabelText('Host name prefix')).toBeDisabled();
   });
 });

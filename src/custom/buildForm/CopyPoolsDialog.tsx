@@ -61,6 +61,11 @@ export const CopyPoolsDialog = ({
     },
     { enabled: open && Boolean(group), onError: showError },
   );
+  // The server answers one page of sets: say so when there are more, and that typing searches them all.
+  const more = (shown: number, total: number | undefined) =>
+    total !== undefined && total > shown
+      ? translate('app.build_form.copy_pools.more', { shown, total })
+      : undefined;
   const withPools = (builds.data ?? []).filter((b) => !b.is_removed && b.fee_pools_configs?.length);
 
   return (
@@ -74,10 +79,15 @@ export const CopyPoolsDialog = ({
           getOptionLabel={(g) => g.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onChange={(_, value) => setGroup(value)}
-          onInputChange={(_, value, reason) => reason === 'input' && setText(value)}
+          onInputChange={(_, value, reason) => (reason === 'input' || reason === 'clear') && setText(value)}
           filterOptions={(options) => options}
           renderInput={(params) => (
-            <TextField {...params} label={translate('app.build_form.copy_pools.set')} size="small" />
+            <TextField
+              {...params}
+              label={translate('app.build_form.copy_pools.set')}
+              size="small"
+              helperText={more(sets.data?.length ?? 0, sets.total)}
+            />
           )}
         />
         <Box sx={{ mt: 2, minHeight: '8rem' }}>

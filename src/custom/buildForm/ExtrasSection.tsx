@@ -3,6 +3,7 @@ import { AutocompleteArrayInput, BooleanInput, SelectInput, TextInput, useTransl
 import { useWatch } from 'react-hook-form';
 import type { BuildOption, License, SshKey } from '../../resources/sets/types';
 import { FormSection } from './FormSection';
+import { optionHint, optionLabel } from './optionLabels';
 import { validateLicense } from './validation';
 
 const byRegion = (licenses: readonly License[]) =>
@@ -32,9 +33,10 @@ export const LicenseSection = ({ licenses }: { licenses: readonly License[] }) =
 };
 
 const OptionInput = ({ option, readOnly }: { option: BuildOption; readOnly: boolean }) => {
+  const translate = useTranslate();
   const source = `options.${option.name}`;
-  const label = option.name.replace(/_/g, ' ');
-  const helperText = option.description || false;
+  const label = optionLabel(translate, option.name);
+  const helperText = optionHint(translate, option.name, option.description) || false;
   if (option.type === 'bool') {
     return (
       <BooleanInput
@@ -79,6 +81,7 @@ const ListOptionInput = ({
   label: string;
   readOnly: boolean;
 }) => {
+  const translate = useTranslate();
   const current = useWatch({ name: source }) as unknown;
   const values = [
     ...new Set([
@@ -92,7 +95,7 @@ const ListOptionInput = ({
       <AutocompleteArrayInput
         source={source}
         label={label}
-        helperText={option.description || false}
+        helperText={optionHint(translate, option.name, option.description) || false}
         choices={values.map((value) => ({ id: value, name: value }))}
         onCreate={(value?: string) => ({ id: value ?? '', name: value ?? '' })}
         createLabel="app.build_form.options.add_value"
@@ -120,7 +123,15 @@ export const OptionsSection = ({
       title="app.build_form.sections.options"
       hint={isAdmin ? 'app.build_form.hints.options' : 'app.build_form.hints.options_defaults'}
     >
-      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+          // The hints of read-only defaults are for reading: full contrast (WCAG AA), not MUI's disabled grey.
+          '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' },
+        }}
+      >
         {options.map((option) => (
           <OptionInput key={option.name} option={option} readOnly={!isAdmin} />
         ))}

@@ -125,7 +125,7 @@ export const FirmwareSection = ({
           </Stack>
         </Box>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2} alignItems="flex-start">
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }} id="subset-label">
             {translate('app.build_form.fields.subset')}

@@ -18,8 +18,9 @@ export const FormSection = ({
   return (
     <Card component="section" aria-label={translate(title)}>
       <CardContent sx={{ p: { xs: 2, md: 3 }, '&:last-child': { pb: { xs: 2, md: 3 } } }}>
-        <Stack direction="row" alignItems="flex-start" spacing={2} sx={{ mb: 2 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* The action moves under the title when both do not fit on one line. */}
+        <Stack direction="row" alignItems="flex-start" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
+          <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
             <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
               {translate(title)}
             </Typography>

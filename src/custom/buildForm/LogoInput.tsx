@@ -14,7 +14,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { LogoSet } from '../account/accountApi';
 import { LogoFilePicker } from '../account/LogoFilePicker';
 import { LogoPreview } from '../account/LogoPreview';
-import { logoFileError } from '../account/logoFiles';
+import { logoFileProblem } from '../account/sniffImage';
 import { myLogo } from './formModes';
 import { type CustomLogoFiles, LOGO_SELECTS, type LogoSelect } from './types';
 import { logoFilesError } from './validation';
@@ -35,7 +35,7 @@ const validateFiles = (_: unknown, all: unknown) =>
  */
 export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
+  const { setValue, getValues } = useFormContext();
   const logoSelect = (useWatch({ name: 'logoSelect' }) ?? 'default') as LogoSelect;
   const savedLogoID = useWatch({ name: 'savedLogoID' }) as number | null;
   const {
@@ -48,10 +48,12 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
   const mine = myLogo(logos) as LogoSet | undefined;
   const saved = savedLogoID ? logos.find((l) => l.id === savedLogoID) : undefined;
   const [fileProblem, setFileProblem] = useState<string>();
-  const pick = (key: keyof CustomLogoFiles) => (file?: File) => {
-    const problem = file && logoFileError(file);
+  const pick = (key: keyof CustomLogoFiles) => async (file?: File) => {
+    const problem = file && (await logoFileProblem(file));
     setFileProblem(problem);
-    field.onChange({ ...files, [key]: file && !problem ? file : null });
+    // Read again after the check: the other image may have been picked meanwhile.
+    const latest = (getValues('customLogoFiles') ?? files) as CustomLogoFiles;
+    field.onChange({ ...latest, [key]: file && !problem ? file : null });
   };
   const message = error?.message;
 

@@ -80,47 +80,58 @@ export const PoolFields = ({
           </Tooltip>
         )}
       </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          columnGap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(12, 1fr)' },
-          '& > .wide': { gridColumn: { sm: '1 / -1', xl: 'span 8' } },
-          '& > .third': { gridColumn: { xl: 'span 4' } },
-          '& > .quarter': { gridColumn: { xl: 'span 3' } },
-        }}
-      >
-        <Box className="third">
-          <TextInput source={`${prefix}.alias`} label={label('alias')} size="small" fullWidth />
-        </Box>
-        <Box className="wide">
-          <PoolUrlInput prefix={prefix} presets={presets} validate={validators.url} />
-        </Box>
-        {(['account', 'worker'] as const).map((field) => (
-          <Box key={field} className="quarter">
-            <TextInput
-              source={`${prefix}.${field}`}
-              label={label(field)}
-              validate={validators[field]}
-              size="small"
-              fullWidth
-            />
+      {/* Columns by the card's own width in rem (a container query), so a larger interface scale or a narrow
+          window gives each field room for its whole label ('Видимая комиссия, %') rather than cutting it. */}
+      <Box sx={{ containerType: 'inline-size' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            columnGap: 1.5,
+            gridTemplateColumns: '1fr',
+            '@container (min-width: 26rem)': {
+              gridTemplateColumns: 'repeat(2, 1fr)',
+              '& > .wide': { gridColumn: '1 / -1' },
+            },
+            '@container (min-width: 50rem)': {
+              gridTemplateColumns: 'repeat(12, 1fr)',
+              '& > .wide': { gridColumn: 'span 8' },
+              '& > .third': { gridColumn: 'span 4' },
+              '& > .quarter': { gridColumn: 'span 3' },
+            },
+          }}
+        >
+          <Box className="third">
+            <TextInput source={`${prefix}.alias`} label={label('alias')} size="small" fullWidth />
           </Box>
-        ))}
-        {(['fee', 'fake_fee'] as const).map((field) => (
-          <Box key={field} className="quarter">
-            <NumberInput
-              source={`${prefix}.${field}`}
-              label={label(field)}
-              validate={validators[field]}
-              size="small"
-              step={0.01}
-              min={0}
-              max={100}
-              fullWidth
-            />
+          <Box className="wide">
+            <PoolUrlInput prefix={prefix} presets={presets} validate={validators.url} />
           </Box>
-        ))}
+          {(['account', 'worker'] as const).map((field) => (
+            <Box key={field} className="quarter">
+              <TextInput
+                source={`${prefix}.${field}`}
+                label={label(field)}
+                validate={validators[field]}
+                size="small"
+                fullWidth
+              />
+            </Box>
+          ))}
+          {(['fee', 'fake_fee'] as const).map((field) => (
+            <Box key={field} className="quarter">
+              <NumberInput
+                source={`${prefix}.${field}`}
+                label={label(field)}
+                validate={validators[field]}
+                size="small"
+                step={0.01}
+                min={0}
+                max={100}
+                fullWidth
+              />
+            </Box>
+          ))}
+        </Box>
       </Box>
     </Box>
   );

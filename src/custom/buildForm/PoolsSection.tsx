@@ -3,7 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useInput, useTranslate, ValidationError } from 'react-admin';
+import { useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FEE_POOL_SLOTS } from '../../../contract/constants';
 import { feeMinimums } from '../../../contract/rules/fees';
@@ -15,6 +15,7 @@ import { PoolFields } from './PoolFields';
 import { addFeePool, copyPools, type PoolValues, removeFeePool, resetPools, totalFee } from './pools';
 import { POOLS_TOTAL_FIELD } from './serverErrors';
 import type { BuildFormValues } from './types';
+import { useDevFeeDefault, useRevalidateTotal } from './usePoolDefaults';
 import { poolValidators, totalFeeError } from './validation';
 
 const slotOf = (index: number) => (all: Partial<BuildFormValues>) => all.fee_pools_configs?.[index];
@@ -31,6 +32,7 @@ const PoolsTotal = ({ minTotalFee }: { minTotalFee: number }) => {
     validate: (_: unknown, all: unknown) => totalFeeError(all as PoolValues, minTotalFee),
   });
   const total = values.fee_pools_configs ? totalFee(values) : 0;
+  useRevalidateTotal(total, Boolean(error));
   // The rule is shown as the fees are typed; a server's message (a 422 on the whole list) until the next change.
   const live = values.fee_pools_configs ? totalFeeError(values, minTotalFee) : undefined;
   const problem = live
@@ -75,10 +77,12 @@ export const PoolsSection = ({
     name: ['poolsLimit', 'series'],
   });
   const [copying, setCopying] = useState(false);
+  const notify = useNotify();
   // The server's rule: the partner's record for the series, else the default DevFee; none for admins.
   const minimums = feeMinimums(fees, series ?? '', isAdmin);
   const minDevFee = minimums?.min_dev_fee;
   const minTotalFee = minimums?.min_total_fee ?? 0;
+  const devFeeDefault = useDevFeeDefault(fees, series, isAdmin);
   const set = (patch: Partial<PoolValues>) => {
     for (const [key, value] of Object.entries(patch)) {
       setValue(key as keyof PoolValues, value as never, { shouldDirty: true });
@@ -91,7 +95,7 @@ export const PoolsSection = ({
       title="app.build_form.sections.pools"
       hint="app.build_form.hints.pools"
       action={
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
           <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => setCopying(true)}>
             {translate('app.build_form.pools.copy')}
           </Button>
@@ -99,7 +103,7 @@ export const PoolsSection = ({
             size="small"
             color="inherit"
             startIcon={<RestartAltIcon />}
-            onClick={() => set(resetPools(current()))}
+            onClick={() => set(resetPools(current(), devFeeDefault))}
           >
             {translate('app.build_form.pools.reset')}
           </Button>
@@ -156,6 +160,7 @@ export const PoolsSection = ({
         onPick={(entries: PoolEntry[]) => {
           set(copyPools(current(), entries));
           setCopying(false);
+          notify('app.build_form.copy_pools.copied', { type: 'success' });
         }}
       />
     </FormSection>

@@ -22,10 +22,10 @@ export const emptySlots = (): PoolSlot[] => Array.from({ length: FEE_POOL_SLOTS 
 export const workerFromSetName = (name: string | undefined): string => keepLettersDigitsDot(name ?? '');
 
 /** A fresh DevFee pool: fee 2, the worker from the set's name. */
-export const devfeePool = (worker = ''): PoolSlot => ({
+export const devfeePool = (worker = '', fee: number = DEFAULT_DEVFEE): PoolSlot => ({
   ...emptyPool('devfee'),
   worker,
-  fee: DEFAULT_DEVFEE,
+  fee,
 });
 
 const toNumber = (value: unknown): number | null => {
@@ -134,9 +134,9 @@ export function removeFeePool(
 }
 
 /** Resetting pools empties them all and restores the DevFee default, but keeps the DevFee worker. */
-export function resetPools(values: PoolValues): PoolValues {
+export function resetPools(values: PoolValues, devFee: number = DEFAULT_DEVFEE): PoolValues {
   return {
-    devfee_pool_config: devfeePool(text(values.devfee_pool_config?.worker)),
+    devfee_pool_config: devfeePool(text(values.devfee_pool_config?.worker), devFee),
     fee_pools_configs: emptySlots(),
     poolsLimit: 0,
     refund_pool_config: emptyPool('refund'),

@@ -1,7 +1,8 @@
 import { Box, LinearProgress } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { format, isValid, parseISO } from 'date-fns';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocaleState } from 'react-admin';
+import { formatDate } from '../../i18n/dates';
 import type { LogLine } from './logLines';
 
 /** Pixels from either end within which the next page is read. */
@@ -10,10 +11,7 @@ const PAGE_SLACK = 600;
 const LINE_HEIGHT = 21;
 
 /** The server's time of a stored line, shown on hover (lines that came live have none). */
-const time = (at: string | null | undefined) => {
-  const date = at ? parseISO(at) : undefined;
-  return date && isValid(date) ? format(date, 'HH:mm:ss') : '';
-};
+const time = (at: string | null | undefined, locale?: string) => formatDate(at, 'time', locale);
 
 /** The line with every occurrence of `needle` (any case) marked. */
 function marked(line: string, needle: string | undefined): ReactNode {
@@ -85,6 +83,7 @@ export const LogLines = ({
   onFollowingChange,
 }: LogLinesProps) => {
   const ref = useRef<HTMLDivElement>(null);
+  const [locale] = useLocaleState();
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => ref.current,
@@ -168,7 +167,7 @@ export const LogLines = ({
                 data-index={item.index}
                 data-seq={line.seq}
                 ref={virtualizer.measureElement}
-                title={time(line.at) || undefined}
+                title={time(line.at, locale) || undefined}
                 sx={{
                   position: 'absolute',
                   top: 0,

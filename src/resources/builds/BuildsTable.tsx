@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useDates } from '../../i18n/dates';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';
@@ -37,7 +38,8 @@ const BuildRow = ({
   onAction: (action: BuildAction, build: Build) => void;
 }) => {
   const translate = useTranslate();
-  const date = new Date(build.updated_at ?? build.created_at);
+  const dates = useDates();
+  const date = build.updated_at ?? build.created_at;
   return (
     <TableRow hover selected={selected} data-testid="build-row" sx={{ opacity: build.is_removed ? 0.55 : 1 }}>
       <TableCell padding="checkbox">
@@ -80,8 +82,8 @@ const BuildRow = ({
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
         <Typography variant="body2">{formatBytes(build.file_size)}</Typography>
-        <Typography variant="caption" color="text.secondary" title={date.toISOString()}>
-          {date.toLocaleString()}
+        <Typography variant="caption" color="text.secondary" title={dates.format(date, 'exact')}>
+          {dates.format(date, 'dateTime')}
         </Typography>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

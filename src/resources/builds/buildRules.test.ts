@@ -50,6 +50,23 @@ describe('missing models', () => {
     ]);
   });
 
+  it('lists them in natural order, whatever the catalogue’s order', () => {
+    const models = ['S21', 'S19j Pro', 'S9', 'S19 XP', 'S19', 'S19 Pro', 's19a'].reverse().map((name) => ({
+      name,
+      series: 'x19',
+      is_blocked: false,
+    }));
+    const builds = [b(1, { model: 'S19', series: 'x19' })];
+    expect(missingModels(builds, models, catalogue.series, false).map((m) => m.name)).toEqual([
+      'S9',
+      'S19 Pro',
+      'S19 XP',
+      's19a',
+      'S19j Pro',
+      'S21',
+    ]);
+  });
+
   it('counts removed builds as missing and ignores hidden or blocked series', () => {
     const builds = [
       b(1, { model: 'S19', series: 'x19', is_removed: true }),

@@ -28,9 +28,12 @@ export function groupByStage<T extends Pick<Build, 'stage'>>(builds: readonly T[
   })).filter((g) => g.builds.length > 0);
 }
 
+/** Model names in natural order: S9, S19, S19 Pro, S19j, S21 (numbers by value, case ignored). */
+const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /**
  * 'List of missing models': the models of the set's series (the series of its builds) that have no build yet.
- * Blocked models, blocked series and series hidden from the viewer are never offered.
+ * Blocked models, blocked series and series hidden from the viewer are never offered. In natural order.
  */
 export function missingModels(
   builds: readonly Pick<Build, 'model' | 'series' | 'is_removed'>[],
@@ -42,7 +45,9 @@ export function missingModels(
   const allowed = new Set(availableSeries(series, isAdmin).map((s) => s.name));
   const setSeries = new Set(live.map((b) => b.series).filter((s) => allowed.has(s)));
   const built = new Set(live.map((b) => b.model));
-  return models.filter((m) => setSeries.has(m.series) && !m.is_blocked && !built.has(m.name));
+  return models
+    .filter((m) => setSeries.has(m.series) && !m.is_blocked && !built.has(m.name))
+    .sort((a, b) => NATURAL.compare(a.name, b.name));
 }
 
 export interface StatusCounters {

@@ -1,27 +1,23 @@
 import { Tooltip, Typography } from '@mui/material';
-import { format, formatDistanceToNow, isValid, parseISO } from 'date-fns';
-import { enUS, ru } from 'date-fns/locale';
-import { useLocaleState, useTranslate } from 'react-admin';
-
-const LOCALES = { en: enUS, ru };
+import { useTranslate } from 'react-admin';
+import { useDates } from '../../i18n/dates';
 
 /** "5 minutes ago", in the UI language, with the exact time on hover; 'never' when there is none. */
 export const LastActive = ({ value }: { value: string | null | undefined }) => {
   const translate = useTranslate();
-  const [localeName] = useLocaleState();
-  const date = value ? parseISO(value) : undefined;
-  if (!date || !isValid(date)) {
+  const dates = useDates();
+  const ago = dates.relative(value);
+  if (!ago) {
     return (
       <Typography variant="body2" color="text.disabled">
         {translate('app.partners.never')}
       </Typography>
     );
   }
-  const locale = LOCALES[localeName as keyof typeof LOCALES] ?? enUS;
   return (
-    <Tooltip title={format(date, 'PPpp', { locale })}>
+    <Tooltip title={dates.format(value, 'exact')}>
       <Typography variant="body2" component="span">
-        {formatDistanceToNow(date, { addSuffix: true, locale })}
+        {ago}
       </Typography>
     </Tooltip>
   );

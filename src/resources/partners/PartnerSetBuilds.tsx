@@ -84,11 +84,14 @@ export const PartnerSetBuilds = ({
       ) : (
         <>
           <Stack direction="row" alignItems="center" sx={{ py: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {translate('resources.firmwares.builds_count', {
-                smart_count: list.filter((b) => !b.is_removed).length,
-              })}
-            </Typography>
+            {/* No count until the builds are in: '0 builds' while loading would be wrong. */}
+            {!builds.isPending && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('resources.firmwares.builds_count', {
+                  smart_count: list.filter((b) => !b.is_removed).length,
+                })}
+              </Typography>
+            )}
             {chosen.length > 0 && (
               <Button
                 size="small"

@@ -1,4 +1,5 @@
 import {
+  Box,
   Card,
   CardHeader,
   Pagination,
@@ -13,8 +14,14 @@ import {
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
+import { showFrom } from '../../layout/responsive';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from '../tasks/TaskCells';
 import type { Task } from '../tasks/types';
+
+const SECONDARY: Record<string, ReturnType<typeof showFrom> | undefined> = {
+  release: showFrom('md'),
+  times: showFrom('xl'),
+};
 
 /** A partner's build tasks (GET /admin/firmwares/users/{id}/tasks), 20 a page; empty when there are none. */
 export const PartnerTasks = ({ userId }: { userId: number }) => {
@@ -53,35 +60,40 @@ export const PartnerTasks = ({ userId }: { userId: number }) => {
           {translate('app.partners.view.no_tasks')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={translate('app.partners.view.tasks', { smart_count: total })}>
-          <TableHead>
-            <TableRow>
-              {['set', 'model', 'release', 'status', 'progress', 'times'].map((f) => (
-                <TableCell key={f}>{label(f)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((task) => (
-              <TableRow key={task.id}>
-                <TableCell>
-                  <TaskSet task={task} />
-                </TableCell>
-                <TableCell>{task.model}</TableCell>
-                <TableCell>{task.release_version}</TableCell>
-                <TableCell>
-                  <TaskStatusChip task={task} />
-                </TableCell>
-                <TableCell>
-                  <TaskProgress task={task} />
-                </TableCell>
-                <TableCell>
-                  <TaskTimes task={task} />
-                </TableCell>
+        // Release and times step aside on narrow windows; what is left scrolls inside the card if need be.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={translate('app.partners.view.tasks', { smart_count: total })}>
+            <TableHead>
+              <TableRow>
+                {['set', 'model', 'release', 'status', 'progress', 'times'].map((f) => (
+                  <TableCell key={f} sx={SECONDARY[f]}>
+                    {label(f)}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {data.map((task) => (
+                <TableRow key={task.id}>
+                  <TableCell>
+                    <TaskSet task={task} />
+                  </TableCell>
+                  <TableCell>{task.model}</TableCell>
+                  <TableCell sx={SECONDARY.release}>{task.release_version}</TableCell>
+                  <TableCell>
+                    <TaskStatusChip task={task} />
+                  </TableCell>
+                  <TableCell>
+                    <TaskProgress task={task} />
+                  </TableCell>
+                  <TableCell sx={SECONDARY.times}>
+                    <TaskTimes task={task} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {pages > 1 && (
         <Stack alignItems="flex-end" sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>

@@ -15,6 +15,7 @@ import {
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
+import { showFrom } from '../../layout/responsive';
 import { LastActive } from './LastActive';
 import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
 import { PARTNERS_LIST_KEY, usePartnersTotal } from './partnersListState';
@@ -99,7 +100,7 @@ export const PartnersTable = () => {
       empty={<Empty />}
       pagination={<Pagination rowsPerPageOptions={[]} />}
       queryOptions={{ onError: showError }}
-      sx={{ '& .RaList-main': { mt: 1 } }}
+      sx={{ '& .RaList-main': { mt: 1, minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
       <PublishTotal />
       <DataTable<Partner> rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
@@ -109,7 +110,7 @@ export const PartnersTable = () => {
           disableSort
           render={(p) => <Worker partner={p} />}
         />
-        <DataTable.Col<Partner> source="email" label={label('email')} disableSort />
+        <DataTable.Col<Partner> source="email" label={label('email')} disableSort sx={showFrom('md')} />
         <DataTable.Col<Partner>
           source="fee"
           label={label('fee')}
@@ -118,6 +119,7 @@ export const PartnersTable = () => {
         />
         <DataTable.Col<Partner>
           source="last_active"
+          sx={showFrom('lg')}
           label={label('last_active')}
           disableSort
           render={(p) => <LastActive value={p.last_active} />}

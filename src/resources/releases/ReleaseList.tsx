@@ -25,7 +25,8 @@ import { ALL_SERIES, useReleases, useViewer } from './useReleases';
 const COLUMNS = [
   { name: 'version', width: '14rem' },
   { name: 'stage', width: '9rem' },
-  { name: 'series', width: '5rem' },
+  // Below 1200 px the description is hidden: the series then takes what is left, so the rows span the card.
+  { name: 'series', width: { xs: 'auto', xl: '5rem' } },
   { name: 'description', width: 'auto' },
   { name: 'created_at', width: '9rem' },
 ] as const;
@@ -118,7 +119,7 @@ export const ReleaseList = () => {
           <Table
             size="small"
             aria-label={translate('resources.releases.name', { smart_count: 2 })}
-            sx={{ tableLayout: 'fixed', minWidth: { md: '52rem' } }}
+            sx={{ tableLayout: 'fixed', minWidth: { xl: '52rem' } }}
           >
             <TableHead>
               <TableRow
@@ -136,7 +137,13 @@ export const ReleaseList = () => {
               >
                 <TableCell padding="checkbox" sx={{ width: '3rem' }} />
                 {COLUMNS.map(({ name, width }) => (
-                  <TableCell key={name} sx={{ width, ...(name === 'description' ? HIDDEN_WHEN_NARROW : {}) }}>
+                  <TableCell
+                    key={name}
+                    sx={{
+                      width,
+                      ...(name === 'description' || name === 'created_at' ? HIDDEN_WHEN_NARROW : {}),
+                    }}
+                  >
                     {translate(`resources.releases.fields.${name}`)}
                   </TableCell>
                 ))}

@@ -23,7 +23,8 @@ export interface ReleaseRowProps {
 }
 
 /** The description column gives way on narrow screens. */
-export const HIDDEN_WHEN_NARROW = { display: { xs: 'none', md: 'table-cell' } };
+/** Description and date step aside below 1200 px (the date is in the row's details): the table fits at 640–992. */
+export const HIDDEN_WHEN_NARROW = { display: { xs: 'none', xl: 'table-cell' } };
 
 /** The row shows the first paragraph; the details show it all. */
 const summary = (text: string) => text.split(/\n\s*\n/)[0].trim();
@@ -91,7 +92,7 @@ export const ReleaseRow = ({
             {summary(description) || translate('resources.releases.no_description')}
           </Typography>
         </TableCell>
-        <TableCell>
+        <TableCell sx={HIDDEN_WHEN_NARROW}>
           <Tooltip title={formatDate(release.created_at, 'long')}>
             <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {formatDate(release.created_at)}

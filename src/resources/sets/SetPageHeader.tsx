@@ -18,13 +18,16 @@ export const SetPageHeader = ({
 }) => {
   const translate = useTranslate();
   return (
+    // The name takes the room it needs (at least 18rem); the actions move under it when they do not fit beside.
     <Stack
-      direction={{ xs: 'column', md: 'row' }}
+      direction="row"
+      flexWrap="wrap"
+      useFlexGap
       spacing={2}
-      alignItems={{ md: 'flex-end' }}
+      alignItems="flex-end"
       sx={{ pt: 2, pb: 0.5 }}
     >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 18rem', minWidth: 0 }}>
         <Breadcrumbs separator={<NavigateNextIcon fontSize="small" />} sx={{ fontSize: '0.875rem' }}>
           <MuiLink component={Link} to="/firmwares" underline="hover" color="inherit">
             {translate('resources.firmwares.filters.my_sets')}
@@ -54,7 +57,7 @@ export const SetPageHeader = ({
         )}
       </Box>
       {children && (
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ ml: 'auto' }}>
           {children}
         </Stack>
       )}

@@ -40,7 +40,7 @@ export const SetRow = ({
         display: 'grid',
         gridTemplateColumns: {
           xs: 'auto 1fr auto',
-          md: 'auto minmax(12rem, 2fr) minmax(8rem, 2fr) auto auto',
+          lg: 'auto minmax(12rem, 2fr) minmax(8rem, 2fr) auto auto',
         },
         alignItems: 'center',
         columnGap: 1.5,
@@ -93,7 +93,7 @@ export const SetRow = ({
         spacing={0.5}
         useFlexGap
         flexWrap="wrap"
-        sx={{ gridColumn: { xs: '2 / -1', md: 'auto' }, gridRow: { xs: 2, md: 'auto' }, minWidth: 0 }}
+        sx={{ gridColumn: { xs: '2 / -1', lg: 'auto' }, gridRow: { xs: 2, lg: 'auto' }, minWidth: 0 }}
       >
         {models.length === 0 && (
           <Typography variant="body2" color="text.disabled">
@@ -105,10 +105,10 @@ export const SetRow = ({
         ))}
         {models.length > MAX_MODELS && <Chip size="small" label={`+${models.length - MAX_MODELS}`} />}
       </Stack>
-      <Box sx={{ gridColumn: { xs: '2 / -1', md: 'auto' }, gridRow: { xs: 3, md: 'auto' } }}>
+      <Box sx={{ gridColumn: { xs: '2 / -1', lg: 'auto' }, gridRow: { xs: 3, lg: 'auto' } }}>
         <StatusCounters counters={setCounters(group)} />
       </Box>
-      <Stack direction="row" sx={{ gridColumn: { xs: 3, md: 'auto' }, gridRow: { xs: 1, md: 'auto' } }}>
+      <Stack direction="row" sx={{ gridColumn: { xs: 3, lg: 'auto' }, gridRow: { xs: 1, lg: 'auto' } }}>
         <Tooltip title={translate('resources.firmwares.actions.copy_link')}>
           <IconButton
             aria-label={`${translate('resources.firmwares.actions.copy_link')}: ${group.name}`}

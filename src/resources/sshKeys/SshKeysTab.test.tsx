@@ -51,6 +51,13 @@ describe('SshKeysTab', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add new key' }));
     await fill(user, screen.getByTestId('ssh-key-name-3'), 'no key text');
     await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    // A tile with a name but no key is not dropped without a word: its key is asked for, nothing is sent.
+    expect(await screen.findByText('min len 1')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove key no key text' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save keys' }));
 
     expect(await screen.findByText('SSH keys updated')).toBeInTheDocument();
     expect(writes).toEqual([

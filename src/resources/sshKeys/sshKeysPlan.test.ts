@@ -12,11 +12,9 @@ describe('planSshKeys (spec §4 SSH keys submit)', () => {
     expect(planSshKeys(saved, toDrafts(saved))).toEqual({ create: [], update: [], errors: {} });
   });
 
-  it('skips new keys with an empty name or key', () => {
+  it('skips new tiles left empty', () => {
     const drafts = [
       ...toDrafts(saved),
-      fresh('a', '', 'ssh-ed25519 AAAA3'),
-      fresh('b', 'desk', '  '),
       fresh('c', '', ''),
       fresh('d', ' desk ', ' ssh-ed25519 AAAA4 me@desk '),
     ];
@@ -24,6 +22,18 @@ describe('planSshKeys (spec §4 SSH keys submit)', () => {
     expect(plan.create).toEqual([{ name: 'desk', key: 'ssh-ed25519 AAAA4 me@desk' }]);
     expect(plan.update).toEqual([]);
     expect(plan.errors).toEqual({});
+  });
+
+  it('does not drop a new tile with a name but no key (or a key but no name): it names what is missing', () => {
+    const plan = planSshKeys(saved, [
+      ...toDrafts(saved),
+      fresh('a', '', 'ssh-ed25519 AAAA3'),
+      fresh('b', 'desk', '  '),
+    ]);
+    expect(plan.errors).toEqual({
+      a: { name: 'app.validation.min_len_1', key: undefined },
+      b: { name: undefined, key: 'app.validation.min_len_1' },
+    });
   });
 
   it('updates only the existing keys whose name or key changed, with the changed fields', () => {

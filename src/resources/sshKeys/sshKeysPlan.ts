@@ -1,4 +1,4 @@
-// The SSH keys submit (spec §4): new keys with an empty name or key are skipped; only existing keys whose name or
+// The SSH keys submit (spec §4): new tiles left empty are skipped (half-filled ones are refused); only existing keys whose name or
 // key changed are updated; names and keys must be unique (spec §5). A pure function, so the rules are tested alone.
 import { sshKeyErrors } from '../../../contract/rules/account';
 
@@ -29,8 +29,9 @@ export interface SshKeysPlan {
   errors: Record<string, { name?: string; key?: string }>;
 }
 
-const isBlankNew = (draft: SshKeyDraft) =>
-  draft.id === undefined && (!draft.name.trim() || !draft.key.trim());
+// Only a new tile left entirely empty is skipped: one with a name but no key (or a key but no name) gets the
+// message of the missing field instead of being dropped without a word (issue 15, item 12).
+const isBlankNew = (draft: SshKeyDraft) => draft.id === undefined && !draft.name.trim() && !draft.key.trim();
 
 export function planSshKeys(saved: readonly SshKey[], drafts: readonly SshKeyDraft[]): SshKeysPlan {
   const kept = drafts

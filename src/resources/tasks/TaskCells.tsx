@@ -9,10 +9,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { format, isValid, parseISO } from 'date-fns';
-import { enUS, ru } from 'date-fns/locale';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
+import { useDates } from '../../i18n/dates';
 import { QueueEstimate } from './QueueEstimate';
 import { isCancelling, type Task, type TaskStatus } from './types';
 
@@ -108,20 +107,17 @@ export const TaskProgress = ({ task }: { task: Task }) => {
   );
 };
 
-const LOCALES = { en: enUS, ru };
-
 const When = ({ label, value }: { label: string; value: string | null }) => {
-  const [localeName] = useLocaleState();
-  const date = value ? parseISO(value) : undefined;
-  if (!date || !isValid(date)) return null;
-  const locale = LOCALES[localeName as keyof typeof LOCALES] ?? enUS;
+  const dates = useDates();
+  const shown = dates.format(value, 'dateTime');
+  if (!shown) return null;
   return (
-    <Tooltip title={`${label}: ${format(date, 'PPpp', { locale })}`}>
+    <Tooltip title={`${label}: ${dates.format(value, 'exact')}`}>
       <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>
         <Box component="span" sx={{ color: 'text.secondary' }}>
           {label}
         </Box>{' '}
-        {format(date, 'd MMM, HH:mm', { locale })}
+        {shown}
       </Typography>
     </Tooltip>
   );

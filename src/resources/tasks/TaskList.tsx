@@ -3,6 +3,7 @@ import { Button, Card, Stack, Typography } from '@mui/material';
 import { DataTable, List, Pagination, useCanAccess, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
+import { showFrom } from '../../layout/responsive';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from './TaskCells';
 import { TaskRowActions } from './TaskRowActions';
 import { TAB_RESOURCE, type TasksTab, tasksStoreKey, useTasksFilter, useTasksTab } from './tasksListState';
@@ -71,6 +72,7 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
         />
         <DataTable.Col<Task>
           source="release_version"
+          sx={showFrom('md')}
           label={label('release')}
           disableSort
           render={(t) => <Text value={[t.series, t.release_version].filter(Boolean).join(' ')} />}
@@ -89,12 +91,14 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
         />
         <DataTable.Col<Task>
           source="started_at"
+          sx={showFrom('lg')}
           label={label('times')}
           disableSort
           render={(t) => <TaskTimes task={t} />}
         />
         <DataTable.Col<Task>
           source="worker_name"
+          sx={showFrom('xl')}
           label={label('worker_name')}
           disableSort
           render={(t) => <Text value={t.worker_name} />}

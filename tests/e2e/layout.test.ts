@@ -1,0 +1,187 @@
+// Layout at spec §9's breakpoints (issue 15, item 2): every console route, for a partner and for an admin, at
+// 640, 768 and 992 px (and in Russian at 768 px) has no horizontal page overflow, and the sidebar is collapsed
+// below 992 px. Screenshots of each go to test-results/layout-*.png for a look.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from './support/api';
+import { submitBuild } from './support/builds';
+import { consoleUnderTest } from './support/fixture';
+import { loginPage } from './support/pages';
+
+const WIDTHS = [640, 768, 992] as const;
+const SET_NAME = 'Layout farm with a rather long name 7';
+const UI = { timeout: 20_000 };
+
+const e2e = consoleUnderTest();
+const ids = { set: 0, adminSet: 0, release: 0, partner: 0 };
+
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  const [partnerApi, adminApi] = await Promise.all([
+    apiSession(e2e.server.url, e2e.server.partner),
+    apiSession(e2e.server.url, e2e.server.admin),
+  ]);
+  await submitBuild(partnerApi, SET_NAME);
+  await submitBuild(partnerApi, SET_NAME);
+  const sets = await partnerApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
+  ids.set = sets.find((s) => s.name === SET_NAME)?.id ?? 0;
+  await submitBuild(adminApi, `${SET_NAME} admin`);
+  const adminSets = await adminApi.call<{ id: number; name: string }[]>('GET', '/client/firmware/groups');
+  ids.adminSet = adminSets.find((s) => s.name === `${SET_NAME} admin`)?.id ?? 0;
+  const [release] = await adminApi.call<{ id: number }[]>('GET', '/client/releases');
+  ids.release = release.id;
+  const users = await adminApi.call<{ id: number; email: string }[]>('GET', '/admin/users');
+  ids.partner = users.find((u) => u.email === e2e.server.partner.email)?.id ?? 0;
+});
+
+/** The console's routes a role can open, each with a short name for its screenshot. */
+const partnerRoutes = (set = ids.set) => [
+  ['releases', '/releases'],
+  ['sets', '/firmwares'],
+  ['set', `/firmwares/${set}`],
+  ['build', `/firmwares/${set}/build`],
+  ['tasks', '/tasks'],
+  ['404', '/no-such-page'],
+];
+const adminRoutes = () => [
+  ...partnerRoutes(ids.adminSet),
+  ['release-create', '/releases/create'],
+  ['release-edit', `/releases/${ids.release}`],
+  ['partners', '/partners'],
+  ['partner-create', '/partners/create'],
+  ['partner-edit', `/partners/${ids.partner}`],
+  ['partner-show', `/partners/${ids.partner}/show`],
+  ['agents', '/agents'],
+  ['components', '/components'],
+];
+
+/** Waits until nothing on the page says it is still loading. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[role="progressbar"]:not([aria-valuenow]):visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('main, [role="main"], #main-content').first().waitFor(UI);
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+
+/** Cards whose content sticks out of them (a table that scrolls inside its own box does not count). */
+const cardsOverflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.MuiCard-root, .MuiPaper-root.MuiPaper-outlined')]
+      .filter(
+        (card) => (card as HTMLElement).offsetParent !== null && card.scrollWidth > card.clientWidth + 1,
+      )
+      .map(
+        (card) =>
+          `${(card.textContent ?? '').slice(0, 40)}… ${card.scrollWidth} px in ${card.clientWidth} px`,
+      ),
+  );
+
+/** The sidebar's width as drawn (its paper), or 0 when it is hidden. */
+const sidebarWidth = (page: Page) =>
+  page.evaluate(() => {
+    const menu = document.querySelector('.RaSidebar-fixed') ?? document.querySelector('.RaSidebar-paper');
+    return menu ? Math.round(menu.getBoundingClientRect().width) : 0;
+  });
+
+async function visitAll(
+  who: { email: string; password: string },
+  role: string,
+  routes: string[][],
+  width: number,
+  locale = 'en-US',
+) {
+  const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, locale });
+  const page = await context.newPage();
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(who.email, who.password);
+  await page.waitForURL(/\/releases$/, UI);
+  const problems: string[] = [];
+  const tag = locale.startsWith('ru') ? '-ru' : '';
+  for (const [name, path] of routes) {
+    await page.goto(`${e2e.server.url}${path}`);
+    await settled(page);
+    await page.screenshot({ path: `test-results/layout-${role}-${width}${tag}-${name}.png`, fullPage: true });
+    const { scrollWidth, innerWidth } = await overflow(page);
+    if (scrollWidth > innerWidth) problems.push(`${path}: ${scrollWidth} px wide in ${innerWidth} px`);
+    for (const card of await cardsOverflowing(page)) problems.push(`${path}: a card overflows: ${card}`);
+    const sidebar = await sidebarWidth(page);
+    if (width < 992 && sidebar > 100) problems.push(`${path}: the sidebar is open (${sidebar} px)`);
+  }
+  await context.close();
+  return problems;
+}
+
+describe('layout at the breakpoints', () => {
+  for (const width of WIDTHS) {
+    it(`a partner's pages at ${width} px`, { timeout: 180_000 }, async () => {
+      expect(await visitAll(e2e.server.partner, 'partner', partnerRoutes(), width)).toEqual([]);
+    });
+    it(`an admin's pages at ${width} px`, { timeout: 240_000 }, async () => {
+      expect(await visitAll(e2e.server.admin, 'admin', adminRoutes(), width)).toEqual([]);
+    });
+  }
+
+  it('at 120 % scale in Russian: the sidebar title and the build form’s labels are whole', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await page.evaluate(() => localStorage.setItem('RaStoreFirmwareConsole.app.scale', '1.2'));
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/, UI);
+    await page.goto(`${e2e.server.url}/firmwares/${ids.set}/build`);
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('120%');
+    await page.screenshot({ path: 'test-results/layout-partner-1366-ru-120-build.png', fullPage: true });
+    // Text cut with an ellipsis is wider inside than its box.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.RaSidebar-fixed span, label.MuiInputLabel-root')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await cardsOverflowing(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('below 992 px the menu opens over the page, and a link closes it', { timeout: 120_000 }, async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/, UI);
+    await settled(page);
+    const content = page.locator('.RaLayout-content');
+    const left = (await content.boundingBox())?.x;
+    expect(await sidebarWidth(page)).toBeLessThan(100);
+    await page.getByRole('button', { name: /^(Open menu|Close menu)$/ }).click();
+    await expect.poll(() => sidebarWidth(page), UI).toBeGreaterThan(200);
+    // Over the page: the content did not move, and the page is no wider.
+    expect((await content.boundingBox())?.x).toBe(left);
+    const { scrollWidth, innerWidth } = await overflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.screenshot({ path: 'test-results/layout-partner-768-menu-open.png' });
+    await page.getByRole('menuitem', { name: /^Tasks/ }).click();
+    await page.waitForURL(/\/tasks$/, UI);
+    await expect.poll(() => sidebarWidth(page), UI).toBeLessThan(100);
+    await context.close();
+  });
+
+  it('in Russian at 768 px', { timeout: 300_000 }, async () => {
+    const problems = [
+      ...(await visitAll(e2e.server.partner, 'partner', partnerRoutes(), 768, 'ru-RU')),
+      ...(await visitAll(e2e.server.admin, 'admin', adminRoutes(), 768, 'ru-RU')),
+    ];
+    expect(problems).toEqual([]);
+  });
+});
