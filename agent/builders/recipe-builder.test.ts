@@ -51,6 +51,8 @@ const spec = (installType: string, tags = ['firmware-x19', 'web-ui']): JobSpec =
   logo: { id: 5, le: { url: '/l.png', type: 'image/png' }, de: { url: '/d.png', type: 'image/png' } },
   license: { id: 3, name: 'EU-2025', region: 'EU' },
   options: { autotune: true },
+  // The hash the server stored on the build (contract/config-hash.ts): the manifest carries it as it came.
+  config_hash: 'a'.repeat(64),
 });
 
 beforeAll(async () => {
@@ -150,7 +152,9 @@ describe('the default builder with a recipe', () => {
     expect(manifest).toMatchObject({
       uuid: 'u-upgrade',
       install_type: 'upgrade',
-      config_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      config_hash: 'a'.repeat(64),
+      // The recipe's own hash of the files it rendered.
+      content_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   }, 60_000);
 
