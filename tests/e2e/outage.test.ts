@@ -21,7 +21,7 @@ const e2e = consoleUnderTest(
 );
 
 describe('the console while the server is down', () => {
-  it('says it cannot reach the e2e.server, shows no error toasts, and carries on by itself once it is back', async () => {
+  it('says it cannot reach the server, shows no error toasts, and carries on by itself once it is back', async () => {
     const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     await loginPage(page, e2e.server.url).open();
@@ -52,7 +52,7 @@ describe('the console while the server is down', () => {
     await visitorLogin.signIn(e2e.server.admin.email, e2e.server.admin.password);
     await expect
       .poll(() =>
-        visitor.getByText('Could not reach the e2e.server. Check the connection and try again.').isVisible(),
+        visitor.getByText('Could not reach the server. Check the connection and try again.').isVisible(),
       )
       .toBe(true);
     expect(await visitorBanner.isVisible()).toBe(true);
