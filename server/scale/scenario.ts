@@ -53,9 +53,19 @@ export async function prepareBuilds(partner: ApiSession, name: string) {
       },
     ],
   };
+  // Each submit its own worker name: an identical configuration would be served from a done build at once
+  // (issue 16), with no agent run, and these scenarios are about agents building.
+  let count = 0;
+  const worker = name.replace(/[^a-z0-9.]/gi, '');
   return {
-    submit: (session: ApiSession = partner) =>
-      session.call<{ id: number; uuid: string }>('POST', '/client/firmware/firmwares', body),
+    submit: (session: ApiSession = partner) => {
+      count++;
+      const pools = body.fee_pools_configs.map((pool) => ({ ...pool, worker: `${worker}.${count}` }));
+      return session.call<{ id: number; uuid: string }>('POST', '/client/firmware/firmwares', {
+        ...body,
+        fee_pools_configs: pools,
+      });
+    },
   };
 }
 
