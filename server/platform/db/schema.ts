@@ -594,3 +594,34 @@ export const mailOutbox = pgTable(
 );
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The admins' audit log (issue 17): who changed what, with the object's state before and after. A row is
+ * written by server/audit/audit-log.ts in the same transaction as the change it records, so a change that
+ * rolls back leaves no row and a row never describes a change that did not happen. The actor's e-mail is
+ * copied so that the row still reads after the account is removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor_id: integer('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actor_email: text('actor_email').notNull().default(''),
+    // A verb of AUDIT_ACTIONS (contract/audit.ts), e.g. release.publish, partner.fees, agent.delete.
+    action: text('action').notNull(),
+    // What was changed: release, partner, set, agent, series, model, license, …, and its id as text.
+    object_type: text('object_type').notNull(),
+    object_id: text('object_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor_id, t.id),
+    index('audit_log_object_idx').on(t.object_type, t.object_id, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
