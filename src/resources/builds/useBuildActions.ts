@@ -1,21 +1,10 @@
-// The actions on builds (spec §2 lists: rebuild, upgrade, delete selected, copy links or uuid; pools are saved by
-// EditPoolsDialog). Each
-// reports failures through the shared error display and refreshes the set and its builds.
-import { useDataProvider, usePermissions } from 'react-admin';
-import { useHttpClient } from '../../dataProvider/ApiContext';
-import { useCopyToClipboard } from '../../layout/clipboard';
 import { rebuildBuild, upgradeBuild } from '../sets/setsApi';
 import type { Build } from '../sets/types';
-import { useBuildsAction } from '../sets/useSetActions';
+import { useActionTools } from '../sets/useSetActions';
 import { downloadUrl } from './buildRules';
 
 export function useBuildActions() {
-  const dataProvider = useDataProvider();
-  const http = useHttpClient();
-  const copy = useCopyToClipboard();
-  const run = useBuildsAction();
-  const { permissions } = usePermissions();
-  const isAdmin = permissions === 'admin';
+  const { dataProvider, http, copy, run, isAdmin } = useActionTools();
 
   return {
     isAdmin,

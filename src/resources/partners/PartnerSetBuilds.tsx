@@ -1,10 +1,11 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Alert, Box, Button, Card, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { PageLoading } from '../../layout/lazyPage';
+import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
 import { type BuildAction, HiddenBuildActions } from '../builds/BuildActionsMenu';
 import { BuildsTable } from '../builds/BuildsTable';
 import { setCounters } from '../builds/buildRules';
@@ -104,20 +105,10 @@ export const PartnerSetBuilds = ({
                 {translate('resources.firmwares.actions.delete_selected')}
               </Button>
             )}
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showRemoved}
-                  onChange={(e) => setShowRemoved(e.target.checked)}
-                />
-              }
-              label={translate('resources.firmwares.show_removed')}
-              sx={{
-                ml: chosen.length > 0 ? 2 : 'auto',
-                mr: 0,
-                '& .MuiFormControlLabel-label': { fontSize: '0.875rem' },
-              }}
+            <ShowRemovedSwitch
+              checked={showRemoved}
+              onChange={setShowRemoved}
+              sx={{ ml: chosen.length > 0 ? 2 : 'auto' }}
             />
           </Stack>
           {builds.isPending ? (

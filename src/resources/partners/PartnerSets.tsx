@@ -1,20 +1,11 @@
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
-import {
-  Box,
-  Card,
-  CardHeader,
-  FormControlLabel,
-  Pagination,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardHeader, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
+import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
 import { SetRow } from '../sets/SetRow';
 import type { BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';
@@ -72,19 +63,12 @@ export const PartnerSets = ({
                 setPage(1);
               }}
             />
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showRemoved}
-                  onChange={(e) => {
-                    setShowRemoved(e.target.checked);
-                    setPage(1);
-                  }}
-                />
-              }
-              label={translate('resources.firmwares.show_removed')}
-              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem', whiteSpace: 'nowrap' } }}
+            <ShowRemovedSwitch
+              checked={showRemoved}
+              onChange={(checked) => {
+                setShowRemoved(checked);
+                setPage(1);
+              }}
             />
           </Stack>
         }

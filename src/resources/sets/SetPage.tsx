@@ -5,24 +5,14 @@ import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import {
-  Alert,
-  Badge,
-  Button,
-  Chip,
-  FormControlLabel,
-  IconButton,
-  Stack,
-  Switch,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Badge, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
+import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
 import { BuildsTable } from '../builds/BuildsTable';
 import { missingModels, setCounters } from '../builds/buildRules';
 import { NoBuilds } from '../builds/NoBuilds';
@@ -159,19 +149,7 @@ export const SetPage = () => {
               </Button>
             </>
           )}
-          {mayShowRemoved && (
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showRemoved}
-                  onChange={(e) => setShowRemoved(e.target.checked)}
-                />
-              }
-              label={translate('resources.firmwares.show_removed')}
-              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
-            />
-          )}
+          {mayShowRemoved && <ShowRemovedSwitch checked={showRemoved} onChange={setShowRemoved} />}
         </Stack>
       </Stack>
 

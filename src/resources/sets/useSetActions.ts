@@ -54,13 +54,18 @@ export function useBuildsAction() {
 }
 
 /** removedNotice: what removing a set notifies, in place of 'set removed' (the partner's page warns instead). */
-export function useSetActions(removedNotice?: ActionNotice) {
+/** What every action hook of sets and builds works with: the data provider, the API client, the clipboard and `run`. */
+export function useActionTools() {
   const dataProvider = useDataProvider();
   const http = useHttpClient();
   const copy = useCopyToClipboard();
   const run = useBuildsAction();
   const { permissions } = usePermissions();
-  const isAdmin = permissions === 'admin';
+  return { dataProvider, http, copy, run, isAdmin: permissions === 'admin' };
+}
+
+export function useSetActions(removedNotice?: ActionNotice) {
+  const { dataProvider, http, copy, run, isAdmin } = useActionTools();
 
   return {
     isAdmin,
