@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useNotify, useTranslate } from 'react-admin';
 import { email, emailDiffers } from '../../../contract/rules/account';
@@ -8,6 +8,7 @@ import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { requestEmailChange } from './accountApi';
+import { SubmitInline } from './SubmitInline';
 
 /** Change e-mail: a valid, different address without Cyrillic; the server mails a confirmation link to it. */
 export const ChangeEmailForm = ({ currentEmail }: { currentEmail: string }) => {
@@ -50,15 +51,7 @@ export const ChangeEmailForm = ({ currentEmail }: { currentEmail: string }) => {
               fullWidth
             />
           </Box>
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            sx={{ mt: { sm: 1.75 }, whiteSpace: 'nowrap' }}
-          >
-            {translate('app.account.change_email_submit')}
-          </Button>
+          <SubmitInline busy={busy} label="app.account.change_email_submit" />
         </Stack>
       </Form>
       {sentTo && (

@@ -1,6 +1,6 @@
-import { Button, CircularProgress, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useState } from 'react';
-import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, useNotify } from 'react-admin';
 import { required } from '../../../contract/rules/text';
 import { validatePassword } from '../../../contract/rules/validators';
 import { renewToken } from '../../authProvider/session';
@@ -9,6 +9,7 @@ import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { changePassword } from './accountApi';
+import { SubmitInline } from './SubmitInline';
 
 const validateCurrent = [required('password')];
 /** The new password must not be the current one (the server says the same). */
@@ -18,7 +19,6 @@ const validateNew = [...validatePassword, differsFromCurrent];
 
 /** Change password: the current one and a new one of 8 to 32; the answer's token replaces the revoked one. */
 export const ChangePasswordForm = () => {
-  const translate = useTranslate();
   const httpClient = useHttpClient();
   const notify = useNotify();
   const showError = useShowError();
@@ -62,15 +62,7 @@ export const ChangePasswordForm = () => {
             validate={validateNew}
             sx={{ flex: 1 }}
           />
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            sx={{ mt: { sm: 1.75 }, whiteSpace: 'nowrap' }}
-          >
-            {translate('app.account.change_password_submit')}
-          </Button>
+          <SubmitInline busy={busy} label="app.account.change_password_submit" />
         </Stack>
       </Form>
     </AccountSection>
