@@ -3,7 +3,8 @@
 // gets a short note, no link), and the mails one account can cause are limited; so are reset mails per e-mail.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EMAIL_SENT_MESSAGE } from '../accounts/account-rules';
 import { emailTokens, signInAttempts } from '../platform/db/schema';
 import {
   createAccount,
@@ -13,24 +14,13 @@ import {
   request,
   type TestApp,
 } from '../test/helper';
-import { MailCatcher } from '../test/mail-catcher';
+import { setUpMailWorld, smtp, t } from '../test/mail-world';
 
 const APP_URL = 'https://fw.example.test';
-const SENT = 'The email was send. Please, check the spam directory also.';
+const SENT = EMAIL_SENT_MESSAGE;
 const TOO_MANY_MAILS = 'Too many e-mails requested, try again later';
 
-let smtp: MailCatcher;
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await new MailCatcher().start();
-  t = await createTestApp({ config: { smtpUrl: smtp.url, appUrl: APP_URL } });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await smtp.close();
-});
+setUpMailWorld(APP_URL);
 
 beforeEach(() => t.db.delete(signInAttempts));
 

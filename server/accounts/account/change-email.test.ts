@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_SENT_MESSAGE } from '../../accounts/account-rules';
 import { accounts, emailTokens } from '../../platform/db/schema';
 import {
   createAccount,
@@ -9,26 +10,15 @@ import {
   expectValidationError,
   request,
   signIn,
-  type TestApp,
 } from '../../test/helper';
-import { MailCatcher, tokenFromMail } from '../../test/mail-catcher';
+import { tokenFromMail } from '../../test/mail-catcher';
+import { setUpMailWorld, smtp, t } from '../../test/mail-world';
 
 const APP_URL = 'https://fw.example.test';
-const SENT = 'The email was send. Please, check the spam directory also.';
+const SENT = EMAIL_SENT_MESSAGE;
 const INVALID = 'Invalid or expired token';
 
-let smtp: MailCatcher;
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await new MailCatcher().start();
-  t = await createTestApp({ config: { smtpUrl: smtp.url, appUrl: APP_URL } });
-});
-
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+setUpMailWorld(APP_URL);
 
 const changeEmail = (token: string | undefined, email: unknown) =>
   request(t.app, { method: 'POST', url: '/api/client/account/change-email', token, body: { email } });

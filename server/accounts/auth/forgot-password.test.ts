@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_SENT_MESSAGE } from '../../accounts/account-rules';
 import { accounts, emailTokens } from '../../platform/db/schema';
 import {
   createAccount,
@@ -9,25 +10,14 @@ import {
   expectValidationError,
   request,
   signIn,
-  type TestApp,
 } from '../../test/helper';
-import { MailCatcher, tokenFromMail } from '../../test/mail-catcher';
+import { tokenFromMail } from '../../test/mail-catcher';
+import { setUpMailWorld, smtp, t } from '../../test/mail-world';
 
 const APP_URL = 'http://console.test:8080';
-const SENT = 'The email was send. Please, check the spam directory also.';
+const SENT = EMAIL_SENT_MESSAGE;
 
-let smtp: MailCatcher;
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await new MailCatcher().start();
-  t = await createTestApp({ config: { smtpUrl: smtp.url, appUrl: APP_URL } });
-});
-
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+setUpMailWorld(APP_URL);
 
 const forgot = (email: string, app = t.app) =>
   request(app, { method: 'POST', url: '/api/auth/forgot-password', body: { email } });
