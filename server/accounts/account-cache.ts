@@ -1,45 +1,63 @@
+import type { PartnerFeeRow } from '../platform/db/schema';
 import type { AccountRow } from './accounts-repository';
 
 /** How long a cached account is trusted at most, should a change notification ever be missed. */
 export const ACCOUNT_CACHE_TTL_MS = 5_000;
 const MAX_ACCOUNTS = 10_000;
 
+type Entries<T> = Map<number, { value: T; at: number }>;
+
 /**
- * The accounts of recent requests, so that an authenticated request does not read its account again and
- * again (it was one of two or three statements of every list request). What keeps it exact:
- * - the database announces every change to an account after its commit (trigger accounts_changed, migration
- *   0006): PGlite delivers that before the write returns; PostgreSQL to every instance's LISTEN connection;
+ * The accounts of recent requests and their fee records, so that an authenticated request does not read them
+ * again and again (the account was one of two or three statements of every list request; the fees the one
+ * statement of /client/account/info). What keeps it exact:
+ * - the database announces every change to an account or its fee records after its commit (trigger
+ *   accounts_changed, migrations 0006 and 0017): PGlite delivers that before the write returns; PostgreSQL to
+ *   every instance's LISTEN connection;
  * - this instance forgets everything once a request that may have written has been handled, before its
  *   response leaves (a notification from PostgreSQL may arrive a moment later than the response);
  * - a read that began before a change is not kept (the generation moved on);
  * - and nothing is kept longer than ACCOUNT_CACHE_TTL_MS.
  */
 export class AccountCache {
-  private readonly entries = new Map<number, { row: AccountRow; at: number }>();
+  private readonly accounts: Entries<AccountRow | undefined> = new Map();
+  private readonly fees: Entries<PartnerFeeRow[]> = new Map();
   private generation = 0;
 
   constructor(private readonly ttlMs = ACCOUNT_CACHE_TTL_MS) {}
 
-  async get(
-    id: number,
-    load: (id: number) => Promise<AccountRow | undefined>,
-  ): Promise<AccountRow | undefined> {
-    const hit = this.entries.get(id);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+  get(id: number, load: (id: number) => Promise<AccountRow | undefined>): Promise<AccountRow | undefined> {
+    return this.read(this.accounts, id, load);
+  }
+
+  /** The account's fee records (spec §4: a partner's minimum DevFee and total fee per series). */
+  partnerFees(id: number, load: (id: number) => Promise<PartnerFeeRow[]>): Promise<PartnerFeeRow[]> {
+    return this.read(this.fees, id, load);
+  }
+
+  private async read<T>(entries: Entries<T>, id: number, load: (id: number) => Promise<T>): Promise<T> {
+    const hit = entries.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const generation = this.generation;
     const at = Date.now();
-    const row = await load(id);
-    if (row && generation === this.generation) {
-      if (this.entries.size >= MAX_ACCOUNTS) this.entries.clear();
-      this.entries.set(id, { row, at });
+    const value = await load(id);
+    // An account that does not exist is not kept: it may be created a moment later.
+    if (value !== undefined && generation === this.generation) {
+      if (entries.size >= MAX_ACCOUNTS) entries.clear();
+      entries.set(id, { value, at });
     }
-    return row;
+    return value;
   }
 
   /** One account changed; without an id, any may have. */
   forget(id?: number): void {
     this.generation++;
-    if (id === undefined) this.entries.clear();
-    else this.entries.delete(id);
+    if (id === undefined) {
+      this.accounts.clear();
+      this.fees.clear();
+    } else {
+      this.accounts.delete(id);
+      this.fees.delete(id);
+    }
   }
 }

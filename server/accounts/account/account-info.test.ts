@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../platform/db/schema';
+import { accounts, partnerFees } from '../../platform/db/schema';
 import {
   createSignedIn,
   createTestApp,
@@ -61,6 +61,25 @@ describe('GET /api/client/account/info', () => {
     await expect.poll(role, { timeout: 2_000 }).toBe('tester');
     await t.db.update(accounts).set({ is_admin: true }).where(eq(accounts.id, account.id));
     await expect.poll(role, { timeout: 2_000 }).toBe('admin');
+  });
+
+  it('shows a fee record changed elsewhere (another instance, a tool) at once, although it is cached', async () => {
+    const { account, token } = await createSignedIn(t.app, t.db, {
+      fees: [{ series: 'x19', min_dev_fee: 1, min_total_fee: 3 }],
+    });
+    const fees = async () => (await request(t.app, { url: URL, token })).json().fee;
+    expect(await fees()).toEqual([{ series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: account.id }]);
+    // Written in the database directly: only the database's change notice can tell this instance.
+    await t.db.update(partnerFees).set({ min_dev_fee: 2 }).where(eq(partnerFees.user_id, account.id));
+    await expect
+      .poll(fees, { timeout: 2_000 })
+      .toEqual([{ series: 'x19', min_dev_fee: 2, min_total_fee: 3, user_id: account.id }]);
+    await t.db
+      .insert(partnerFees)
+      .values({ user_id: account.id, series: 'x21', min_dev_fee: 3, min_total_fee: 5 });
+    await expect.poll(async () => (await fees()).length, { timeout: 2_000 }).toBe(2);
+    await t.db.delete(partnerFees).where(eq(partnerFees.user_id, account.id));
+    await expect.poll(fees, { timeout: 2_000 }).toEqual([]);
   });
 
   it('requires authentication', async () => {

@@ -15,7 +15,11 @@ const accountInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AccountInfoSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => toAccountInfo(request.account, await listPartnerFees(app.db, request.account.id)),
+    async (request) =>
+      toAccountInfo(
+        request.account,
+        await app.accountCache.partnerFees(request.account.id, (id) => listPartnerFees(app.db, id)),
+      ),
   );
 
   app.patch(
