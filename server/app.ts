@@ -8,6 +8,7 @@ import apiRoutes from './api-routes';
 import artifactsPlugin from './builds/artifacts-plugin';
 import buildsPlugin from './builds/builds-plugin';
 import { serverSecrets } from './builds/log-secrets';
+import catalogueCachePlugin from './catalogue/catalogue-cache';
 import type { Config } from './config';
 import { fromRoot } from './paths';
 import benchBaselineRoutes from './platform/bench-baseline';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
     logSecrets: serverSecrets(config),
   });
   // Build integrity (issue 16): the signing key, and an attestation for every accepted artifact.
+  await app.register(catalogueCachePlugin);
   await app.register(signingPlugin, { signingKey: config.signingKey });
   await app.register(websocket, {
     options: { maxPayload: 4096 },

@@ -1,11 +1,9 @@
+import { NoticedCache } from '../platform/cache/noticed-cache';
 import type { PartnerFeeRow } from '../platform/db/schema';
 import type { AccountRow } from './accounts-repository';
 
 /** How long a cached account is trusted at most, should a change notification ever be missed. */
 export const ACCOUNT_CACHE_TTL_MS = 5_000;
-const MAX_ACCOUNTS = 10_000;
-
-type Entries<T> = Map<number, { value: T; at: number }>;
 
 /**
  * The accounts of recent requests and their fee records, so that an authenticated request does not read them
@@ -20,44 +18,26 @@ type Entries<T> = Map<number, { value: T; at: number }>;
  * - and nothing is kept longer than ACCOUNT_CACHE_TTL_MS.
  */
 export class AccountCache {
-  private readonly accounts: Entries<AccountRow | undefined> = new Map();
-  private readonly fees: Entries<PartnerFeeRow[]> = new Map();
-  private generation = 0;
+  private readonly accounts: NoticedCache<number, AccountRow | undefined>;
+  private readonly fees: NoticedCache<number, PartnerFeeRow[]>;
 
-  constructor(private readonly ttlMs = ACCOUNT_CACHE_TTL_MS) {}
+  constructor(ttlMs = ACCOUNT_CACHE_TTL_MS) {
+    this.accounts = new NoticedCache(ttlMs);
+    this.fees = new NoticedCache(ttlMs);
+  }
 
   get(id: number, load: (id: number) => Promise<AccountRow | undefined>): Promise<AccountRow | undefined> {
-    return this.read(this.accounts, id, load);
+    return this.accounts.get(id, load);
   }
 
   /** The account's fee records (spec §4: a partner's minimum DevFee and total fee per series). */
   partnerFees(id: number, load: (id: number) => Promise<PartnerFeeRow[]>): Promise<PartnerFeeRow[]> {
-    return this.read(this.fees, id, load);
-  }
-
-  private async read<T>(entries: Entries<T>, id: number, load: (id: number) => Promise<T>): Promise<T> {
-    const hit = entries.get(id);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const generation = this.generation;
-    const at = Date.now();
-    const value = await load(id);
-    // An account that does not exist is not kept: it may be created a moment later.
-    if (value !== undefined && generation === this.generation) {
-      if (entries.size >= MAX_ACCOUNTS) entries.clear();
-      entries.set(id, { value, at });
-    }
-    return value;
+    return this.fees.get(id, load);
   }
 
   /** One account changed; without an id, any may have. */
   forget(id?: number): void {
-    this.generation++;
-    if (id === undefined) {
-      this.accounts.clear();
-      this.fees.clear();
-    } else {
-      this.accounts.delete(id);
-      this.fees.delete(id);
-    }
+    this.accounts.forget(id);
+    this.fees.forget(id);
   }
 }

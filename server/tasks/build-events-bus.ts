@@ -17,6 +17,8 @@ const EVENTS_CHANNEL = 'build_events';
 const JOBS_CHANNEL = 'build_jobs';
 // Sent by the database itself (trigger accounts_changed, migration 0006) with the account's id.
 const ACCOUNTS_CHANNEL = 'accounts_changed';
+// Sent by the database itself (trigger catalogue_changed, migration 0018) with the changed table's name.
+const CATALOGUE_CHANNEL = 'catalogue_changed';
 // NOTIFY payloads are limited to 8000 bytes; log lines are stored clipped to 2000 characters.
 const MAX_PAYLOAD = 7900;
 
@@ -32,8 +34,8 @@ type Logger = { warn: (obj: object, msg: string) => void };
  * Build events for this process, and — on PostgreSQL — for every API instance: published in-process at once
  * and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits what other instances
  * sent. PGlite is one process, so in-process is all there is. Also relays the database's own notices (on
- * PGlite too): builds that became claimable, for the waiting claims, and changed accounts, for the account
- * cache.
+ * PGlite too): builds that became claimable, for the waiting claims, and changed accounts and catalogue, for
+ * the account and catalogue caches.
  */
 export class BuildEventsBus {
   private readonly emitter = new EventEmitter();
@@ -55,7 +57,7 @@ export class BuildEventsBus {
     if (this.handle.kind === 'pglite') {
       // PGlite delivers a notification before the write that caused it returns.
       const unlisten: (() => Promise<void>)[] = [];
-      for (const channel of [ACCOUNTS_CHANNEL, JOBS_CHANNEL])
+      for (const channel of [ACCOUNTS_CHANNEL, JOBS_CHANNEL, CATALOGUE_CHANNEL])
         unlisten.push(await this.handle.client.listen(channel, (payload) => this.received(channel, payload)));
       this.unlistenPglite = async () => {
         for (const off of unlisten) await off();
@@ -78,6 +80,7 @@ export class BuildEventsBus {
       await connected.query(`listen ${EVENTS_CHANNEL}`);
       await connected.query(`listen ${JOBS_CHANNEL}`);
       await connected.query(`listen ${ACCOUNTS_CHANNEL}`);
+      await connected.query(`listen ${CATALOGUE_CHANNEL}`);
       if (this.closed) return;
       if (this.reconnecting) {
         this.reconnecting = false;
@@ -86,6 +89,7 @@ export class BuildEventsBus {
         // and any account may have changed meanwhile.
         this.emitter.emit('jobs');
         this.emitter.emit('account');
+        this.emitter.emit('catalogue');
       }
     } catch (error) {
       if (client) {
@@ -116,6 +120,10 @@ export class BuildEventsBus {
     if (channel === ACCOUNTS_CHANNEL) {
       const id = Number(payload);
       this.emitter.emit('account', Number.isSafeInteger(id) ? id : undefined);
+      return;
+    }
+    if (channel === CATALOGUE_CHANNEL) {
+      this.emitter.emit('catalogue');
       return;
     }
     if (channel === JOBS_CHANNEL) {
@@ -158,6 +166,12 @@ export class BuildEventsBus {
   onAccountChanged(listener: (id?: number) => void): () => void {
     this.emitter.on('account', listener);
     return () => this.emitter.off('account', listener);
+  }
+
+  /** The catalogue changed (the database said so), or may have (the LISTEN connection was lost meanwhile). */
+  onCatalogueChanged(listener: () => void): () => void {
+    this.emitter.on('catalogue', listener);
+    return () => this.emitter.off('catalogue', listener);
   }
 
   async close(): Promise<void> {

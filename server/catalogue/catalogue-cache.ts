@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { NoticedCache } from '../platform/cache/noticed-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's reads (series, models, platforms, install types, combinations), by route. */
+    catalogueCache: NoticedCache<string, unknown>;
+  }
+}
+
+/** How long a cached catalogue read is trusted at most, should a change notification ever be missed. */
+export const CATALOGUE_CACHE_TTL_MS = 60_000;
+
+const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
+
+/**
+ * The catalogue is read on every build form and changes rarely: its reads are kept in memory until the
+ * database announces a change to a catalogue table (trigger catalogue_changed, migration 0018, heard by every
+ * instance through the build events bus), and forgotten too once a write request of this instance has been
+ * handled, before its response leaves (PostgreSQL's notice may come a moment after it). Exact as the account
+ * cache is: a read that began before a change is not kept.
+ */
+export default fp(
+  async (app) => {
+    const cache = new NoticedCache<string, unknown>(CATALOGUE_CACHE_TTL_MS, 100);
+    app.decorate('catalogueCache', cache);
+    const off = app.buildEvents.onCatalogueChanged(() => cache.forget());
+    app.addHook('onSend', async (request) => {
+      if (!READ_ONLY.test(request.method)) cache.forget();
+    });
+    app.addHook('onClose', async () => off());
+  },
+  { name: 'catalogue-cache', dependencies: ['builds'] },
+);
