@@ -15,7 +15,10 @@ import {
   listSeries,
 } from './catalogue-repository';
 
-/** The firmware catalogue, read by every signed-in user; plain arrays, no paging (it is small). */
+/**
+ * The firmware catalogue, read by every signed-in user; plain arrays, no paging (it is small). Series, models and
+ * combinations of a hidden (x17, t2t) or blocked series are the admins' only: to everyone else they are not there.
+ */
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The catalogue rarely changes: every read has an ETag, and 304 when the browser's copy is current.
   const options = <T>(summary: string, list: T) => ({
@@ -27,8 +30,12 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.get('/client/firmware/series', options('Miner series', SeriesListSchema), () => listSeries(app.db));
-  app.get('/client/firmware/models', options('Miner models', ModelListSchema), () => listModels(app.db));
+  app.get('/client/firmware/series', options('Miner series', SeriesListSchema), (request) =>
+    listSeries(app.db, request.account),
+  );
+  app.get('/client/firmware/models', options('Miner models', ModelListSchema), (request) =>
+    listModels(app.db, request.account),
+  );
   app.get('/client/firmware/platform', options('Control boards', PlatformListSchema), () =>
     listPlatforms(app.db),
   );
@@ -38,7 +45,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/client/firmware/model-platform-install_type',
     options('Supported model, platform and install type combinations', CombinationListSchema),
-    () => listCombinations(app.db),
+    (request) => listCombinations(app.db, request.account),
   );
 };
 
