@@ -11,17 +11,19 @@ import { demoCatalogue } from './demo-catalogue';
 
 let t: TestApp;
 let token: string;
+let partnerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.db);
-  token = (await createSignedIn(t.app, t.db)).token;
+  token = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
+  partnerToken = (await createSignedIn(t.app, t.db)).token;
 });
 
 afterAll(() => t.close());
 
-const get = async (path: string) => {
-  const res = await request(t.app, { url: `/api/client/firmware/${path}`, token });
+const get = async (path: string, as = token) => {
+  const res = await request(t.app, { url: `/api/client/firmware/${path}`, token: as });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -49,6 +51,18 @@ describe('firmware catalogue', () => {
     expect(models.filter((m: { is_blocked: boolean }) => m.is_blocked)).toEqual([
       { name: 'T17', series: 'x17', is_blocked: true },
     ]);
+  });
+
+  it('shows partners neither the hidden series (x17, t2t) nor their models and combinations', async () => {
+    const series = await get('series', partnerToken);
+    expect(series.map((s: { name: string }) => s.name)).toEqual(['l7', 'l9', 'x19', 'x21']);
+    const models = await get('models', partnerToken);
+    expect(models).toHaveLength(13);
+    expect(models.every((m: { series: string }) => ['l7', 'l9', 'x19', 'x21'].includes(m.series))).toBe(true);
+    const names = new Set(models.map((m: { name: string }) => m.name));
+    const combinations = await get('model-platform-install_type', partnerToken);
+    expect(combinations.length).toBeGreaterThan(0);
+    expect(combinations.every((c: { model: string }) => names.has(c.model))).toBe(true);
   });
 
   it('lists platforms and install types', async () => {
