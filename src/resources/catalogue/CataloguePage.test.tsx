@@ -74,7 +74,7 @@ describe('CataloguePage', { timeout: 40_000 }, () => {
     await waitFor(() => expect(writes).toEqual([{ path: '/admin/catalogue/series/x23', method: 'DELETE' }]));
   });
 
-  it('offers no removal of a model queued builds use, and checks a new model's name before sending it', async () => {
+  it('offers no removal of a model queued builds use, and checks a new model name before sending it', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Models' }));
