@@ -27,7 +27,7 @@ import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds'
 const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
 
 const narrowHidden = (column: Column) =>
-  column.count && !column.keep ? { display: { xs: 'none', md: 'table-cell' } } : undefined;
+  column.count && !column.keep ? { display: { xs: 'none', lg: 'table-cell' } } : undefined;
 
 const Cell = ({ kind, column, record }: { kind: Kind; column: Column; record: CatalogueRecord }) => {
   const translate = useTranslate();
@@ -39,6 +39,7 @@ const Cell = ({ kind, column, record }: { kind: Kind; column: Column; record: Ca
       <Chip size="small" variant="outlined" label={translate('catalogue.status.active')} />
     );
   }
+  if (column.count) return <>{Number(value ?? 0)}</>;
   const hidden = kind.name === 'series' && column.source === 'name' && isHidden(value);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
