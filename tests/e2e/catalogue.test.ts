@@ -105,6 +105,10 @@ describe('the catalogue from the console', () => {
     await page.getByRole('tab', { name: 'Модели' }).click();
     await eventually(() => page.getByRole('row').filter({ hasText: 'S19 Pro' }).count()).toBe(1);
     await screenshot(page, 'catalogue-ru-768-models');
+
+    await page.getByRole('tab', { name: 'Репозитории' }).click();
+    await eventually(() => page.getByRole('row').filter({ hasText: 'web-ui' }).first().isVisible()).toBe(true);
+    await screenshot(page, 'catalogue-ru-768-repositories');
     await context.close();
   });
 });
