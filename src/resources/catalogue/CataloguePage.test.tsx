@@ -101,3 +101,31 @@ describe('CataloguePage', { timeout: 40_000 }, () => {
     expect(within(dialog).getByText('Это используют 2 сборки в очереди.')).toBeTruthy();
   });
 });
+
+describe('CataloguePage: repositories', { timeout: 40_000 }, () => {
+  it("replaces a series' repositories as a whole", async () => {
+    LISTS['/admin/repositories'] = [
+      { id: 1, name: 'firmware-x19', url: '/srv/firmware-x19' },
+      { id: 2, name: 'web-ui', url: '/srv/web-ui' },
+    ];
+    LISTS['/admin/series-repository'] = [{ series: 'x19', repository: 'firmware-x19' }];
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Repositories' }));
+    const mapping = await screen.findByRole('table', { name: 'Repositories of each series' });
+    await user.click(await within(mapping).findByRole('button', { name: 'Edit x19' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repositories of series x19' });
+    expect(within(dialog).getByRole('checkbox', { name: 'firmware-x19' })).toHaveProperty('checked', true);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'web-ui' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        {
+          path: '/admin/series-repository',
+          method: 'PUT',
+          body: { series: 'x19', repositories: ['firmware-x19', 'web-ui'] },
+        },
+      ]),
+    );
+  });
+});

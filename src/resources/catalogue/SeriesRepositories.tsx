@@ -69,8 +69,10 @@ const MappingDialog = ({
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{translate('catalogue.dialog.series_repositories', { name: series })}</DialogTitle>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="series-repositories-title">
+      <DialogTitle id="series-repositories-title">
+        {translate('catalogue.dialog.series_repositories', { name: series })}
+      </DialogTitle>
       <DialogContent>
         <FormGroup>
           {repositories.map((name) => (
@@ -107,9 +109,9 @@ export const SeriesRepositories = () => {
   return (
     <>
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
-        {translate('catalogue.fields.repositories')}
+        {translate('catalogue.fields.series_repositories')}
       </Typography>
-      <Table size="small" aria-label={translate('catalogue.fields.repositories')}>
+      <Table size="small" aria-label={translate('catalogue.fields.series_repositories')}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('catalogue.fields.series')}</TableCell>
