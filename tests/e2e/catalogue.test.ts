@@ -107,7 +107,9 @@ describe('the catalogue from the console', () => {
     await screenshot(page, 'catalogue-ru-768-models');
 
     await page.getByRole('tab', { name: 'Репозитории' }).click();
-    await eventually(() => page.getByRole('row').filter({ hasText: 'web-ui' }).first().isVisible()).toBe(true);
+    await eventually(() => page.getByRole('row').filter({ hasText: 'web-ui' }).first().isVisible()).toBe(
+      true,
+    );
     await screenshot(page, 'catalogue-ru-768-repositories');
     await context.close();
   });
