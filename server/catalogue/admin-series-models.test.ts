@@ -2,7 +2,7 @@
 // queued builds use it, removals refused while they do, the audit row of each change, and what partners see.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
 import { auditLog, builds, models, series } from '../platform/db/schema';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
