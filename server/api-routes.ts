@@ -24,6 +24,7 @@ import buildsRoutes from './builds/client-routes';
 import buildFilesRoutes from './builds/file-routes';
 import clientLicenseRoutes from './builds/license-routes';
 import poolUrlRoutes from './builds/pool-url-routes';
+import adminCatalogueRoutes from './catalogue/admin-catalogue-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
@@ -76,6 +77,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(signInRoutes, { limits: options.signInLimits });
   await app.register(accountInfoRoutes);
   await app.register(catalogueRoutes);
+  // The catalogue from the console (issue 17)
+  await app.register(adminCatalogueRoutes);
   // Releases (issue 3)
   await app.register(languagesRoutes);
   await app.register(releasesRoutes);

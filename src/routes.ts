@@ -45,6 +45,12 @@ export const ROUTES: readonly RouteMeta[] = [
   route('/partners/*', 'admin_or_developer', 'shell', 'partners', 'partners'),
   route('/agents/*', 'admin_or_developer', 'shell', 'agents', 'agents'),
   route('/components', 'admin_or_developer', 'shell', 'components', 'components'),
+  // The catalogue (issue 17): admins only (canAccess), its titles under the catalogue namespace.
+  {
+    ...route('/catalogue/*', 'admin_or_developer', 'shell', 'catalogue', 'catalogue'),
+    title: 'catalogue.route.title',
+    subtitle: 'catalogue.route.subtitle',
+  },
 ];
 
 /** Any other path: a 404 page inside the shell, for signed-in users. */

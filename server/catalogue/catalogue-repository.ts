@@ -1,13 +1,38 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { HIDDEN_SERIES } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { installTypes, modelPlatformInstallTypes, models, platforms, series } from '../platform/db/schema';
 
-export function listSeries(db: Db) {
-  return db.select().from(series).orderBy(asc(series.name));
+/**
+ * What a viewer may see of the catalogue (spec §3, §6): admins everything; everyone else neither the hidden
+ * series (x17, t2t) nor a blocked one, nor their models and combinations.
+ */
+export interface CatalogueViewer {
+  is_admin: boolean;
 }
 
-export function listModels(db: Db) {
-  return db.select().from(models).orderBy(asc(models.series), asc(models.name));
+/** The series a viewer sees, as a condition on a series name column. */
+function visibleSeries(
+  viewer: CatalogueViewer,
+  column: typeof series.name | typeof models.series,
+): SQL | undefined {
+  if (viewer.is_admin) return undefined;
+  return sql`${column} not in (${sql.join(
+    HIDDEN_SERIES.map((name) => sql`${name}`),
+    sql`, `,
+  )}) and ${column} in (select ${series.name} from ${series} where ${series.is_blocked} = false)`;
+}
+
+export function listSeries(db: Db, viewer: CatalogueViewer = { is_admin: true }) {
+  return db.select().from(series).where(visibleSeries(viewer, series.name)).orderBy(asc(series.name));
+}
+
+export function listModels(db: Db, viewer: CatalogueViewer = { is_admin: true }) {
+  return db
+    .select()
+    .from(models)
+    .where(visibleSeries(viewer, models.series))
+    .orderBy(asc(models.series), asc(models.name));
 }
 
 export function listPlatforms(db: Db) {
@@ -18,9 +43,15 @@ export function listInstallTypes(db: Db) {
   return db.select().from(installTypes).orderBy(asc(installTypes.name));
 }
 
-export function listCombinations(db: Db) {
+export function listCombinations(db: Db, viewer: CatalogueViewer = { is_admin: true }) {
   const t = modelPlatformInstallTypes;
-  return db.select().from(t).orderBy(asc(t.model), asc(t.platform), asc(t.install_type));
+  const visible = viewer.is_admin
+    ? undefined
+    : inArray(
+        t.model,
+        db.select({ name: models.name }).from(models).where(visibleSeries(viewer, models.series)),
+      );
+  return db.select().from(t).where(visible).orderBy(asc(t.model), asc(t.platform), asc(t.install_type));
 }
 
 export async function countSeries(db: Db): Promise<number> {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platforms, series } from '../platform/db/schema';
 import {
   createSignedIn,
   createTestApp,
@@ -11,17 +13,19 @@ import { demoCatalogue } from './demo-catalogue';
 
 let t: TestApp;
 let token: string;
+let partnerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.db);
-  token = (await createSignedIn(t.app, t.db)).token;
+  token = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
+  partnerToken = (await createSignedIn(t.app, t.db)).token;
 });
 
 afterAll(() => t.close());
 
-const get = async (path: string) => {
-  const res = await request(t.app, { url: `/api/client/firmware/${path}`, token });
+const get = async (path: string, as = token) => {
+  const res = await request(t.app, { url: `/api/client/firmware/${path}`, token: as });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -51,6 +55,18 @@ describe('firmware catalogue', () => {
     ]);
   });
 
+  it('shows partners neither the hidden series (x17, t2t) nor their models and combinations', async () => {
+    const series = await get('series', partnerToken);
+    expect(series.map((s: { name: string }) => s.name)).toEqual(['l7', 'l9', 'x19', 'x21']);
+    const models = await get('models', partnerToken);
+    expect(models).toHaveLength(13);
+    expect(models.every((m: { series: string }) => ['l7', 'l9', 'x19', 'x21'].includes(m.series))).toBe(true);
+    const names = new Set(models.map((m: { name: string }) => m.name));
+    const combinations = await get('model-platform-install_type', partnerToken);
+    expect(combinations.length).toBeGreaterThan(0);
+    expect(combinations.every((c: { model: string }) => names.has(c.model))).toBe(true);
+  });
+
   it('lists platforms and install types', async () => {
     const platforms = await get('platform');
     expect(platforms).toHaveLength(5);
@@ -67,6 +83,23 @@ describe('firmware catalogue', () => {
       combinations.some((c: { model: string }) => c.model === model),
     );
     expect(everyModelCovered).toBe(true);
+  });
+
+  it('answers a change made in the database directly (another instance, a tool) at once, although it is cached', async () => {
+    const platformNames = async () =>
+      (await get('platform', partnerToken)).map((p: { name: string }) => p.name);
+    const seriesNames = async () => (await get('series', partnerToken)).map((s: { name: string }) => s.name);
+    expect(await platformNames()).not.toContain('zynq-cache-probe');
+    expect(await seriesNames()).toContain('x21');
+    // Only the database's change notice can tell this instance: no request of it wrote anything.
+    await t.db.insert(platforms).values({ name: 'zynq-cache-probe', description: 'probe' });
+    await expect.poll(platformNames, { timeout: 2_000 }).toContain('zynq-cache-probe');
+    await t.db.update(series).set({ is_blocked: true }).where(eq(series.name, 'x21'));
+    await expect.poll(seriesNames, { timeout: 2_000 }).not.toContain('x21');
+    await t.db.update(series).set({ is_blocked: false }).where(eq(series.name, 'x21'));
+    await t.db.delete(platforms).where(eq(platforms.name, 'zynq-cache-probe'));
+    await expect.poll(platformNames, { timeout: 2_000 }).not.toContain('zynq-cache-probe');
+    await expect.poll(seriesNames, { timeout: 2_000 }).toContain('x21');
   });
 
   it('requires authentication', async () => {

@@ -19,7 +19,7 @@ export type Viewer = RoleFlags & { id: number };
 /**
  * Spec §6, enforced here: which releases a viewer may see. An account holding several flags sees what its
  * most permissive one allows (admin, then developer, then tester, then user). Removed releases and the
- * hidden series are for admins only, and an admin sees removed ones only when asking for them.
+ * hidden and blocked series are for admins only, and an admin sees removed ones only when asking for them.
  */
 export function releaseVisibility(viewer: Viewer, includeDeleted: boolean): SQL | undefined {
   const r = releases;
@@ -33,7 +33,9 @@ export function releaseVisibility(viewer: Viewer, includeDeleted: boolean): SQL 
   } else {
     byRole = and(published, eq(r.stage, 'stable'));
   }
-  return and(eq(r.is_removed, false), notInArray(r.series, [...HIDDEN_SERIES]), byRole);
+  // A blocked series is hidden from everyone but admins, its releases too (issue 17).
+  const unblocked = sql`${r.series} in (select ${series.name} from ${series} where ${series.is_blocked} = false)`;
+  return and(eq(r.is_removed, false), notInArray(r.series, [...HIDDEN_SERIES]), unblocked, byRole);
 }
 
 function toRelease(row: ReleaseRow, tags: ReleaseTag[], descriptions: ReleaseDescription[]): Release {

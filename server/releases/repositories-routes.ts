@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
@@ -11,6 +12,10 @@ import {
   SeriesRepositoryListSchema,
   SeriesRepositoryReplaceSchema,
 } from '../../contract/schemas/repository-schemas';
+import { recordAudit } from '../audit/audit-log';
+import { queuedConflict } from '../catalogue/admin-catalogue-helpers';
+import { queuedBuildsOfRepository } from '../catalogue/catalogue-usage';
+import { repositories as repositoriesTable } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
 import { invalid, ValidationFailedError } from '../platform/http/validation-errors';
 import { RepositoryUnreachableError } from './git/ls-remote';
@@ -80,8 +85,19 @@ const repositoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         throw error;
       }
-      const row = await insertRepository(app.db, { name, url });
-      if (!row) throw invalid(['body', 'name'], `Repository ${name} already exists`);
+      const row = await app.db.transaction(async (tx) => {
+        const inserted = await insertRepository(tx, { name, url });
+        if (!inserted) throw invalid(['body', 'name'], `Repository ${name} already exists`);
+        // The url as shown: a password in it stays out of the log.
+        await recordAudit(tx, {
+          actorId: request.account.id,
+          action: 'catalogue.create',
+          objectType: 'repository',
+          objectId: inserted.id,
+          after: { name, url: maskUrl(url) },
+        });
+        return inserted;
+      });
       return reply.code(201).send(shown(row));
     },
   );
@@ -93,12 +109,32 @@ const repositoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Unregister a repository; its series mappings go too, releases keep their tags',
+        description: 'Refused (409) while queued builds take their sources from it.',
         params: RepositoryIdParamsSchema,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404) },
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      if (!(await deleteRepository(app.db, request.params.id))) throw notFound('Repository not found');
+      const { id } = request.params;
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(repositoriesTable)
+          .where(eq(repositoriesTable.id, id))
+          .for('update');
+        if (!row) throw notFound('Repository not found');
+        const queued = await queuedBuildsOfRepository(tx, row.name);
+        if (queued > 0)
+          throw queuedConflict(queued, `repository ${row.name}`, 'remove it once they are built');
+        await deleteRepository(tx, id);
+        await recordAudit(tx, {
+          actorId: request.account.id,
+          action: 'catalogue.remove',
+          objectType: 'repository',
+          objectId: id,
+          before: { name: row.name, url: maskUrl(row.url) },
+        });
+      });
       return reply.code(204).send(null);
     },
   );
@@ -136,7 +172,20 @@ const repositoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         known.has(name) ? [] : [{ loc: ['body', 'repositories', index], msg: `Unknown repository ${name}` }],
       );
       if (issues.length > 0) throw new ValidationFailedError(issues);
-      await replaceSeriesRepositories(app.db, series, [...new Set(repositories)]);
+      const names = [...new Set(repositories)].sort();
+      await app.db.transaction(async (tx) => {
+        const before = (await listSeriesRepositories(tx, series)).map((r) => r.repository).sort();
+        if (JSON.stringify(before) === JSON.stringify(names)) return;
+        await replaceSeriesRepositories(tx, series, names);
+        await recordAudit(tx, {
+          actorId: request.account.id,
+          action: 'catalogue.update',
+          objectType: 'series_repository',
+          objectId: series,
+          before: { repositories: before },
+          after: { repositories: names },
+        });
+      });
       return listSeriesRepositories(app.db, series);
     },
   );

@@ -111,8 +111,20 @@ export function pathValues(w: SecurityWorld, path: string): Record<string, strin
   else if (path.startsWith('/api/client/firmware/logo/')) id = victim.logoId;
   else if (/\/groups\/\{id\}/.test(path)) id = victim.set.id;
   else if (path.startsWith('/api/admin/firmwares/users/')) id = victim.id;
+  // The catalogue (issue 17): entries no queued build uses, so that an admin's removal there is served.
+  const catalogue = path.startsWith('/api/admin/catalogue/');
+  if (path.startsWith('/api/admin/catalogue/licenses/')) id = w.licenseId + 1;
+  else if (path.startsWith('/api/admin/catalogue/pool-presets/')) id = 1;
+  const name = path.includes('/series/')
+    ? 'l7'
+    : path.includes('/models/')
+      ? 'L7'
+      : path.includes('/platforms/')
+        ? 'zynq'
+        : 'upgrade';
   return {
     id,
+    ...(catalogue ? { name, model: 'L7', platform: 'amlogic', install_type: 'sd' } : {}),
     release_id: w.releases.x19v2,
     uuid: victim.build.uuid as string,
     public_id: victim.logoPublicId,

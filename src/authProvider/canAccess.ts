@@ -38,6 +38,8 @@ const RULES: Record<string, Record<Action, Who>> = {
   // The license list and the statistics on /partners.
   licenses: { '*': ADMIN },
   analytics: { '*': ADMIN },
+  // The catalogue from the console (issue 17).
+  catalogue: { '*': ADMIN },
 };
 
 export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {

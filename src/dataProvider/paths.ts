@@ -126,6 +126,58 @@ export const resourcePaths: ResourcePaths = {
   partnerSets: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
+  // The catalogue from the console (issue 17, admins only): lists with what depends on each entry counted.
+  // `update` of series and models takes `confirm: true` to block what queued builds use.
+  catalogueSeries: {
+    getList: 'GET /admin/catalogue/series',
+    create: 'POST /admin/catalogue/series',
+    update: 'PATCH /admin/catalogue/series/{name}',
+    delete: 'DELETE /admin/catalogue/series/{name}',
+    id: 'name',
+  },
+  catalogueModels: {
+    getList: 'GET /admin/catalogue/models',
+    create: 'POST /admin/catalogue/models',
+    update: 'PATCH /admin/catalogue/models/{name}',
+    delete: 'DELETE /admin/catalogue/models/{name}',
+    id: 'name',
+  },
+  cataloguePlatforms: {
+    getList: 'GET /admin/catalogue/platforms',
+    create: 'POST /admin/catalogue/platforms',
+    update: 'PATCH /admin/catalogue/platforms/{name}',
+    delete: 'DELETE /admin/catalogue/platforms/{name}',
+    id: 'name',
+  },
+  catalogueInstallTypes: {
+    getList: 'GET /admin/catalogue/install-types',
+    create: 'POST /admin/catalogue/install-types',
+    delete: 'DELETE /admin/catalogue/install-types/{name}',
+    id: 'name',
+  },
+  catalogueCombinations: {
+    getList: 'GET /admin/catalogue/combinations',
+    create: 'POST /admin/catalogue/combinations',
+    delete: 'DELETE /admin/catalogue/combinations/{model}/{platform}/{install_type}',
+    id: (r) => combinationKey(r as { model: string; platform: string; install_type: string }),
+  },
+  catalogueLicenses: {
+    getList: 'GET /admin/catalogue/licenses',
+    create: 'POST /admin/catalogue/licenses',
+    update: 'PATCH /admin/catalogue/licenses/{id}',
+    delete: 'DELETE /admin/catalogue/licenses/{id}',
+  },
+  cataloguePoolPresets: {
+    getList: 'GET /admin/catalogue/pool-presets',
+    create: 'POST /admin/catalogue/pool-presets',
+    update: 'PATCH /admin/catalogue/pool-presets/{id}',
+    delete: 'DELETE /admin/catalogue/pool-presets/{id}',
+  },
+  catalogueRepositories: {
+    getList: 'GET /admin/repositories',
+    create: 'POST /admin/repositories',
+    delete: 'DELETE /admin/repositories/{id}',
+  },
 };
 
 /**
@@ -175,6 +227,8 @@ export const calls = {
   createFee: 'POST /admin/user/fee',
   updateFee: 'PATCH /admin/user/fee',
   deleteFee: 'DELETE /admin/user/fee',
+  // The catalogue (issue 17): which repositories make up a series, replaced as a whole.
+  replaceSeriesRepositories: 'PUT /admin/series-repository',
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;

@@ -19,15 +19,16 @@ describe('AppMenu', () => {
     expect(await entries()).toEqual(['Releases', 'Firmwares', 'Tasks']);
   });
 
-  it('shows admins Partners and Agents as well', async () => {
+  it('shows admins Partners, Agents and the Catalogue as well', async () => {
     renderWithAdmin(<AppMenu />, { role: 'admin' });
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(5));
+    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(6));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Releases',
       'Firmwares',
       'Tasks',
       'Partners',
       'Agents',
+      'Catalogue',
     ]);
   });
 });

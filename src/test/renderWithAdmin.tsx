@@ -16,15 +16,16 @@ import { HttpClientProvider } from '../dataProvider/ApiContext';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import agents from '../resources/agents';
+import catalogue from '../resources/catalogue';
 import partners from '../resources/partners';
 import releases from '../resources/releases';
 import firmwares from '../resources/sets';
 import tasks from '../resources/tasks';
 
 const definitions = Object.fromEntries(
-  Object.entries({ releases, firmwares, tasks, partners, agents }).map(([name, r]) => [
+  Object.entries({ releases, firmwares, tasks, partners, agents, catalogue }).map(([name, r]) => [
     name,
-    { name, hasList: true, icon: r.icon },
+    { name, hasList: true, icon: r.icon, options: 'options' in r ? r.options : undefined },
   ]),
 );
 

@@ -1,3 +1,5 @@
+// The actions on builds (spec §2 lists: rebuild, upgrade, delete selected, copy links or uuid; pools are saved by
+// EditPoolsDialog). Each reports failures through the shared error display and refreshes the set and its builds.
 import { rebuildBuild, upgradeBuild } from '../sets/setsApi';
 import type { Build } from '../sets/types';
 import { useActionTools } from '../sets/useSetActions';

@@ -1,0 +1,67 @@
+// The catalogue's names and codes (issue 17, the admin catalogue): what an admin may call a series, a model, a
+// control board, an install type, a license and a pool preset. The server answers the English text of the same
+// messages (contract/english.ts).
+import type { Message } from '../messages';
+import { isPoolUrl } from './pools';
+import { latinAndDigits, maxLength10, required } from './text';
+import { firstIssue, isEmpty, type Rule, textOf } from './values';
+
+const maxLength =
+  (max: number): Rule =>
+  (value) =>
+    [...textOf(value)].length > max
+      ? { message: 'catalogue.validation.max_length', args: { max } }
+      : undefined;
+
+const pattern =
+  (re: RegExp, message: Message): Rule =>
+  (value) =>
+    isEmpty(value) || re.test(textOf(value)) ? undefined : message;
+
+/** A series: x19, l9, t2t — latin letters and digits, at most 10. */
+export const seriesName: Rule = (value) => firstIssue(value, required('name'), latinAndDigits, maxLength10);
+
+/** A model as the vendor writes it: S19 Pro, S17+, T2TH — latin letters, digits, spaces and + . _ - */
+export const modelName: Rule = (value) =>
+  firstIssue(
+    value,
+    required('model'),
+    maxLength(40),
+    pattern(/^[A-Za-z0-9](?:[A-Za-z0-9 +._-]*[A-Za-z0-9+])?$/, 'catalogue.validation.model_name'),
+  );
+
+/** A control board or an install type: lower-case latin letters, digits, _ and - (amlogic, sd, upgrade). */
+export const catalogueCode: Rule = (value) =>
+  firstIssue(
+    value,
+    required('name'),
+    maxLength(32),
+    pattern(/^[a-z0-9][a-z0-9_-]*$/, 'catalogue.validation.code'),
+  );
+
+/** A free text label (a license, its region, a pool, a board's description). */
+export const label =
+  (max: number, field: 'name' | 'pool' | 'field' = 'name'): Rule =>
+  (value) =>
+    firstIssue(value, required(field), maxLength(max));
+
+/** A description may be empty. */
+export const description: Rule = maxLength(200);
+
+/** A pool preset's address: the stratum urls a miner speaks (contract/rules/pools.ts). */
+export const presetUrl: Rule = (value) =>
+  firstIssue(value, required('pool'), maxLength(255), (url) =>
+    isEmpty(url) || isPoolUrl(textOf(url).trim()) ? undefined : 'app.validation.url',
+  );
+
+/** The first problem of each field of a body, by field name; empty when all are fine. */
+export function problems(
+  body: Record<string, unknown>,
+  rules: Record<string, Rule>,
+): { field: string; message: Message }[] {
+  return Object.entries(rules).flatMap(([field, rule]) => {
+    if (!(field in body)) return [];
+    const message = rule(body[field]);
+    return message ? [{ field, message }] : [];
+  });
+}

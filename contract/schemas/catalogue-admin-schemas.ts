@@ -1,0 +1,157 @@
+// The admin catalogue (issue 17): request and response shapes of /api/admin/catalogue/*. Only absurd input is
+// refused by the schemas; names and codes are checked by contract/rules/catalogue-names.ts with its messages.
+import { type Static, Type } from 'typebox';
+
+const text = (maxLength: number, description: string, example?: string) =>
+  Type.String({ maxLength, description, ...(example ? { examples: [example] } : {}) });
+
+const queued = Type.Integer({ description: 'Builds in the queue (pending or in progress) that use it' });
+
+/** Confirms a change that builds in the queue depend on (blocking): without it the answer is 409. */
+const confirm = Type.Optional(
+  Type.Boolean({ description: 'Go ahead although builds in the queue use it (blocking only)' }),
+);
+
+export const AdminSeriesSchema = Type.Object({
+  name: Type.String(),
+  is_blocked: Type.Boolean(),
+  models: Type.Integer({ description: 'Models of the series' }),
+  releases: Type.Integer({ description: 'Releases of the series, removed ones too' }),
+  queued_builds: queued,
+});
+export const SeriesCreateSchema = Type.Object(
+  {
+    name: text(40, 'Latin letters and digits, at most 10', 'x23'),
+    is_blocked: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const SeriesUpdateSchema = Type.Object(
+  { is_blocked: Type.Boolean(), confirm },
+  { additionalProperties: false },
+);
+
+export const AdminModelSchema = Type.Object({
+  name: Type.String(),
+  series: Type.String(),
+  is_blocked: Type.Boolean(),
+  combinations: Type.Integer({ description: 'Platform and install type combinations of the model' }),
+  builds: Type.Integer({ description: 'Builds made for the model, of any status' }),
+  queued_builds: queued,
+});
+export const ModelCreateSchema = Type.Object(
+  {
+    name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro'),
+    series: text(40, 'An existing series', 'x21'),
+    is_blocked: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const ModelUpdateSchema = Type.Object(
+  {
+    series: Type.Optional(text(40, 'Another existing series (only while no build of the model is queued)')),
+    is_blocked: Type.Optional(Type.Boolean()),
+    confirm,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const AdminPlatformSchema = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  combinations: Type.Integer(),
+  queued_builds: queued,
+});
+export const PlatformCreateSchema = Type.Object(
+  {
+    name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip'),
+    description: Type.Optional(text(400, 'What the control board is')),
+  },
+  { additionalProperties: false },
+);
+export const PlatformUpdateSchema = Type.Object(
+  { description: text(400, 'What the control board is') },
+  { additionalProperties: false },
+);
+
+export const AdminInstallTypeSchema = Type.Object({
+  name: Type.String(),
+  combinations: Type.Integer(),
+  queued_builds: queued,
+});
+export const InstallTypeCreateSchema = Type.Object(
+  { name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc') },
+  { additionalProperties: false },
+);
+
+export const AdminCombinationSchema = Type.Object({
+  model: Type.String(),
+  platform: Type.String(),
+  install_type: Type.String(),
+  series: Type.String(),
+  queued_builds: queued,
+});
+export const CombinationCreateSchema = Type.Object(
+  {
+    model: text(80, 'An existing model', 'S21'),
+    platform: text(64, 'An existing platform', 'cvitek'),
+    install_type: text(64, 'An existing install type', 'sd'),
+  },
+  { additionalProperties: false },
+);
+export const CombinationParamsSchema = Type.Object({
+  model: Type.String({ maxLength: 80 }),
+  platform: Type.String({ maxLength: 64 }),
+  install_type: Type.String({ maxLength: 64 }),
+});
+
+export const AdminLicenseSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  region: Type.String(),
+  builds: Type.Integer({ description: 'Builds that carry the license, removed ones left out' }),
+  queued_builds: queued,
+});
+export const LicenseWriteSchema = Type.Object(
+  {
+    name: text(200, 'At most 100 characters', 'EU Standard'),
+    region: text(200, 'At most 100 characters', 'Europe'),
+  },
+  { additionalProperties: false },
+);
+export const LicenseUpdateSchema = Type.Partial(LicenseWriteSchema, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+export const AdminPoolPresetSchema = Type.Object({
+  id: Type.Integer(),
+  pool: Type.String(),
+  url: Type.String(),
+});
+export const PoolPresetWriteSchema = Type.Object(
+  {
+    pool: text(200, 'The pool as partners know it', 'ViaBTC'),
+    url: text(
+      400,
+      'stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port',
+      'stratum+tcp://btc.viabtc.io:3333',
+    ),
+  },
+  { additionalProperties: false },
+);
+export const PoolPresetUpdateSchema = Type.Partial(PoolPresetWriteSchema, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+
+export const NameParamsSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) });
+export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+export type AdminSeries = Static<typeof AdminSeriesSchema>;
+export type AdminModel = Static<typeof AdminModelSchema>;
+export type AdminPlatform = Static<typeof AdminPlatformSchema>;
+export type AdminInstallType = Static<typeof AdminInstallTypeSchema>;
+export type AdminCombination = Static<typeof AdminCombinationSchema>;
+export type AdminLicense = Static<typeof AdminLicenseSchema>;
+export type AdminPoolPreset = Static<typeof AdminPoolPresetSchema>;

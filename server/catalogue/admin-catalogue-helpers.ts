@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditObjectType } from '../../contract/audit';
+import { englishText } from '../../contract/english';
+import { problems } from '../../contract/rules/catalogue-names';
+import type { Rule } from '../../contract/rules/values';
+import { recordAudit } from '../audit/audit-log';
+import type { Db } from '../platform/db/client';
+import { isUniqueViolation } from '../platform/db/db-errors';
+import { conflict } from '../platform/http/http-errors';
+import { ValidationFailedError } from '../platform/http/validation-errors';
+
+/** 422 naming every field of the body that breaks its rule (contract/rules/catalogue-names.ts). */
+export function checkBody(body: Record<string, unknown>, rules: Record<string, Rule>): void {
+  const found = problems(body, rules);
+  if (found.length > 0) {
+    throw new ValidationFailedError(
+      found.map(({ field, message }) => ({ loc: ['body', field], msg: englishText(message) })),
+    );
+  }
+}
+
+export interface Change {
+  action: Extract<AuditAction, `catalogue.${string}`>;
+  objectType: AuditObjectType;
+  objectId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Runs a catalogue change and its audit row in one transaction: when the change throws (409, 422), nothing is
+ * written. `write` answers the audit entry; a unique violation the checks did not foresee (two admins adding the
+ * same name at once) becomes the 409 `duplicate` says. A write that changed nothing answers a null change: no
+ * audit row.
+ */
+export async function changeCatalogue<T>(
+  db: Db,
+  request: FastifyRequest,
+  duplicate: string,
+  write: (tx: Db) => Promise<{ change: Change | null; result: T }>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { change, result } = await write(tx);
+      if (change) await recordAudit(tx, { actorId: request.account.id, ...change });
+      return result;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(duplicate);
+    throw error;
+  }
+}
+
+/** The 409 of a change that queued builds depend on. */
+export const queuedConflict = (n: number, what: string, advice: string) =>
+  conflict(`${n === 1 ? '1 build in the queue uses' : `${n} builds in the queue use`} ${what}: ${advice}`);
