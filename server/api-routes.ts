@@ -24,6 +24,7 @@ import firmwaresRoutes from './builds/client-routes';
 import firmwareFilesRoutes from './builds/file-routes';
 import clientLicenseRoutes from './builds/license-routes';
 import poolUrlRoutes from './builds/pool-url-routes';
+import buildRunsRoutes from './builds/runs-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
@@ -111,6 +112,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);
+  await app.register(buildRunsRoutes);
   await app.register(wsRoutes);
   // Build integrity (issue 16)
   await app.register(signingRoutes);

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../statuses';
+import { livenessFields } from './liveness-schemas';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
 
@@ -91,6 +92,7 @@ export const BuildSchema = Type.Object({
     ),
   ),
   ...estimateFields,
+  ...livenessFields,
 });
 
 const buildFields = {
