@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
 import { useDates } from '../../i18n/dates';
 import { QueueEstimate } from './QueueEstimate';
@@ -102,6 +103,7 @@ export const TaskProgress = ({ task }: { task: Task }) => {
           {progress}%
         </Typography>
       </Stack>
+      <AgentLostNote item={task} />
       <QueueEstimate item={task} />
     </>
   );
