@@ -145,6 +145,13 @@ export const calls = {
   allTaskCounters: 'GET /admin/firmwares/tasks/status',
   cancelTask: 'POST /client/firmware/tasks/{id}/cancel',
   buildLog: { admin: 'GET /admin/firmwares/{id}/log', default: 'GET /client/firmware/firmwares/{id}/log' },
+  // Issue 17: a build's history, every run (its log: buildLog with `run`); a build found by uuid (admins).
+  buildRuns: {
+    admin: 'GET /admin/firmwares/{id}/runs',
+    default: 'GET /client/firmware/firmwares/{id}/runs',
+  },
+  buildByUuid: 'GET /admin/firmwares/uuid/{uuid}',
+  activeSets: 'GET /admin/firmwares/active',
   liveSocket: 'GET /client/ws',
   // Set and build actions (resources/sets/setsApi.ts).
   rebuildBuild: {
