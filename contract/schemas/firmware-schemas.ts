@@ -95,6 +95,13 @@ export const BuildSchema = Type.Object({
   ...livenessFields,
 });
 
+/** Issue 17: a build found by its uuid (admins), with what the Find build page shows of its set and owner. */
+export const BuildLookupSchema = Type.Object({
+  ...BuildSchema.properties,
+  group_name: Type.String(),
+  owner_email: Type.String(),
+});
+
 const buildFields = {
   group_id: Type.Integer({ minimum: 1, description: 'One of my sets' }),
   series: Type.Optional(

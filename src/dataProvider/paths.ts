@@ -125,6 +125,9 @@ export const resourcePaths: ResourcePaths = {
   // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
   partnerGroups: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
+  // Issue 17: the sets holding builds over all partners, with their owner and counters (filters search,
+  // by_vip, is_favorite); the Active builds page polls it as the task list is polled.
+  activeSets: { getList: 'GET /admin/firmwares/active', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
 };
 
@@ -151,7 +154,6 @@ export const calls = {
     default: 'GET /client/firmware/firmwares/{id}/runs',
   },
   buildByUuid: 'GET /admin/firmwares/uuid/{uuid}',
-  activeSets: 'GET /admin/firmwares/active',
   liveSocket: 'GET /client/ws',
   // Set and build actions (resources/sets/setsApi.ts).
   rebuildBuild: {

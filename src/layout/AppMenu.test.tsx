@@ -19,15 +19,17 @@ describe('AppMenu', () => {
     expect(await entries()).toEqual(['Releases', 'Firmwares', 'Tasks']);
   });
 
-  it('shows admins Partners and Agents as well', async () => {
+  it('shows admins Partners and Agents as well, and the active builds and the build lookup', async () => {
     renderWithAdmin(<AppMenu />, { role: 'admin' });
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(5));
+    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(7));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Releases',
       'Firmwares',
       'Tasks',
       'Partners',
       'Agents',
+      'Active builds',
+      'Find build',
     ]);
   });
 });
