@@ -100,6 +100,7 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     foreign: true,
     expect: { admin: 'served' },
+  },
   // Issue 17: a build's history, as its log.
   'GET /api/client/firmware/firmwares/{id}/runs': {
     access: 'user',
