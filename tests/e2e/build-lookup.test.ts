@@ -31,13 +31,13 @@ async function signedIn(width: number, locale: string, account: { email: string;
 }
 
 describe('build lookup, active builds and history', () => {
-  let build: { id: number; uuid: string };
+  let build: { id: number; uuid: string; group_id: number };
 
   it('a partner rebuilds a build and its history keeps run 1 with its agent', {
     timeout: 240_000,
   }, async () => {
     const partner = await apiSession(e2e.server.url, e2e.server.partner);
-    build = await submitBuild(partner, SET_NAME);
+    build = (await submitBuild(partner, SET_NAME)) as typeof build;
     await eventually(() => statusOf(partner, build.id)).toBe('done');
     await partner.call('POST', `/client/firmware/firmwares/rebuild?firmware_id=${build.id}`);
     await eventually(() => statusOf(partner, build.id)).toBe('done');
@@ -54,6 +54,20 @@ describe('build lookup, active builds and history', () => {
     expect(await first.textContent()).toMatch(/Agent.*embedded/i);
     expect(await first.textContent()).toMatch(/[0-9a-f]{64}/);
     await screenshot(page, 'history-dialog-768');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+    // The set page's build menu has it too.
+    await page.goto(`${e2e.server.url}/firmwares/${build.group_id}`);
+    await page
+      .getByRole('button', { name: /^Actions of build/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    await page
+      .getByRole('dialog', { name: /^Build history/ })
+      .getByRole('listitem', { name: 'Run 1' })
+      .waitFor(UI);
+    await screenshot(page, 'history-from-set-768');
     await context.close();
   });
 
