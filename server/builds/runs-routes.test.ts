@@ -111,6 +111,18 @@ describe('build history', () => {
     expect(await taskOf(w, buildId)).toMatchObject({ status: 'done', worker_name: 'runner-two' });
   });
 
+  it('a rebuild of a build still queued ends its run as cancelled, not queued for ever', async () => {
+    const queued = await queueBuild(w);
+    const rebuilt = await api(w, 'POST', `${FW}/rebuild?firmware_id=${queued.id}`, w.partner.token);
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    const runs = await runsOf(queued.id);
+    expect(runs.map((run) => [run.run, run.status])).toEqual([
+      [2, 'pending'],
+      [1, 'cancelled'],
+    ]);
+    expect(runs[1].finished_at).not.toBeNull();
+  });
+
   it('answers another partner 404 and a partner on the admin path 403; admins see any', async () => {
     expectError(await api(w, 'GET', `${FW}/${buildId}/runs`, w.other.token), 404);
     expectError(await api(w, 'GET', `${FW}/${buildId}/log?run=1`, w.other.token), 404);

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tagCommit } from '../builds/tag-commits';
 import type { Db } from '../platform/db/client';
 import { type BuildRow, buildRuns, builds } from '../platform/db/schema';
@@ -60,5 +60,24 @@ export async function syncRuns(db: Db, buildIds: number[]): Promise<void> {
     .from(builds)
     .where(
       sql`${buildRuns.build_id} = ${builds.id} and ${buildRuns.run} = ${builds.run} and ${inArray(builds.id, buildIds)}`,
+    );
+}
+
+/**
+ * Ends the build's current run before the next one begins: a run still queued or running when the build is
+ * queued again (a rebuild or edit meanwhile) was superseded, and reads as cancelled from then on.
+ */
+export async function closeRun(db: Db, buildId: number): Promise<void> {
+  await db
+    .update(buildRuns)
+    .set({
+      status: sql`case when ${buildRuns.status} in ('pending', 'in_progress') then 'cancelled' else ${buildRuns.status} end`,
+      finished_at: sql`coalesce(${buildRuns.finished_at}, now())`,
+    })
+    .where(
+      and(
+        eq(buildRuns.build_id, buildId),
+        sql`${buildRuns.run} = (select ${builds.run} from ${builds} where ${builds.id} = ${buildId})`,
+      ),
     );
 }

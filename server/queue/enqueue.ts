@@ -3,7 +3,7 @@ import { appendServerLine } from '../builds/build-events-repository';
 import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
 import type { Db } from '../platform/db/client';
 import { builds } from '../platform/db/schema';
-import { beginRun } from './build-runs';
+import { beginRun, closeRun } from './build-runs';
 
 /**
  * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back
@@ -43,6 +43,7 @@ export async function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>
  * begins; the earlier runs keep their records and logs (issue 17).
  */
 export async function enqueueAgain(db: Db, id: number, changes: Partial<NewBuildRow>): Promise<BuildRow> {
+  await closeRun(db, id);
   const row = await updateBuild(db, id, {
     ...changes,
     ...queuedState(),
