@@ -12,7 +12,7 @@ import {
   finishJob,
   type HeldJob,
   recoverExpired,
-  refreshGroupCounters,
+  refreshSetCounters,
   requeueWorkerJobs,
   setProgress,
   unclaimJob,
@@ -131,7 +131,7 @@ export class JobQueue {
 
   private async claimed(job: ClaimedJobRow): Promise<void> {
     // Issue 17: a rebuilt job's earlier runs keep their logs (the lines carry their run).
-    await refreshGroupCounters(this.db, [job.group_id]);
+    await refreshSetCounters(this.db, [job.group_id]);
   }
 
   /**

@@ -21,10 +21,10 @@ import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Static } from 'typebox';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
-import type { GroupWithOwnerSchema } from '../../../contract/schemas/group-schemas';
+import type { BuildSetWithOwnerSchema } from '../../../contract/schemas/set-schemas';
 import { errorMessages } from '../../dataProvider/showError';
 
-type ActiveSet = Static<typeof GroupWithOwnerSchema>;
+type ActiveSet = Static<typeof BuildSetWithOwnerSchema>;
 
 const Count = ({
   value,

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { BuildLookupSchema } from '../../../contract/schemas/firmware-schemas';
+import type { BuildLookupSchema } from '../../../contract/schemas/build-schemas';
 import type { HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 
