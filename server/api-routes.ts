@@ -25,6 +25,7 @@ import buildFilesRoutes from './builds/file-routes';
 import clientLicenseRoutes from './builds/license-routes';
 import poolUrlRoutes from './builds/pool-url-routes';
 import adminCatalogueRoutes from './catalogue/admin-catalogue-routes';
+import buildRunsRoutes from './builds/runs-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
@@ -114,6 +115,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);
+  await app.register(buildRunsRoutes);
   await app.register(wsRoutes);
   // Build integrity (issue 16)
   await app.register(signingRoutes);

@@ -23,6 +23,10 @@ import { darkTheme, lightTheme } from './theme/theme';
 
 // Every page is its own chunk (spec §2: all routes load on demand).
 const ComponentsPage = lazyPage(() => import('./custom/pages/ComponentsPage').then((m) => m.ComponentsPage));
+const FindBuildPage = lazyPage(() => import('./custom/lookup/FindBuildPage').then((m) => m.FindBuildPage));
+const ActiveBuildsPage = lazyPage(() =>
+  import('./custom/lookup/ActiveBuildsPage').then((m) => m.ActiveBuildsPage),
+);
 const NotFound = lazyPage(() => import('./layout/NotFound').then((m) => m.NotFound));
 
 export interface AppProps {
@@ -72,6 +76,22 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
           element={
             <RequireAccess resource="components">
               <ComponentsPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/find-build"
+          element={
+            <RequireAccess resource="findBuild">
+              <FindBuildPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/active-builds"
+          element={
+            <RequireAccess resource="activeBuilds">
+              <ActiveBuildsPage />
             </RequireAccess>
           }
         />

@@ -30,6 +30,8 @@ const route = (
   subtitle: layout === 'shell' ? `app.routes.${key}.subtitle` : undefined,
 });
 
+const titled = (key: string) => ({ title: `lookup.${key}.title`, subtitle: `lookup.${key}.subtitle` });
+
 export const ROUTES: readonly RouteMeta[] = [
   route('/login', 'public', 'empty', 'login'),
   route('/forgot-password', 'public', 'empty', 'forgot_password'),
@@ -50,6 +52,12 @@ export const ROUTES: readonly RouteMeta[] = [
     ...route('/catalogue/*', 'admin_or_developer', 'shell', 'catalogue', 'catalogue'),
     title: 'catalogue.route.title',
     subtitle: 'catalogue.route.subtitle',
+  },
+  // Issue 17: admins' build lookup by uuid and the active sets over all partners (titles under lookup.*).
+  { ...route('/find-build', 'admin_or_developer', 'shell', 'find_build', 'findBuild'), ...titled('find') },
+  {
+    ...route('/active-builds', 'admin_or_developer', 'shell', 'active', 'activeBuilds'),
+    ...titled('active'),
   },
 ];
 

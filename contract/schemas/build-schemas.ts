@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../statuses';
+import { livenessFields } from './liveness-schemas';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
 
@@ -91,6 +92,14 @@ export const BuildSchema = Type.Object({
     ),
   ),
   ...estimateFields,
+  ...livenessFields,
+});
+
+/** Issue 17: a build found by its uuid (admins), with what the Find build page shows of its set and owner. */
+export const BuildLookupSchema = Type.Object({
+  ...BuildSchema.properties,
+  group_name: Type.String(),
+  owner_email: Type.String(),
 });
 
 const buildFields = {

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BuildStatusSchema, estimateFields } from './build-schemas';
+import { livenessFields } from './liveness-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
@@ -18,6 +19,7 @@ export const TaskSchema = Type.Object({
     description: '1-based place among pending tasks; null unless pending',
   }),
   ...estimateFields,
+  ...livenessFields,
   attempts: Type.Integer({ description: 'Runs of this job so far (a lost agent costs one)' }),
   created_at: Type.String({ format: 'date-time', description: 'When the job was queued' }),
   started_at: nullableDate,
@@ -70,7 +72,8 @@ export const TaskIdsQuerySchema = Type.Object(
 );
 
 export const TaskLogSchema = Type.Object({
-  progress: Type.Integer(),
+  run: Type.Integer({ description: 'The run whose log this is (issue 17)' }),
+  progress: Type.Integer({ description: "The build's progress for its latest run; 0 for an earlier run" }),
   lines: Type.Array(
     Type.Object({
       seq: Type.Integer({ description: 'Increases along the log; live log_build messages carry the same' }),
@@ -98,6 +101,14 @@ export const LOG_PAGE_DEFAULT = 500;
 const seq = (description: string) =>
   Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description });
 
+const runParam = Type.Integer({
+  minimum: 1,
+  description: "Issue 17: the build's run whose log is read (see …/runs); the latest unless given",
+});
+
+/** The text download's query: the run (the latest unless given). */
+export const RunQuerySchema = Type.Object({ run: Type.Optional(runParam) }, { additionalProperties: false });
+
 export const TaskLogQuerySchema = Type.Object(
   {
     before: Type.Optional(seq('The lines just before this seq (an older page); without it the newest')),
@@ -109,6 +120,7 @@ export const TaskLogQuerySchema = Type.Object(
         description: `Lines a page; ${LOG_PAGE_DEFAULT} unless given`,
       }),
     ),
+    run: Type.Optional(runParam),
     q: Type.Optional(
       Type.String({
         minLength: 1,

@@ -32,7 +32,7 @@ const lines = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ seq: from + i, type: 'log' as const, data: `line ${from + i}` }));
 
 async function stored(buildId: number): Promise<string[]> {
-  return (await logPageBefore(w.t.db, buildId, undefined, 2000)).rows.map((row) => row.line);
+  return (await logPageBefore(w.t.db, { id: buildId, run: 1 }, undefined, 2000)).rows.map((row) => row.line);
 }
 
 describe("the bounds of an agent's log events, enforced by the server", () => {

@@ -69,7 +69,8 @@ describe('admin reads', () => {
     expect(list.json().map((b: { id: unknown }) => b.id)).toEqual([build.id]);
     expect((await api(w, 'GET', '/admin/firmwares', w.admin.token)).json()).toHaveLength(2);
     const one = await api(w, 'GET', `/admin/firmwares/uuid/${build.uuid}`, w.admin.token);
-    expect(one.json()).toMatchObject({ id: build.id, user_id: w.partner.id });
+    expect(one.json()).toMatchObject({ id: build.id, user_id: w.partner.id, group_name: set.name });
+    expect(one.json().owner_email).toMatch(/@/);
     expect(
       expectValidationError(await api(w, 'GET', '/admin/firmwares/uuid/nope', w.admin.token), 'uuid').msg,
     ).toBe('Invalid uuid');

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../contract/constants';
-import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../contract/schemas/build-schemas';
+import {
+  BuildListQuerySchema,
+  BuildLookupSchema,
+  BuildSchema,
+  UuidParamsSchema,
+} from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   ActiveSetsQuerySchema,
@@ -59,15 +64,24 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: 'A build by its uuid',
+        summary: 'A build by its uuid, with its set’s name and its owner’s e-mail (the Find build page)',
         params: UuidParamsSchema,
-        response: { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: BuildLookupSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
       const build = await findBuildByUuid(app.db, checkUuid(request.params.uuid, ['path', 'uuid']));
       if (!build) throw notFound('Build not found');
-      return toBuild(build, request.account);
+      const [group, owner] = await Promise.all([
+        findSet(app.db, build.group_id),
+        findAccountById(app.db, build.user_id),
+      ]);
+      const [view] = await withEstimates(
+        app.db,
+        [toBuild(build, request.account)],
+        app.jobQueue.options.offlineAfterMs,
+      );
+      return { ...view, group_name: group?.name ?? '', owner_email: owner?.email ?? '' };
     },
   );
 

@@ -1,9 +1,13 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { type BuildEventRow, buildEvents } from '../platform/db/schema';
+import { type BuildEventRow, buildEvents, builds } from '../platform/db/schema';
 import { clipLine } from './log-bounds';
 
 export type { BuildEventRow };
+
+/** The build's current run: the run its new lines belong to (issue 17). */
+const currentRun = (buildId: number) =>
+  sql<number>`(select ${builds.run} from ${builds} where ${builds.id} = ${buildId})`;
 
 export interface AgentEvent {
   seq: number;
@@ -27,6 +31,7 @@ export async function appendAgentEvents(
     .values(
       events.map((event) => ({
         build_id: buildId,
+        run: currentRun(buildId),
         attempt,
         agent_seq: event.seq,
         type: event.type,
@@ -47,19 +52,7 @@ export async function appendServerLine(
 ): Promise<BuildEventRow> {
   const [row] = await db
     .insert(buildEvents)
-    .values({ build_id: buildId, attempt, type: 'log', data: clipLine(line) })
+    .values({ build_id: buildId, run: currentRun(buildId), attempt, type: 'log', data: clipLine(line) })
     .returning();
   return row;
-}
-
-/** A new round of a rebuilt job starts with an empty log (older rows than `beforeId`, or all). */
-export async function clearEvents(db: Db, buildId: number, beforeId?: number): Promise<void> {
-  await db
-    .delete(buildEvents)
-    .where(
-      and(
-        eq(buildEvents.build_id, buildId),
-        beforeId === undefined ? undefined : lt(buildEvents.id, beforeId),
-      ),
-    );
 }

@@ -27,12 +27,17 @@ const columns = { seq: e.id, line: e.data, at: e.created_at };
 const END = Number.MAX_SAFE_INTEGER;
 
 const beforeStatement = (db: Db) =>
-  preparedOnce(db, 'log_before', [], (name) =>
+  preparedOnce(db, 'log_before_run', [], (name) =>
     db
       .select(columns)
       .from(e)
       .where(
-        and(eq(e.build_id, sql.placeholder('build')), eq(e.type, 'log'), lt(e.id, sql.placeholder('before'))),
+        and(
+          eq(e.build_id, sql.placeholder('build')),
+          eq(e.run, sql.placeholder('run')),
+          eq(e.type, 'log'),
+          lt(e.id, sql.placeholder('before')),
+        ),
       )
       .orderBy(desc(e.id))
       .limit(sql.placeholder('limit'))
@@ -40,12 +45,17 @@ const beforeStatement = (db: Db) =>
   );
 
 const afterStatement = (db: Db) =>
-  preparedOnce(db, 'log_after', [], (name) =>
+  preparedOnce(db, 'log_after_run', [], (name) =>
     db
       .select(columns)
       .from(e)
       .where(
-        and(eq(e.build_id, sql.placeholder('build')), eq(e.type, 'log'), gt(e.id, sql.placeholder('after'))),
+        and(
+          eq(e.build_id, sql.placeholder('build')),
+          eq(e.run, sql.placeholder('run')),
+          eq(e.type, 'log'),
+          gt(e.id, sql.placeholder('after')),
+        ),
       )
       .orderBy(asc(e.id))
       .limit(sql.placeholder('limit'))
@@ -61,29 +71,49 @@ export interface LogPage {
   newer: boolean;
 }
 
+/** A build's run: its log is read by run (issue 17). */
+export interface RunOf {
+  id: number;
+  run: number;
+}
+
 /** The `limit` lines just before `before` (the newest `limit` without it), oldest first. */
 export async function logPageBefore(
   db: Db,
-  buildId: number,
+  { id: buildId, run }: RunOf,
   before: number | undefined,
   limit: number,
 ): Promise<LogPage> {
-  const rows = await beforeStatement(db).execute({ build: buildId, before: before ?? END, limit: limit + 1 });
+  const rows = await beforeStatement(db).execute({
+    build: buildId,
+    run,
+    before: before ?? END,
+    limit: limit + 1,
+  });
   const older = rows.length > limit;
   return { rows: rows.slice(0, limit).reverse(), older, newer: before !== undefined };
 }
 
 /** The `limit` lines just after `after`, oldest first: what a reader holding the log up to `after` lacks. */
-export async function logPageAfter(db: Db, buildId: number, after: number, limit: number): Promise<LogPage> {
-  const rows = await afterStatement(db).execute({ build: buildId, after, limit: limit + 1 });
+export async function logPageAfter(
+  db: Db,
+  { id: buildId, run }: RunOf,
+  after: number,
+  limit: number,
+): Promise<LogPage> {
+  const rows = await afterStatement(db).execute({ build: buildId, run, after, limit: limit + 1 });
   return { rows: rows.slice(0, limit), older: true, newer: rows.length > limit };
 }
 
 /** Every line of the log, oldest first, `chunk` lines per statement (keyset paging: memory stays flat). */
-export async function* logChunks(db: Db, buildId: number, chunk = LOG_TEXT_CHUNK): AsyncGenerator<LogRow[]> {
+export async function* logChunks(
+  db: Db,
+  { id: buildId, run }: RunOf,
+  chunk = LOG_TEXT_CHUNK,
+): AsyncGenerator<LogRow[]> {
   let after = 0;
   for (;;) {
-    const rows = await afterStatement(db).execute({ build: buildId, after, limit: chunk });
+    const rows = await afterStatement(db).execute({ build: buildId, run, after, limit: chunk });
     if (rows.length > 0) yield rows;
     if (rows.length < chunk) return;
     after = rows[rows.length - 1].seq;
@@ -113,7 +143,7 @@ type ChunkRow = {
  */
 export async function searchLog(
   db: Db,
-  buildId: number,
+  { id: buildId, run }: RunOf,
   needle: string,
   before: number | undefined,
   limit: number,
@@ -128,7 +158,7 @@ export async function searchLog(
           min(id) over () as floor, (count(*) over ())::int as n
         from (
           select id, data, created_at from ${e}
-          where build_id = ${buildId} and type = 'log' and id < ${cursor}
+          where build_id = ${buildId} and run = ${run} and type = 'log' and id < ${cursor}
           order by id desc limit ${chunk}
         ) c
       ) w

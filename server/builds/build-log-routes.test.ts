@@ -137,15 +137,15 @@ describe('GET …/firmwares/{id}/log', () => {
   });
 
   it('searches a chunk at a time, going on where the last chunk ended', async () => {
-    const found = await searchLog(w.t.db, buildId, 'NEEDLE', undefined, 10, 700);
+    const found = await searchLog(w.t.db, { id: buildId, run: 1 }, 'NEEDLE', undefined, 10, 700);
     expect(found.rows.map((r) => r.line)).toEqual([1000, 2000, 3000, 4000].map(text));
     expect(found.before).toBeNull();
     // Two matches asked: the search stops at the second and goes on from it.
-    const two = await searchLog(w.t.db, buildId, 'needle', undefined, 2, 700);
+    const two = await searchLog(w.t.db, { id: buildId, run: 1 }, 'needle', undefined, 2, 700);
     expect(two.rows.map((r) => r.seq)).toEqual([seqOf.get(3000), seqOf.get(4000)]);
     expect(two.before).toBe(seqOf.get(3000));
     // `%` and `_` are text, not patterns.
-    expect((await searchLog(w.t.db, buildId, '%', undefined, 10, 700)).rows).toEqual([]);
+    expect((await searchLog(w.t.db, { id: buildId, run: 1 }, '%', undefined, 10, 700)).rows).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   LOG_PAGE_DEFAULT,
+  RunQuerySchema,
   TaskIdParamsSchema,
   TaskLogQuerySchema,
   TaskLogSchema,
@@ -12,6 +13,12 @@ import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { type LogRow, logChunks, logPageAfter, logPageBefore, searchLog } from './build-log-repository';
 import { findBuild } from './builds-repository';
+
+/** The run whose log is read: the one asked for (one of the build's), else the latest. */
+function runOf(build: { id: number; run: number }, run: number | undefined) {
+  if (run !== undefined && run > build.run) throw notFound('Run not found');
+  return { id: build.id, run: run ?? build.run };
+}
 
 const toLine = (row: LogRow) => ({ seq: row.seq, line: row.line, at: row.at.toISOString() });
 
@@ -64,17 +71,20 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const { before, after, q } = request.query;
+        const { before, after, q, run } = request.query;
         const limit = request.query.limit ?? LOG_PAGE_DEFAULT;
         if (before !== undefined && after !== undefined)
           throw invalid(['query', 'after'], 'Give before or after, not both');
         if (q !== undefined && after !== undefined)
           throw invalid(['query', 'after'], 'A search pages with before only');
         const build = await readable(request.params.id, request.account);
+        const of = runOf(build, run);
+        const progress = of.run === build.run ? build.progress : 0;
         if (q !== undefined) {
-          const found = await searchLog(app.db, build.id, q, before, limit);
+          const found = await searchLog(app.db, of, q, before, limit);
           return {
-            progress: build.progress,
+            run: of.run,
+            progress,
             lines: found.rows.map(toLine),
             before: found.before,
             after: null,
@@ -82,12 +92,13 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         const page =
           after !== undefined
-            ? await logPageAfter(app.db, build.id, after, limit)
-            : await logPageBefore(app.db, build.id, before, limit);
+            ? await logPageAfter(app.db, of, after, limit)
+            : await logPageBefore(app.db, of, before, limit);
         const first = page.rows[0];
         const last = page.rows.at(-1);
         return {
-          progress: build.progress,
+          run: of.run,
+          progress,
           lines: page.rows.map(toLine),
           before: page.older && first ? first.seq : null,
           after: page.newer && last ? last.seq : null,
@@ -105,6 +116,7 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description:
             'Streamed: read from the database a few thousand lines at a time as the client takes it.',
           params: TaskIdParamsSchema,
+          querystring: RunQuerySchema,
           response: {
             200: {
               description: 'The log, text/plain',
@@ -116,13 +128,15 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const build = await readable(request.params.id, request.account);
+        const of = runOf(build, request.query.run);
+        const name = of.run === build.run ? `build-${build.id}` : `build-${build.id}-run-${of.run}`;
         return (
           reply
             .header('content-type', 'text/plain; charset=utf-8')
-            .header('content-disposition', `attachment; filename="build-${build.id}.log"`)
+            .header('content-disposition', `attachment; filename="${name}.log"`)
             .header('cache-control', 'no-store')
             // The schema's text is typed as a string; Fastify sends a stream as it comes.
-            .send(logText(logChunks(app.db, build.id)) as unknown as string)
+            .send(logText(logChunks(app.db, of)) as unknown as string)
         );
       },
     );

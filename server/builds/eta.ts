@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { builds, workers } from '../platform/db/schema';
+import { type Liveness, withLiveness } from './agent-liveness';
 
 /**
  * Issue 16 item 5: where a pending build stands in the queue and when it should start and finish, and when a
@@ -213,16 +214,18 @@ const NONE: Estimate = { queue_position: null, estimated_start_at: null, estimat
 /**
  * Rows (tasks or builds) with their estimate: a pending one its place and expected start and finish, a
  * running one its expected finish, others nulls. A row's own queue_position (the tasks' exact count) is kept.
+ * Running rows also say whether their agent still answers (agent-liveness.ts).
  */
 export async function withEstimates<T extends { id: number; status: string; queue_position?: number | null }>(
   db: Db,
   rows: T[],
   offlineAfterMs: number,
-): Promise<(T & Estimate)[]> {
+): Promise<(T & Estimate & Liveness)[]> {
   const live = rows.filter((row) => row.status === 'pending' || row.status === 'in_progress');
   const { estimates } =
     live.length > 0 ? await forecast(db, offlineAfterMs, live) : { estimates: new Map<number, Estimate>() };
-  return rows.map((row) => {
+  // Issue 17: a running build whose agent went silent says so, and when its lease sends it back.
+  return (await withLiveness(db, rows, offlineAfterMs)).map((row) => {
     const estimate =
       row.status === 'pending' || row.status === 'in_progress' ? (estimates.get(row.id) ?? NONE) : NONE;
     // A task's own place (counted exactly by the task list) stands; builds take the forecast's.

@@ -18,6 +18,7 @@ export function toBuild(row: BuildRow, viewer: { is_admin: boolean }): Build {
       : row.fee_pools_configs.filter((pool) => pool.type_fee_pool !== 'refund'),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    lease_until: row.lease_until?.toISOString() ?? null,
   };
 }
 

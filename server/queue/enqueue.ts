@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { appendServerLine } from '../builds/build-events-repository';
 import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
 import type { Db } from '../platform/db/client';
+import { builds } from '../platform/db/schema';
+import { beginRun, closeRun } from './build-runs';
 
 /**
  * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back
@@ -28,14 +31,26 @@ type Queued = ReturnType<typeof queuedState>;
 // Both run inside the caller's transaction, which holds the set's lock and recounts it. Becoming pending
 // wakes the agents' waiting claims when that transaction commits (trigger jobs_claimable, migration 0011).
 
-/** Queues a new build. */
-export function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>): Promise<BuildRow> {
-  return insertBuild(db, { ...values, ...queuedState() });
+/** Queues a new build: its run 1 begins. */
+export async function enqueueNew(db: Db, values: Omit<NewBuildRow, keyof Queued>): Promise<BuildRow> {
+  const row = await insertBuild(db, { ...values, ...queuedState(), run: 1 });
+  await beginRun(db, row);
+  return row;
 }
 
-/** Queues a build again, with `changes` to its settings (an edit, an upgrade) or none (a rebuild). */
-export function enqueueAgain(db: Db, id: number, changes: Partial<NewBuildRow>): Promise<BuildRow> {
-  return updateBuild(db, id, { ...changes, ...queuedState() });
+/**
+ * Queues a build again, with `changes` to its settings (an edit, an upgrade) or none (a rebuild): a new run
+ * begins; the earlier runs keep their records and logs (issue 17).
+ */
+export async function enqueueAgain(db: Db, id: number, changes: Partial<NewBuildRow>): Promise<BuildRow> {
+  await closeRun(db, id);
+  const row = await updateBuild(db, id, {
+    ...changes,
+    ...queuedState(),
+    run: sql`${builds.run} + 1` as unknown as number,
+  });
+  await beginRun(db, row);
+  return row;
 }
 
 /**
@@ -59,7 +74,9 @@ export async function enqueueReused(
     queued_at: now,
     started_at: now,
     finished_at: now,
+    run: 1,
   });
+  await beginRun(db, row);
   await appendServerLine(db, row.id, 0, line);
   return row;
 }

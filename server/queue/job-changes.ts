@@ -1,6 +1,7 @@
 import { appendServerLine, type BuildEventRow } from '../builds/build-events-repository';
 import type { Db } from '../platform/db/client';
 import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
+import { syncRuns } from './build-runs';
 import { refreshSetCounters } from './jobs-repository';
 
 /** A stored event as WebSocket clients receive it. */
@@ -39,6 +40,10 @@ export async function changeJobs<J extends ChangedJob>(
 ): Promise<JobChange<J>[]> {
   const { changes, messages } = await db.transaction(async (tx) => {
     const changes = await write(tx);
+    await syncRuns(
+      tx,
+      changes.map((change) => change.job.id),
+    );
     const messages: BuildEventMessage[] = [];
     for (const { job, line, progress } of changes) {
       const row = await appendServerLine(tx, job.id, job.attempt, line);

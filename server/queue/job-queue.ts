@@ -1,11 +1,7 @@
-import {
-  type AgentEvent,
-  appendAgentEvents,
-  appendServerLine,
-  clearEvents,
-} from '../builds/build-events-repository';
+import { type AgentEvent, appendAgentEvents, appendServerLine } from '../builds/build-events-repository';
 import type { Db } from '../platform/db/client';
 import type { BuildEventsBus } from '../tasks/build-events-bus';
+import { syncRuns } from './build-runs';
 import { changeJobs, type JobChange, toMessage } from './job-changes';
 import {
   type ClaimedJobRow,
@@ -105,15 +101,24 @@ export class JobQueue {
       if (gone() || this.closing) return undefined;
       // Listening before looking: a build queued between the look and the wait still wakes this claim.
       const wake = this.armWake(gone);
-      const job = await claimJob(this.db, worker, this.options.leaseMs).catch((error) => {
-        wake.cancel();
-        throw error;
-      });
+      const job = await this.db
+        .transaction(async (tx) => {
+          const claimed = await claimJob(tx, worker, this.options.leaseMs);
+          if (claimed) await syncRuns(tx, [claimed.id]);
+          return claimed;
+        })
+        .catch((error) => {
+          wake.cancel();
+          throw error;
+        });
       const left = deadline - Date.now();
       if (job || left <= 0) wake.cancel();
       if (job) {
         if (gone()) {
-          await unclaimJob(this.db, job.id, worker.id);
+          await this.db.transaction(async (tx) => {
+            await unclaimJob(tx, job.id, worker.id);
+            await syncRuns(tx, [job.id]);
+          });
           return undefined;
         }
         await this.claimed(job);
@@ -125,8 +130,7 @@ export class JobQueue {
   }
 
   private async claimed(job: ClaimedJobRow): Promise<void> {
-    // A rebuilt job starts a new log; older lines belong to its previous round.
-    if (job.attempt === 1) await clearEvents(this.db, job.id);
+    // Issue 17: a rebuilt job's earlier runs keep their logs (the lines carry their run).
     await refreshSetCounters(this.db, [job.group_id]);
   }
 

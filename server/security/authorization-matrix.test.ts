@@ -101,6 +101,12 @@ const RULES: Record<string, Rule> = {
     foreign: true,
     expect: { admin: 'served' },
   },
+  // Issue 17: a build's history, as its log.
+  'GET /api/client/firmware/firmwares/{id}/runs': {
+    access: 'user',
+    foreign: true,
+    expect: { admin: 'served' },
+  },
   'GET /api/client/firmware/tasks': { access: 'user' },
   // Spec §6: tasks of every partner are the admin's (the all-tasks tab), through the same task routes.
   'DELETE /api/client/firmware/tasks': { access: 'user', foreign: true, expect: { admin: 'served' } },
@@ -150,6 +156,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/admin/firmwares/{id}': { access: 'admin' },
   'GET /api/admin/firmwares/{id}/log': { access: 'admin' },
   'GET /api/admin/firmwares/{id}/log.txt': { access: 'admin' },
+  'GET /api/admin/firmwares/{id}/runs': { access: 'admin' },
   'POST /api/admin/workers': { access: 'admin' },
   'PUT /api/admin/workers/{id}': { access: 'admin' },
   'DELETE /api/admin/workers/{id}': { access: 'admin' },

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
 import { preparedOnce } from '../platform/db/prepared-statements';
-import { accounts, buildSets, builds, workers } from '../platform/db/schema';
+import { accounts, buildRuns, buildSets, builds, workers } from '../platform/db/schema';
 import { queuePositions, queueVersion } from './queue-positions';
 
 export interface TaskFilters {
@@ -34,7 +34,9 @@ const taskColumns = {
   created_at: b.queued_at,
   started_at: b.started_at,
   finished_at: b.finished_at,
-  worker_name: workers.name,
+  // Issue 17: the agent's name as the run recorded it, so a deleted agent's builds still name it.
+  worker_name: sql<string | null>`coalesce(${workers.name}, ${buildRuns.agent_name})`,
+  run: b.run,
   is_favorite: buildSets.is_favorite,
   user_id: b.user_id,
   user_email: accounts.email,
@@ -81,7 +83,8 @@ const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
     .from(b)
     .innerJoin(buildSets, eq(buildSets.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
-    .leftJoin(workers, eq(workers.id, b.worker_id));
+    .leftJoin(workers, eq(workers.id, b.worker_id))
+    .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
 
 const totalKey = (filters: TaskFilters) => `tasks:${JSON.stringify(filters)}`;
 

@@ -40,6 +40,10 @@ const RULES: Record<string, Record<Action, Who>> = {
   analytics: { '*': ADMIN },
   // The catalogue from the console (issue 17).
   catalogue: { '*': ADMIN },
+  // Issue 17: finding a build by uuid, and the active sets over all partners (admins; their own menu entries).
+  findBuild: { '*': ADMIN },
+  activeBuilds: { '*': ADMIN },
+  activeSets: { '*': ADMIN },
 };
 
 export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {

@@ -125,6 +125,9 @@ export const resourcePaths: ResourcePaths = {
   // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
   partnerSets: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
+  // Issue 17: the sets holding builds over all partners, with their owner and counters (filters search,
+  // by_vip, is_favorite); the Active builds page polls it as the task list is polled.
+  activeSets: { getList: 'GET /admin/firmwares/active', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
   // The catalogue from the console (issue 17, admins only): lists with what depends on each entry counted.
   // `update` of series and models takes `confirm: true` to block what queued builds use.
@@ -197,6 +200,12 @@ export const calls = {
   allTaskCounters: 'GET /admin/firmwares/tasks/status',
   cancelTask: 'POST /client/firmware/tasks/{id}/cancel',
   buildLog: { admin: 'GET /admin/firmwares/{id}/log', default: 'GET /client/firmware/firmwares/{id}/log' },
+  // Issue 17: a build's history, every run (its log: buildLog with `run`); a build found by uuid (admins).
+  buildRuns: {
+    admin: 'GET /admin/firmwares/{id}/runs',
+    default: 'GET /client/firmware/firmwares/{id}/runs',
+  },
+  buildByUuid: 'GET /admin/firmwares/uuid/{uuid}',
   liveSocket: 'GET /client/ws',
   // Set and build actions (resources/sets/setsApi.ts).
   rebuildBuild: {

@@ -19,9 +19,9 @@ describe('AppMenu', () => {
     expect(await entries()).toEqual(['Releases', 'Firmwares', 'Tasks']);
   });
 
-  it('shows admins Partners, Agents and the Catalogue as well', async () => {
+  it('shows admins Partners and Agents as well, and the active builds and the build lookup', async () => {
     renderWithAdmin(<AppMenu />, { role: 'admin' });
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(6));
+    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(8));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Releases',
       'Firmwares',
@@ -29,6 +29,8 @@ describe('AppMenu', () => {
       'Partners',
       'Agents',
       'Catalogue',
+      'Active builds',
+      'Find build',
     ]);
   });
 });

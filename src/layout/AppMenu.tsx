@@ -1,6 +1,8 @@
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
+import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import { Box, Typography } from '@mui/material';
-import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { Menu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { APP_NAME } from '../appInfo';
 import { canAccess } from '../authProvider/canAccess';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './ResponsiveSidebar';
@@ -39,8 +41,15 @@ const Brand = () => {
   );
 };
 
+/** Admins' pages that are no resource (issue 17): their entries follow the resources'. */
+const MENU_PAGES = [
+  { name: 'activeBuilds', to: '/active-builds', label: 'lookup.active.menu', icon: <PlaylistPlayIcon /> },
+  { name: 'findBuild', to: '/find-build', label: 'lookup.find.menu', icon: <ManageSearchIcon /> },
+] as const;
+
 export const AppMenu = () => {
   const { permissions } = usePermissions();
+  const translate = useTranslate();
   return (
     <Menu
       sx={{ '&.RaMenu-open': { width: SIDEBAR_WIDTH }, '&.RaMenu-closed': { width: SIDEBAR_CLOSED_WIDTH } }}
@@ -48,6 +57,9 @@ export const AppMenu = () => {
       <Brand />
       {MENU_RESOURCES.filter((name) => canAccess(permissions, 'menu', name)).map((name) => (
         <Menu.ResourceItem key={name} name={name} />
+      ))}
+      {MENU_PAGES.filter((page) => canAccess(permissions, 'menu', page.name)).map((page) => (
+        <Menu.Item key={page.name} to={page.to} primaryText={translate(page.label)} leftIcon={page.icon} />
       ))}
     </Menu>
   );

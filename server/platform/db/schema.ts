@@ -392,6 +392,9 @@ export const builds = pgTable(
     task_hidden: boolean('task_hidden').notNull().default(false),
     // Issue 16: the configuration hash (contract/config-hash.ts); a done build's artifact serves its equals.
     config_hash: text('config_hash'),
+    // Issue 17: the build's current run (1 on submit, one more at each rebuild, edit or upgrade); its record is
+    // in build_runs and its log lines carry it.
+    run: integer('run').notNull().default(1),
   },
   (t) => [
     check(
@@ -483,6 +486,8 @@ export const buildEvents = pgTable(
     build_id: integer('build_id')
       .notNull()
       .references(() => builds.id, { onDelete: 'cascade' }),
+    // Issue 17: the build's run the line belongs to; older runs' logs stay readable.
+    run: integer('run').notNull().default(1),
     attempt: integer('attempt').notNull(),
     agent_seq: integer('agent_seq'),
     type: text('type', { enum: ['log', 'progress'] }).notNull(),
@@ -491,11 +496,49 @@ export const buildEvents = pgTable(
   },
   (t) => [
     check('build_events_type_check', sql`${t.type} in ('log', 'progress')`),
-    uniqueIndex('build_events_agent_seq_unique').on(t.build_id, t.attempt, t.agent_seq),
-    index('build_events_build_idx').on(t.build_id, t.id),
+    uniqueIndex('build_events_agent_seq_unique').on(t.build_id, t.run, t.attempt, t.agent_seq),
+    index('build_events_build_idx').on(t.build_id, t.run, t.id),
   ],
 );
 
+/**
+ * Issue 17: every run of a build, kept (a rebuild starts a new one): the release and the commits it was built
+ * from, the agent (its name copied, so deleting the agent leaves it), times, status and artifact digest. Written
+ * only by the build queue (server/queue/build-runs.ts), which copies the build's state into its current run.
+ */
+export const buildRuns = pgTable(
+  'build_runs',
+  {
+    build_id: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    run: integer('run').notNull(),
+    release_id: integer('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    release_version: text('release_version').notNull(),
+    commits: jsonb('commits')
+      .$type<{ repository: string; tag: string; commit: string | null }[]>()
+      .notNull()
+      .default([]),
+    agent_id: integer('agent_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
+    agent_name: text('agent_name'),
+    status: text('status', { enum: BUILD_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    sha256: text('sha256'),
+    file_size: bigint('file_size', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.build_id, t.run] }),
+    check(
+      'build_runs_status_check',
+      sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+export type BuildRunRow = typeof buildRuns.$inferSelect;
 export type WorkerRow = typeof workers.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
 

@@ -53,8 +53,14 @@ export async function fetchLogPage(
  * Saves the whole log (GET …/log.txt, streamed by the server) as a file. The call needs the bearer token, so
  * it is fetched and handed to the browser as a blob rather than followed as a plain link.
  */
-export async function downloadLog(path: string, token: string | null | undefined, fileName: string) {
-  const res = await fetch(`${API_BASE}${path}.txt`, {
+export async function downloadLog(
+  path: string,
+  token: string | null | undefined,
+  fileName: string,
+  /** Issue 17: an earlier run's log; the latest run's without it. */
+  run?: number,
+) {
+  const res = await fetch(`${API_BASE}${path}.txt${run === undefined ? '' : `?run=${run}`}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });

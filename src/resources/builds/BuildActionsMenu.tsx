@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import LanOutlinedIcon from '@mui/icons-material/LanOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -22,6 +23,7 @@ export type BuildAction =
   | 'copy_uuid'
   | 'download'
   | 'logs'
+  | 'history'
   | 'remove';
 
 const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = [
@@ -33,6 +35,7 @@ const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = 
   { action: 'copy_link', icon: <LinkIcon fontSize="small" /> },
   { action: 'copy_uuid', icon: <ContentCopyIcon fontSize="small" /> },
   { action: 'logs', icon: <ReceiptLongOutlinedIcon fontSize="small" /> },
+  { action: 'history', icon: <HistoryIcon fontSize="small" /> },
   { action: 'remove', icon: <DeleteOutlineIcon fontSize="small" />, divider: true },
 ];
 
@@ -45,7 +48,7 @@ export const HiddenBuildActions = createContext<ReadonlySet<BuildAction>>(new Se
  */
 const enabled = (action: BuildAction, build: Build) => {
   if (action === 'download') return build.status === 'done' && !build.is_removed;
-  if (build.is_removed) return action === 'copy_uuid' || action === 'logs';
+  if (build.is_removed) return action === 'copy_uuid' || action === 'logs' || action === 'history';
   if (action === 'upgrade') return build.newer_release !== null;
   return true;
 };
@@ -53,6 +56,7 @@ const enabled = (action: BuildAction, build: Build) => {
 /** The item's text: upgrade names the release it moves to, or says there is none newer. */
 const labelOf = (action: BuildAction, build: Build, translate: (key: string, options?: object) => string) => {
   const base = 'resources.firmwares.build_actions';
+  if (action === 'history') return { primary: translate('history.action') };
   if (action !== 'upgrade' || build.is_removed || build.newer_release === undefined)
     return { primary: translate(`${base}.${action}`) };
   if (build.newer_release === null)

@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
@@ -78,6 +79,7 @@ const BuildRow = ({
           {build.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
         </Stack>
         <BuildProgress build={build} />
+        <AgentLostNote item={build} />
         <QueueEstimate item={build} />
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>

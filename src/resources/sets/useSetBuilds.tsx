@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
+import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live';
 import { useShowError } from '../../dataProvider/showError';
 import type { BuildAction } from '../builds/BuildActionsMenu';
@@ -49,6 +50,7 @@ export function useBuildsControls(
   const [removing, setRemoving] = useState<Build[]>();
   const [poolsOf, setPoolsOf] = useState<Build>();
   const [logOf, setLogOf] = useState<Build>();
+  const [historyOf, setHistoryOf] = useState<Build>();
 
   const toggleAll = (some: Build[], on: boolean) =>
     setSelected((current) => {
@@ -67,6 +69,7 @@ export function useBuildsControls(
     else if (action === 'download')
       window.open(downloadUrl(window.location.origin, build.uuid), '_blank', 'noopener');
     else if (action === 'logs') setLogOf(build);
+    else if (action === 'history') setHistoryOf(build);
     else if (action === 'remove') setRemoving([build]);
   };
 
@@ -93,6 +96,14 @@ export function useBuildsControls(
         onClose={() => setPoolsOf(undefined)}
         onSaved={() => setPoolsOf(undefined)}
       />
+      {historyOf && (
+        <BuildHistoryDialog
+          buildId={historyOf.id}
+          onClose={() => setHistoryOf(undefined)}
+          onOpenLog={() => setLogOf(historyOf)}
+          subtitle={`${setName} · ${historyOf.model}`}
+        />
+      )}
       {logOf && (
         <BuildLogDialog
           buildId={logOf.id}

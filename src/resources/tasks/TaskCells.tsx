@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
 import { useDates } from '../../i18n/dates';
 import { QueueEstimate } from './QueueEstimate';
@@ -38,6 +39,12 @@ export const TaskStatusChip = ({ task }: { task: Pick<Task, 'status' | 'cancel_r
   );
 };
 
+/** Issue 17: which run of its build the task is, from the second on (the first is every build's). */
+const RunNumber = ({ run }: { run?: number }) => {
+  const translate = useTranslate();
+  return run && run > 1 ? <> · {translate('history.run_short', { run })}</> : null;
+};
+
 /** The set (favourites starred), the build's uuid and, on the 'all tasks' tab, whose task it is. */
 export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
   <Box sx={{ minWidth: 0, maxWidth: '13rem' }}>
@@ -51,6 +58,7 @@ export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
       <Box component="span" sx={{ fontFamily: 'monospace' }} title={task.uuid}>
         {task.uuid?.slice(0, 8)}
       </Box>
+      <RunNumber run={task.run} />
       {owner && task.user_email && ` · ${task.user_email}`}
     </Typography>
   </Box>
@@ -102,6 +110,7 @@ export const TaskProgress = ({ task }: { task: Task }) => {
           {progress}%
         </Typography>
       </Stack>
+      <AgentLostNote item={task} />
       <QueueEstimate item={task} />
     </>
   );

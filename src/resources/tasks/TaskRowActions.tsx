@@ -1,10 +1,12 @@
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import TerminalOutlinedIcon from '@mui/icons-material/TerminalOutlined';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
@@ -44,6 +46,7 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const name = `${task.group_name} · ${task.model}`;
 
   const cancel = async () => {
@@ -73,6 +76,11 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
         label={translate('app.tasks.actions.log')}
         icon={<TerminalOutlinedIcon fontSize="small" />}
         onClick={() => setLogOpen(true)}
+      />
+      <Action
+        label={translate('history.action')}
+        icon={<HistoryIcon fontSize="small" />}
+        onClick={() => setHistoryOpen(true)}
       />
       {task.status === 'done' && (
         <Tooltip title={translate('app.tasks.actions.download')}>
@@ -109,6 +117,14 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
         onConfirm={cancel}
         onClose={() => setConfirming(false)}
       />
+      {historyOpen && (
+        <BuildHistoryDialog
+          buildId={task.id}
+          onClose={() => setHistoryOpen(false)}
+          onOpenLog={() => setLogOpen(true)}
+          subtitle={name}
+        />
+      )}
       {logOpen && (
         <BuildLogDialog buildId={task.id} open={logOpen} onClose={() => setLogOpen(false)} subtitle={name} />
       )}
