@@ -26,6 +26,7 @@ const stored: Partner = {
   is_tester: false,
   is_developer: false,
   is_admin: false,
+  is_removed: false,
   created_at: '2025-01-01T00:00:00Z',
 };
 
