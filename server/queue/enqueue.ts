@@ -1,6 +1,7 @@
 import { appendServerLine } from '../builds/build-events-repository';
 import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
 import type { Db } from '../platform/db/client';
+import { recordLicenseIssue } from './jobs-repository';
 
 /**
  * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back
@@ -61,5 +62,6 @@ export async function enqueueReused(
     finished_at: now,
   });
   await appendServerLine(db, row.id, 0, line);
+  await recordLicenseIssue(db, row.id);
   return row;
 }
