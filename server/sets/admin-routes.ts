@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildOptionSchema } from '../../contract/schemas/firmware-schemas';
+import { GroupIdParamsSchema, GroupSchema } from '../../contract/schemas/group-schemas';
+import { groupView } from '../builds/views';
 import { listBuildOptions } from '../catalogue/build-options-repository';
+import { restoreGroup } from './set-restore';
 import groupWritesRoutes from './set-writes';
 
 /** Admins: any account's sets (the same writes as the client paths) and the build options. */
@@ -18,6 +21,24 @@ const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     () => listBuildOptions(app.db),
+  );
+
+  app.post(
+    '/admin/groups/:id/restore',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin sets'],
+        summary: 'Restore a removed set with the builds its removal took (issue 17)',
+        description: 'Refused with 409 while another set of the owner has its name.',
+        params: GroupIdParamsSchema,
+        response: { 200: GroupSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await restoreGroup(app.db, request.account.id, request.params.id);
+      return groupView(app.db, request.params.id);
+    },
   );
 
   await app.register(groupWritesRoutes, { base: '/admin/groups', admin: true, preHandler: app.requireAdmin });
