@@ -175,6 +175,10 @@ export const calls = {
   createFee: 'POST /admin/user/fee',
   updateFee: 'PATCH /admin/user/fee',
   deleteFee: 'DELETE /admin/user/fee',
+  // Issue 17: admins bring back what was removed (custom/restore/RestoreButton.tsx).
+  restoreRelease: 'POST /admin/releases/{id}/restore',
+  restorePartner: 'POST /admin/user/restore?user_id={id}',
+  restoreGroup: 'POST /admin/groups/{id}/restore',
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;
