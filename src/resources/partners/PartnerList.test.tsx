@@ -34,7 +34,11 @@ const Location = () => <output aria-label="location">{useLocation().search}</out
 function setup(role: Role, path = '/partners', store = memoryStore(), partners: Partner[] = [acme]) {
   const reads: { path: string; query?: unknown; method?: string }[] = [];
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
-    reads.push({ path, query: request.query, ...(request.method && request.method !== 'GET' ? { method: request.method } : {}) });
+    reads.push({
+      path,
+      query: request.query,
+      ...(request.method && request.method !== 'GET' ? { method: request.method } : {}),
+    });
     if (path === '/admin/user/restore') return { status: 200, headers: new Headers(), json: {} };
     if (path === '/admin/analytics') {
       return {
