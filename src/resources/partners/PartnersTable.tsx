@@ -50,12 +50,10 @@ const Worker = ({ partner }: { partner: Partner }) => (
   </Stack>
 );
 
-/** Admins: the partner's sets, builds and tasks (/partners/:id/show); a removed partner's restore (issue 17). */
+/** Admins: the partner's sets, builds and tasks (/partners/:id/show); nothing for a removed partner. */
 const OpenSets = ({ partner }: { partner: Partner }) => {
   const translate = useTranslate();
-  if (partner.is_removed) {
-    return <RestoreButton kind="partner" id={partner.id} name={partner.email} compact />;
-  }
+  if (partner.is_removed) return null;
   const title = translate('app.partners.view.open');
   return (
     <Tooltip title={title}>
@@ -146,7 +144,15 @@ export const PartnersTable = () => {
         <DataTable.Col<Partner>
           label={label('status')}
           disableSort
-          render={(p) => <PartnerStatusChips partner={p} />}
+          render={(p) => (
+            <Stack direction="row" spacing={0.5} alignItems="center">
+              {/* Issue 17: first in the row, so it shows on narrow screens too. */}
+              {p.is_removed && permissions === 'admin' && (
+                <RestoreButton kind="partner" id={p.id} name={p.email} compact />
+              )}
+              <PartnerStatusChips partner={p} />
+            </Stack>
+          )}
         />
         {permissions === 'admin' && (
           <DataTable.Col<Partner>
