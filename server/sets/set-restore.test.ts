@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateBuild } from '../builds/builds-repository';
 import { auditLog } from '../platform/db/schema';
 import {
   api,
@@ -88,5 +89,23 @@ describe('removed sets (issue 17)', () => {
       'The owner has another set named Twice: rename that set first, then restore this one',
     );
     expect(await getSet(w, w.partner.token, set.id)).toMatchObject({ is_removed: true });
+  });
+
+  it('leaves removed a done build whose file a full clean deleted', async () => {
+    const set = await createSet(w, w.partner.token, 'Cleaned');
+    const done = await build(set.id as number);
+    const pending = await build(set.id as number);
+    await updateBuild(w.t.db, done.id, {
+      status: 'done',
+      progress: 100,
+      file_size: 8,
+      sha256: 'ab'.repeat(32),
+    });
+    const removed = await api(w, 'DELETE', `/admin/groups/${set.id}?full_clean=true`, w.admin.token);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await restore(set.id)).statusCode).toBe(200);
+    const builds = await buildsOf(set.id);
+    expect(builds.find((b) => b.id === done.id)?.is_removed).toBe(true);
+    expect(builds.find((b) => b.id === pending.id)?.is_removed).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
@@ -17,8 +17,8 @@ const nameClash = (name: string) =>
 
 /**
  * Issue 17, admins only (the route says so): a removed set stands again with the builds its removal took
- * (builds removed before it stay removed), its counters recounted, recorded in the audit log. Refused (409)
- * while another live set of the owner has its name.
+ * (builds removed before it stay removed, and so do done builds whose files a full clean deleted), its
+ * counters recounted, recorded in the audit log. Refused (409) while another live set of the owner has its name.
  */
 export async function restoreGroup(db: Db, actorId: number, id: number): Promise<void> {
   const group = await findGroup(db, id);
@@ -36,7 +36,14 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
       const back = await tx
         .update(builds)
         .set({ is_removed: false, removed_with_set: false, updated_at: new Date() })
-        .where(and(eq(builds.group_id, id), eq(builds.removed_with_set, true)))
+        .where(
+          and(
+            eq(builds.group_id, id),
+            eq(builds.removed_with_set, true),
+            // A done build whose file a full clean deleted has nothing to give: it stays removed.
+            or(ne(builds.status, 'done'), isNotNull(builds.sha256)),
+          ),
+        )
         .returning({ id: builds.id });
       await recountGroup(tx, id);
       await recordAudit(tx, {
