@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { BuildOptionSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { BuildOptionSchema } from '../../contract/schemas/firmware-schemas';
-import { GroupIdParamsSchema, GroupSchema } from '../../contract/schemas/group-schemas';
-import { groupView } from '../builds/views';
+import { BuildSetSchema, SetIdParamsSchema } from '../../contract/schemas/set-schemas';
+import { setView } from '../builds/views';
 import { listBuildOptions } from '../catalogue/build-options-repository';
 import { restoreGroup } from './set-restore';
-import groupWritesRoutes from './set-writes';
+import setWritesRoutes from './set-writes';
 
 /** Admins: any account's sets (the same writes as the client paths) and the build options. */
-const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const adminSetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/groups/build-options',
     {
@@ -31,17 +31,17 @@ const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin sets'],
         summary: 'Restore a removed set with the builds its removal took (issue 17)',
         description: 'Refused with 409 while another set of the owner has its name.',
-        params: GroupIdParamsSchema,
-        response: { 200: GroupSchema, ...errorResponses(401, 403, 404, 409) },
+        params: SetIdParamsSchema,
+        response: { 200: BuildSetSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       await restoreGroup(app.db, request.account.id, request.params.id);
-      return groupView(app.db, request.params.id);
+      return setView(app.db, request.params.id);
     },
   );
 
-  await app.register(groupWritesRoutes, { base: '/admin/groups', admin: true, preHandler: app.requireAdmin });
+  await app.register(setWritesRoutes, { base: '/admin/groups', admin: true, preHandler: app.requireAdmin });
 };
 
-export default adminGroupsRoutes;
+export default adminSetsRoutes;

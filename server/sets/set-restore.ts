@@ -2,9 +2,9 @@ import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { builds, firmwareGroups } from '../platform/db/schema';
+import { buildSets, builds } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { type FirmwareGroupRow, findGroup, groupNameTaken, lockGroup, recountGroup } from './sets-repository';
+import { type BuildSetRow, findSet, lockSet, recountSet, setNameTaken } from './sets-repository';
 
 /** Issue 17: the builds a set's removal takes with it (those live until then), so its restore brings them back. */
 export async function markRemovedWithSet(db: Db, buildIds: number[]): Promise<void> {
@@ -21,17 +21,17 @@ const nameClash = (name: string) =>
  * counters recounted, recorded in the audit log. Refused (409) while another live set of the owner has its name.
  */
 export async function restoreGroup(db: Db, actorId: number, id: number): Promise<void> {
-  const group = await findGroup(db, id);
+  const group = await findSet(db, id);
   if (!group?.is_removed) throw notFound('Removed set not found');
   try {
     await db.transaction(async (tx) => {
-      await lockGroup(tx, id);
-      if (await groupNameTaken(tx, group.user_id, group.name, id)) throw nameClash(group.name);
+      await lockSet(tx, id);
+      if (await setNameTaken(tx, group.user_id, group.name, id)) throw nameClash(group.name);
       const restored = await tx
-        .update(firmwareGroups)
+        .update(buildSets)
         .set({ is_removed: false, updated_at: new Date() })
-        .where(and(eq(firmwareGroups.id, id), eq(firmwareGroups.is_removed, true)))
-        .returning({ id: firmwareGroups.id });
+        .where(and(eq(buildSets.id, id), eq(buildSets.is_removed, true)))
+        .returning({ id: buildSets.id });
       if (restored.length === 0) throw notFound('Removed set not found');
       const back = await tx
         .update(builds)
@@ -45,7 +45,7 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
           ),
         )
         .returning({ id: builds.id });
-      await recountGroup(tx, id);
+      await recountSet(tx, id);
       await recordAudit(tx, {
         actorId,
         action: 'set.restore',
@@ -65,7 +65,7 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
 export function auditSetRemoval(
   tx: Db,
   actorId: number,
-  group: FirmwareGroupRow,
+  group: BuildSetRow,
   buildIds: number[],
   fullClean: boolean,
 ) {

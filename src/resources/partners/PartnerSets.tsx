@@ -16,7 +16,7 @@ import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
 import { SetRow } from '../sets/SetRow';
-import type { Group } from '../sets/types';
+import type { BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';
 
 /** The warning an admin sees after removing a partner's set (spec §7 notices: 'firmware-set-removed'). */
@@ -26,7 +26,13 @@ export const PARTNER_SET_REMOVED = {
 } as const;
 
 /** A partner's sets (GET /admin/firmwares/users/{id}/groups), 20 a page, with the set menu's actions. */
-export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (group: Group) => string }) => {
+export const PartnerSets = ({
+  userId,
+  setHref,
+}: {
+  userId: number;
+  setHref: (group: BuildSet) => string;
+}) => {
   const translate = useTranslate();
   const showError = useShowError();
   const [page, setPage] = useState(1);
@@ -36,8 +42,8 @@ export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (gro
     data = [],
     total = 0,
     isPending,
-  } = useGetList<Group>(
-    'partnerGroups',
+  } = useGetList<BuildSet>(
+    'partnerSets',
     {
       pagination: { page, perPage: PAGE_SIZE },
       sort: { field: 'id', order: 'DESC' },
