@@ -31,12 +31,17 @@ export const PartnerSchema = Type.Object({
   is_tester: Type.Boolean(),
   is_developer: Type.Boolean(),
   is_admin: Type.Boolean(),
+  /** Issue 17: listed only with include_removed (admins); such a partner can be restored. */
+  is_removed: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
 });
 
 export const PartnersQuerySchema = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 254 })),
   by_vip: Type.Optional(Type.Boolean()),
+  include_removed: Type.Optional(
+    Type.Boolean({ description: 'Show removed (admins only): removed partners too' }),
+  ),
   page: Type.Integer({ minimum: 0, default: 0 }),
 });
 

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { builds, type LicenseRow, licenses } from '../platform/db/schema';
+import { type LicenseRow, licenseIssues, licenses } from '../platform/db/schema';
 
 export type { LicenseRow };
 
@@ -28,14 +28,16 @@ export function listLicenses(db: Db): Promise<LicenseRow[]> {
   return db.select().from(licenses).orderBy(asc(licenses.region), asc(licenses.name));
 }
 
-/** How many non-removed builds carry each license (licenses issued). */
+/**
+ * Licenses issued, per license (issue 17): one for each build that completed carrying it, kept whatever
+ * happened to the build or its set afterwards (see recordLicenseIssue in server/queue).
+ */
 export async function countIssuedByLicense(db: Db): Promise<Map<number, number>> {
   const rows = await db
-    .select({ license_id: builds.license_id, total: count() })
-    .from(builds)
-    .where(and(isNotNull(builds.license_id), eq(builds.add_license, true), eq(builds.is_removed, false)))
-    .groupBy(builds.license_id);
-  return new Map(rows.map((r) => [r.license_id as number, r.total]));
+    .select({ license_id: licenseIssues.license_id, total: count() })
+    .from(licenseIssues)
+    .groupBy(licenseIssues.license_id);
+  return new Map(rows.map((r) => [r.license_id, r.total]));
 }
 
 export async function findLicense(db: Db, id: number): Promise<LicenseRow | undefined> {

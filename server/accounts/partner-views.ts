@@ -18,6 +18,7 @@ export function toPartner(account: AccountRow, fees: PartnerFeeRow[]): Partner {
     is_tester: account.is_tester,
     is_developer: account.is_developer,
     is_admin: account.is_admin,
+    is_removed: account.is_removed,
     created_at: account.created_at.toISOString(),
   };
 }

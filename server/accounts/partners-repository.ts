@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { PAGE_SIZE } from '../../contract/constants';
+import { DEFAULT_DEVFEE, PAGE_SIZE, PARTNER_FEE_SERIES } from '../../contract/constants';
 import type { FeeMinimums } from '../../contract/rules/fees';
+import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import {
   type AccountRow,
   accounts,
+  auditLog,
   type NewAccountRow,
   type PartnerFeeRow,
   partnerFees,
@@ -15,21 +17,23 @@ import { normaliseEmail } from './accounts-repository';
 export interface PartnerFilters {
   search?: string;
   byVip?: boolean;
+  /** Show removed (admins only, issue 17): removed partners are listed too. */
+  withRemoved?: boolean;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function partnerConditions({ search, byVip }: PartnerFilters): SQL | undefined {
+function partnerConditions({ search, byVip, withRemoved }: PartnerFilters): SQL | undefined {
   const term = search?.trim();
   const pattern = term ? `%${escapeLike(term)}%` : undefined;
   return and(
-    eq(accounts.is_removed, false),
+    withRemoved ? undefined : eq(accounts.is_removed, false),
     byVip ? eq(accounts.is_vip, true) : undefined,
     pattern ? or(ilike(accounts.email, pattern), ilike(accounts.worker, pattern)) : undefined,
   );
 }
 
-/** One page of accounts that are not removed (admins included), newest first, and the total that match. */
+/** One page of accounts (admins included; removed ones only when asked), newest first, and the total that match. */
 export async function listPartners(
   db: Db,
   filters: PartnerFilters,
@@ -84,14 +88,42 @@ async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<v
   }
 }
 
-/** Creates an account with its fee records, in one transaction. */
-export function createPartner(db: Db, values: NewAccountRow, fees: CustomDevFee | undefined) {
+/**
+ * Spec §4: creating a partner with custom DevFee on creates a fee record for every partner series (x19, x21,
+ * l9, l7), the series not given at the default minimums. Custom DevFee off (`undefined`): no records.
+ */
+export function feeRecordsOnCreate(fees: CustomDevFee | undefined): CustomDevFee | undefined {
+  if (!fees) return undefined;
+  return Object.fromEntries(
+    PARTNER_FEE_SERIES.map((series) => [
+      series,
+      fees[series] ?? { min_dev_fee: DEFAULT_DEVFEE, min_total_fee: DEFAULT_DEVFEE },
+    ]),
+  );
+}
+
+/** Creates an account with its fee records, in one transaction, recorded in the audit log. */
+export function createPartner(
+  db: Db,
+  actorId: number,
+  values: NewAccountRow,
+  fees: CustomDevFee | undefined,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(accounts)
       .values({ ...values, email: normaliseEmail(values.email) })
       .returning();
-    if (fees) await upsertFees(tx, row.id, fees);
+    const records = feeRecordsOnCreate(fees);
+    if (records) await upsertFees(tx, row.id, records);
+    const { password_hash: _, ...after } = values;
+    await recordAudit(tx, {
+      actorId,
+      action: 'partner.create',
+      objectType: 'partner',
+      objectId: row.id,
+      after: { ...after, email: row.email, fees: records ?? null },
+    });
     return row;
   });
 }
@@ -151,17 +183,61 @@ export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
   });
 }
 
-/** Removes a partner (soft): hidden from the list, blocked, every session ended. */
-export function removePartner(db: Db, id: number): Promise<boolean> {
+/** Removes a partner (soft): hidden from the list, blocked, every session ended; recorded in the audit log. */
+export function removePartner(db: Db, actorId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const check = await guardLastAdmin(tx);
-    const rows = await tx
+    const [before] = await tx
+      .select({ is_blocked: accounts.is_blocked })
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+      .for('update');
+    if (!before) return false;
+    await tx
       .update(accounts)
       .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
-      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
-      .returning({ id: accounts.id });
+      .where(eq(accounts.id, id));
     await check();
-    return rows.length > 0;
+    await recordAudit(tx, {
+      actorId,
+      action: 'partner.remove',
+      objectType: 'partner',
+      objectId: id,
+      before: { is_removed: false, is_blocked: before.is_blocked },
+      after: { is_removed: true, is_blocked: true },
+    });
+    return true;
+  });
+}
+
+/**
+ * Issue 17: a removed partner comes back as it was before its removal (blocked only if it was blocked then, as
+ * the removal's audit row says), with its sets, builds and fee records; it signs in again with its password.
+ */
+export function restorePartner(db: Db, actorId: number, id: number): Promise<AccountRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [removal] = await tx
+      .select({ before: auditLog.before })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'partner.remove'), eq(auditLog.object_id, String(id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const wasBlocked = (removal?.before as { is_blocked?: boolean } | null)?.is_blocked === true;
+    const [row] = await tx
+      .update(accounts)
+      .set({ is_removed: false, is_blocked: wasBlocked })
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, true)))
+      .returning();
+    if (!row) return undefined;
+    await recordAudit(tx, {
+      actorId,
+      action: 'partner.restore',
+      objectType: 'partner',
+      objectId: id,
+      before: { is_removed: true, is_blocked: true },
+      after: { is_removed: false, is_blocked: wasBlocked },
+    });
+    return row;
   });
 }
 

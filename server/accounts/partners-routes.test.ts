@@ -80,6 +80,7 @@ describe('POST /api/admin/users', () => {
       is_tester: true,
       is_developer: false,
       is_admin: false,
+      is_removed: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const token = await signIn(t.app, 'new.partner@example.test', 'partner pass 1');
@@ -180,7 +181,8 @@ describe('GET and PATCH /api/admin/user', () => {
     );
     // Without custom_dev_fee the fees stay as they are.
     await patch(created.id, { is_vip: false });
-    expect(await feesOf(created.id)).toHaveLength(2);
+    // Spec §4: the create made a record for every series (x21 and l7 at the defaults).
+    expect(await feesOf(created.id)).toHaveLength(4);
     const off = await patch(created.id, { custom_dev_fee: null });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().fee).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../contract/constants';
+import { REMOVED_EMAIL_DETAIL } from '../../contract/restore';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   PartnerCreateSchema,
@@ -24,6 +25,7 @@ import {
   LastAdminError,
   listPartners,
   removePartner,
+  restorePartner,
   updatePartner,
 } from './partners-repository';
 import { hashPassword } from './passwords';
@@ -58,8 +60,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { search, by_vip, page } = request.query;
-      const { rows, total } = await listPartners(app.db, { search, byVip: by_vip }, page);
+      const { search, by_vip, page, include_removed } = request.query;
+      // Show removed is for admins only (spec §6).
+      const withRemoved = include_removed === true && request.account.is_admin;
+      const { rows, total } = await listPartners(app.db, { search, byVip: by_vip, withRemoved }, page);
       const fees = await feesByAccount(
         app.db,
         rows.map((row) => row.id),
@@ -97,9 +101,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { custom_dev_fee, password, ...fields } = request.body;
       checkPartner(request.body);
-      if (await findAccountByEmail(app.db, fields.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const holder = await findAccountByEmail(app.db, fields.email);
+      // Issue 17: a removed partner's e-mail stays its own; the form offers to restore that partner.
+      if (holder) throw conflict(holder.is_removed ? REMOVED_EMAIL_DETAIL : EMAIL_TAKEN_MESSAGE);
       const created = await createPartner(
         app.db,
+        request.account.id,
         { ...fields, password_hash: await hashPassword(password) },
         custom_dev_fee ?? undefined,
       ).catch((error: unknown) => {
@@ -168,11 +175,30 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = request.query.user_id;
       if (id === request.account.id) throw conflict('You cannot remove yourself');
-      const removed = await removePartner(app.db, id).catch((error: unknown) => {
+      const removed = await removePartner(app.db, request.account.id, id).catch((error: unknown) => {
         throw lastAdmin(error, ['query', 'user_id']);
       });
       if (!removed) throw notFound(PARTNER_NOT_FOUND);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/user/restore',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['partners'],
+        summary: 'Restore a removed partner (issue 17): as it was before, with its sets, builds and fees',
+        querystring: UserIdQuerySchema,
+        response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const id = request.query.user_id;
+      if (!(await restorePartner(app.db, request.account.id, id)))
+        throw notFound('Removed partner not found');
+      return withFees(id);
     },
   );
 };

@@ -4,6 +4,7 @@ import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../bu
 import type { Db } from '../platform/db/client';
 import { builds } from '../platform/db/schema';
 import { beginRun, closeRun } from './build-runs';
+import { recordLicenseIssue } from './jobs-repository';
 
 /**
  * The state a build takes each time it enters the queue (submit, edit, rebuild, upgrade): pending at the back
@@ -78,5 +79,6 @@ export async function enqueueReused(
   });
   await beginRun(db, row);
   await appendServerLine(db, row.id, 0, line);
+  await recordLicenseIssue(db, row.id);
   return row;
 }

@@ -190,7 +190,20 @@ export async function finishJob(
     })
     .where(heldBy(id, workerId))
     .returning(ended);
+  if (row?.status === 'done') await recordLicenseIssue(db, row.id);
   return row;
+}
+
+/**
+ * Issue 17: a done build carrying a license has issued it, for good (a later cancel, rebuild or removal does
+ * not take it back). Called in the transaction that makes the build done.
+ */
+export async function recordLicenseIssue(db: Db, buildId: number): Promise<void> {
+  await db.execute(sql`
+    insert into license_issues (build_id, license_id)
+    select id, license_id from builds
+    where id = ${buildId} and add_license = true and license_id is not null
+    on conflict do nothing`);
 }
 
 /**

@@ -38,7 +38,7 @@ const body = (overrides: Record<string, unknown> = {}) => {
   n += 1;
   return {
     series: 'x19',
-    version: `2.${n}.0`,
+    version: `2.${n}.0-beta.1`,
     stage: 'beta',
     tags: demoTags('x19'),
     descriptions: [
@@ -92,6 +92,7 @@ describe('POST /api/admin/releases', () => {
       is_draft: false,
       is_public: true,
       stage: 'dev',
+      version: '2.0.0-dev.1',
       tags: demoTags('x19', 'develop'),
       descriptions: [{ language: 'en', description: 'Nightly.' }],
     });
@@ -134,34 +135,46 @@ describe('POST /api/admin/releases', () => {
     await expectRefused(noVersion, ['body', 'version'], 'Field required');
     await expectRefused(body({ version: '' }), ['body', 'version'], 'Version is required');
     await expectRefused(body({ version: '1'.repeat(65) }), ['body', 'version'], 'Maximum 64 characters');
+    const notSemver = 'Version must be a semantic version, such as 1.2.0 or 1.2.0-beta.1';
+    await expectRefused(body({ version: '1.0 beta' }), ['body', 'version'], notSemver);
+    await expectRefused(body({ version: 'banana' }), ['body', 'version'], notSemver);
+  });
+
+  it('refuses a version whose pre-release part disagrees with the stage (issue 17)', async () => {
     await expectRefused(
-      body({ version: '1.0 beta' }),
+      body({ version: '1.2.0-rc.1', stage: 'stable' }),
       ['body', 'version'],
-      'Only letters, numbers, dot and dash',
+      'A stable version has no pre-release part, such as 1.2.0',
     );
+    await expectRefused(
+      body({ version: '1.2.0', stage: 'beta' }),
+      ['body', 'version'],
+      'A beta version has a pre-release part starting with beta, such as 1.0.0-beta.1',
+    );
+    expect((await create(body({ version: '1.2.0', stage: 'stable' }))).statusCode).toBe(201);
   });
 
   it('refuses a version already used in the series and stage, until that release is removed', async () => {
-    const first = body({ version: '3.0.0' });
+    const first = body({ version: '3.0.0-beta.1' });
     expect((await create(first)).statusCode).toBe(201);
     await expectRefused(
-      body({ version: '3.0.0' }),
+      body({ version: '3.0.0-beta.1' }),
       ['body', 'version'],
       'Version already exists for this series and stage',
     );
-    expect((await create(body({ version: '3.0.0', stage: 'rc' }))).statusCode).toBe(201);
-    expect((await create(body({ version: '3.0.0', series: 'x21', tags: demoTags('x21') }))).statusCode).toBe(
-      201,
-    );
-    const id = (await create(body({ version: '3.0.1' }))).json().id;
+    expect((await create(body({ version: '3.0.0-rc.1', stage: 'rc' }))).statusCode).toBe(201);
+    expect(
+      (await create(body({ version: '3.0.0-beta.1', series: 'x21', tags: demoTags('x21') }))).statusCode,
+    ).toBe(201);
+    const id = (await create(body({ version: '3.0.1-beta.1' }))).json().id;
     await request(t.app, { method: 'DELETE', url: `/api/admin/releases/${id}`, token: admin.token });
-    expect((await create(body({ version: '3.0.1' }))).statusCode).toBe(201);
+    expect((await create(body({ version: '3.0.1-beta.1' }))).statusCode).toBe(201);
   });
 
   it('lets only one of two simultaneous saves of a version through', async () => {
     const [a, b] = await Promise.all([
-      create(body({ version: '4.0.0' })),
-      create(body({ version: '4.0.0' })),
+      create(body({ version: '4.0.0-beta.1' })),
+      create(body({ version: '4.0.0-beta.1' })),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
     const refused = a.statusCode === 422 ? a : b;

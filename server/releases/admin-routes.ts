@@ -11,6 +11,7 @@ import {
   ReleaseUpdateSchema,
 } from '../../contract/schemas/release-schemas';
 import { notFound } from '../platform/http/http-errors';
+import { restoreRelease } from './release-restore';
 import { createRelease, removeRelease, updateRelease, updateReleaseDescriptions } from './release-writes';
 import { loadRelease } from './releases-repository';
 
@@ -92,6 +93,26 @@ const adminReleasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await removeRelease(app.db, request.account, request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/admin/releases/:id/restore',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...common,
+        summary: 'Restore a removed release (admins only)',
+        description:
+          'The release stands again as it was, draft or published (a published one is deployed again). ' +
+          'Refused with 409 while another release of the series and stage holds its version.',
+        params: ReleaseIdParamsSchema,
+        response: { 200: ReleaseSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await restoreRelease(app.db, request.account, request.params.id);
+      return answer(request.params.id);
     },
   );
 };

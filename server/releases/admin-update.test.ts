@@ -45,11 +45,15 @@ const ago = (iso: string | null) => (iso === null ? Number.POSITIVE_INFINITY : D
 describe('PATCH /api/admin/releases/{id}', () => {
   it('changes a draft in place', async () => {
     const id = await draft();
-    const res = await patch(id, { version: '5.0.0', stage_number: 3, tags: demoTags('x19', 'v1.1.0-rc.1') });
+    const res = await patch(id, {
+      version: '5.0.0-beta.1',
+      stage_number: 3,
+      tags: demoTags('x19', 'v1.1.0-rc.1'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       id,
-      version: '5.0.0',
+      version: '5.0.0-beta.1',
       stage: 'beta',
       stage_number: 3,
       is_draft: true,
@@ -72,13 +76,17 @@ describe('PATCH /api/admin/releases/{id}', () => {
     const before = (await request(t.app, { url: '/api/client/releases', token: admin.token }))
       .json<{ id: number; descriptions: unknown }[]>()
       .find((r) => r.id === id);
-    const res = await patch(id, { version: '6.0.0', parent: null, tags: demoTags('x19', 'v1.1.0-beta.1') });
+    const res = await patch(id, {
+      version: '6.0.0-beta.1',
+      parent: null,
+      tags: demoTags('x19', 'v1.1.0-beta.1'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const recreated = res.json();
     expect(recreated.id).toBeGreaterThan(id);
     expect(recreated).toMatchObject({
       series: 'x19',
-      version: '6.0.0',
+      version: '6.0.0-beta.1',
       stage: 'beta',
       is_draft: false,
       is_public: true,
@@ -131,11 +139,11 @@ describe('PATCH /api/admin/releases/{id}', () => {
   });
 
   it('validates as creation does, writing nothing', async () => {
-    const taken = await makeRelease(t.db, { stage: 'beta', version: '7.0.0' });
+    const taken = await makeRelease(t.db, { stage: 'beta', version: '7.0.0-beta.1' });
     const other = await makeRelease(t.db, { series: 'x21' });
     for (const id of [await draft(), await published()]) {
       const cases: [Record<string, unknown>, string, string?][] = [
-        [{ version: '7.0.0' }, 'version', 'Version already exists for this series and stage'],
+        [{ version: '7.0.0-beta.1' }, 'version', 'Version already exists for this series and stage'],
         [{ version: 'bad version' }, 'version'],
         [{ stage: 'omega' }, 'stage'],
         [{ parent: other }, 'parent'],

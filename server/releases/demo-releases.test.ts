@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseVersionIssue } from '../../contract/rules/releases';
 import { releases } from '../platform/db/schema';
 import { seed } from '../platform/db/seed';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { demoReleasesOf } from './demo-release-notes';
 import { listReleases } from './releases-repository';
 import { listRepositories, listSeriesRepositories } from './repositories-repository';
 
@@ -88,5 +90,18 @@ describe('demo release sources', () => {
       await other.dispose();
     }
     expect(warnings).toEqual([expect.stringMatching(/^Demo release sources skipped \(is git installed\?\)/)]);
+  });
+});
+
+describe('the demo releases and the version rule (issue 17)', () => {
+  it('every demo release has a semantic version agreeing with its stage', () => {
+    for (const series of ['x19', 'x21', 'l9', 'l7', 'x17', 't2t']) {
+      for (const release of demoReleasesOf(series)) {
+        expect(
+          releaseVersionIssue(release.version, release.stage),
+          `${series} ${release.version}`,
+        ).toBeUndefined();
+      }
+    }
   });
 });

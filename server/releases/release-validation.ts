@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, HIDDEN_SERIES } from '../../contract/constants';
 import { englishText } from '../../contract/english';
 import { validation } from '../../contract/messages';
+import { releaseVersionIssue } from '../../contract/rules/releases';
 import type { ReleaseDescription, ReleaseTag } from '../../contract/schemas/release-schemas';
 import { knownLanguages } from '../catalogue/languages-repository';
 import type { Db } from '../platform/db/client';
@@ -26,7 +27,6 @@ export interface Issue {
 }
 
 export const VERSION_MAX_LENGTH = 64;
-const VERSION_PATTERN = /^[A-Za-z0-9.-]+$/;
 
 export const VERSION_EXISTS = 'Version already exists for this series and stage';
 export const NO_CHANGES = englishText(validation('no_changes'));
@@ -44,7 +44,7 @@ export async function seriesIssues(db: Db, series: string, viewer: Viewer): Prom
   return [];
 }
 
-/** Format first; the uniqueness query only for a well-formed version. */
+/** Format first (a semantic version agreeing with the stage, contract/rules/releases.ts); the uniqueness query only for a well-formed version. */
 export async function versionIssues(
   db: Db,
   key: { series: string; stage: ReleaseRow['stage']; version: string },
@@ -54,7 +54,8 @@ export async function versionIssues(
   const { version } = key;
   if (version.trim() === '') return [{ loc, msg: 'Version is required' }];
   if (version.length > VERSION_MAX_LENGTH) return [{ loc, msg: `Maximum ${VERSION_MAX_LENGTH} characters` }];
-  if (!VERSION_PATTERN.test(version)) return [{ loc, msg: 'Only letters, numbers, dot and dash' }];
+  const format = releaseVersionIssue(version, key.stage);
+  if (format) return [{ loc, msg: englishText(format) }];
   if (await versionTaken(db, key, exceptId)) return [{ loc, msg: VERSION_EXISTS }];
   return [];
 }

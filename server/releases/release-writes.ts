@@ -1,10 +1,12 @@
 import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../contract/schemas/release-schemas';
+import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { carryOverReleaseMails, queueReleaseMails } from './mail/release-mail';
+import { auditActionOf, auditChange } from './release-audit';
 import {
   descriptionsIssues,
   NO_CHANGES,
@@ -17,6 +19,7 @@ import {
 } from './release-validation';
 import {
   findReleaseRow,
+  followRecreatedRelease,
   insertRelease,
   listReleaseDescriptions,
   listReleaseTags,
@@ -141,6 +144,13 @@ export async function updateRelease(
           ...(deployNow ? { deploy_requested_at: new Date() } : {}),
         });
         if (tags) await replaceReleaseTags(tx, id, tags);
+        await recordAudit(tx, {
+          actorId: viewer.id,
+          action: auditActionOf(row, changed),
+          objectType: 'release',
+          objectId: id,
+          ...auditChange(row, merged, tags ? { currentTags, tags } : undefined),
+        });
         await queueReleaseMails(tx, id, row);
       }),
     );
@@ -162,11 +172,24 @@ export async function updateRelease(
           is_draft: merged.is_draft,
           is_public: merged.is_public,
           user_id: row.user_id,
+          // Issue 17: the release keeps its date; only its deploy request is new.
+          created_at: row.created_at,
           deploy_requested_at: merged.is_draft ? null : new Date(),
         },
         tags ?? currentTags,
         descriptions,
       );
+      // Issue 17: builds (and child releases) follow the release to its new id, in this transaction.
+      await followRecreatedRelease(tx, id, { id: newId, version: merged.version, stage: merged.stage });
+      const change = auditChange(row, merged, tags ? { currentTags, tags } : undefined);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: auditActionOf(row, changed),
+        objectType: 'release',
+        objectId: newId,
+        before: { id, ...change.before },
+        after: { id: newId, ...change.after },
+      });
       await carryOverReleaseMails(tx, id, newId);
       await queueReleaseMails(tx, newId, row);
       return newId;
@@ -188,5 +211,15 @@ export async function updateReleaseDescriptions(
 export async function removeRelease(db: Db, viewer: Viewer, id: number): Promise<void> {
   await changeableRelease(db, viewer, id);
   // Agents drop a removed release from what they hold when they next look (their own issue).
-  if (!(await markReleaseRemoved(db, id))) throw notFound('Release not found');
+  await db.transaction(async (tx) => {
+    if (!(await markReleaseRemoved(tx, id))) throw notFound('Release not found');
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'release.remove',
+      objectType: 'release',
+      objectId: id,
+      before: { is_removed: false },
+      after: { is_removed: true },
+    });
+  });
 }

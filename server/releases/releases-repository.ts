@@ -4,6 +4,7 @@ import type { Release, ReleaseDescription, ReleaseTag } from '../../contract/sch
 import type { RoleFlags } from '../accounts/roles';
 import type { Db } from '../platform/db/client';
 import {
+  builds,
   type NewReleaseRow,
   type ReleaseRow,
   releaseDescriptions,
@@ -185,4 +186,43 @@ export async function markReleaseRemoved(db: Db, id: number): Promise<boolean> {
     .where(and(eq(releases.id, id), eq(releases.is_removed, false)))
     .returning({ id: releases.id });
   return rows.length > 0;
+}
+
+/** Brings a removed release back; false when it is not removed (or not there). */
+export async function markReleaseRestored(
+  db: Db,
+  id: number,
+  deployRequestedAt: Date | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(releases)
+    .set({ is_removed: false, ...(deployRequestedAt ? { deploy_requested_at: deployRequestedAt } : {}) })
+    .where(and(eq(releases.id, id), eq(releases.is_removed, true)))
+    .returning({ id: releases.id });
+  return rows.length > 0;
+}
+
+/**
+ * A published release edited is created again under a new id (spec §4): what pointed at the old one follows
+ * it, in the same transaction. Builds take its id, version and stage (a rebuild builds the release that now
+ * stands); releases that named it as parent name the new one.
+ */
+export async function followRecreatedRelease(
+  db: Db,
+  oldId: number,
+  next: { id: number; version: string; stage: ReleaseRow['stage'] },
+): Promise<number> {
+  const moved = await db
+    .update(builds)
+    .set({
+      release_id: next.id,
+      release_version: next.version,
+      stage: next.stage,
+      // The name carries the version (`S19-Pro_1.1.0_amlogic_nand`); the right side reads the old row.
+      name: sql`replace(${builds.name}, '_' || ${builds.release_version} || '_', ${`_${next.version}_`})`,
+    })
+    .where(eq(builds.release_id, oldId))
+    .returning({ id: builds.id });
+  await db.update(releases).set({ parent: next.id }).where(eq(releases.parent, oldId));
+  return moved.length;
 }

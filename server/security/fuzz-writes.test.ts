@@ -74,7 +74,7 @@ function baseBody(op: Operation): Record<string, unknown> {
     case 'POST /api/admin/releases':
       return {
         series: 'x19',
-        version: '7.7.7',
+        version: '7.7.7-beta.1',
         stage: 'beta',
         tags: [{ repository_name: 'firmware-x19', tag_name: 'v1.0.0' }],
         descriptions: [{ language: 'en', description: 'notes' }],

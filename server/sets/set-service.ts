@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { checkLogo, checkSshKeys } from './set-items';
+import { auditSetRemoval, markRemovedWithSet } from './set-restore';
 import {
   type BuildSetRow,
   findSet,
@@ -117,18 +118,30 @@ export async function upgradeSet(db: Db, owner: AccountRow, group: BuildSetRow):
   });
 }
 
-/** Soft-removes the set and its builds; `fullClean` also deletes every artifact of the set. */
-export async function removeSet(db: Db, artifacts: ArtifactStore, group: BuildSetRow, fullClean: boolean) {
+/**
+ * Soft-removes the set and its builds; `fullClean` also deletes every artifact of the set. `actorId`: an
+ * admin removing it (recorded in the audit log). The builds it takes are marked, for a restore (issue 17).
+ */
+export async function removeSet(
+  db: Db,
+  artifacts: ArtifactStore,
+  group: BuildSetRow,
+  fullClean: boolean,
+  actorId?: number,
+) {
   const all = await db.transaction(async (tx) => {
     await lockSet(tx, group.id);
     const builds = await listBuilds(tx, { setId: group.id, includeRemoved: true });
+    const live = builds.filter((build) => !build.is_removed).map((build) => build.id);
     await markSetRemoved(tx, group.id);
     await markBuildsRemoved(
       tx,
       builds.filter((build) => !build.is_removed || fullClean).map((build) => build.id),
       fullClean,
     );
+    await markRemovedWithSet(tx, live);
     await recountSet(tx, group.id);
+    if (actorId !== undefined) await auditSetRemoval(tx, actorId, group, live, fullClean);
     return builds;
   });
   if (fullClean) {

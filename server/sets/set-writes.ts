@@ -95,7 +95,8 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request, reply) => {
       const group = await setOf(request.params.id, request.account.id);
-      await removeSet(app.db, app.artifacts, group, request.query.full_clean);
+      const actorId = admin ? request.account.id : undefined;
+      await removeSet(app.db, app.artifacts, group, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },
   );

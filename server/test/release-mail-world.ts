@@ -72,9 +72,12 @@ export async function subscriber(
 let n = 0;
 export async function publish(
   overrides: Record<string, unknown> = {},
-): Promise<{ id: number; version: string }> {
+): Promise<{ id: number; version: string; base: string }> {
   n += 1;
-  const version = `7.${n}.${Date.now() % 1000}`;
+  const base = `7.${n}.${Date.now() % 1000}`;
+  // Issue 17: the pre-release part of a version names its stage.
+  const stage = overrides.stage ?? 'stable';
+  const version = stage === 'stable' ? base : `${base}-${stage}.1`;
   const res = await request(t.app, {
     method: 'POST',
     url: '/api/admin/releases',
@@ -94,7 +97,7 @@ export async function publish(
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json<{ id: number }>().id, version };
+  return { id: res.json<{ id: number }>().id, version, base };
 }
 
 export const mailsAbout = (who: TestAccount, version: string): CaughtMail[] =>

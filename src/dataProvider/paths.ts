@@ -238,6 +238,10 @@ export const calls = {
   deleteFee: 'DELETE /admin/user/fee',
   // The catalogue (issue 17): which repositories make up a series, replaced as a whole.
   replaceSeriesRepositories: 'PUT /admin/series-repository',
+  // Issue 17: admins bring back what was removed (custom/restore/RestoreButton.tsx).
+  restoreRelease: 'POST /admin/releases/{id}/restore',
+  restorePartner: 'POST /admin/user/restore?user_id={id}',
+  restoreGroup: 'POST /admin/groups/{id}/restore',
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;

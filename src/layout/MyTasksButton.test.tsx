@@ -10,11 +10,13 @@ const AllInProgress = () => (
   <output aria-label="all in progress">{useTaskStatus().all?.in_progress ?? '-'}</output>
 );
 
-function setup(role: 'admin' | 'user') {
-  const answers: Record<string, unknown> = {
+function setup(
+  role: 'admin' | 'user',
+  answers: Record<string, unknown> = {
     [TASK_STATUS_PATH]: { pending: 3, in_progress: 12, failed: 100_000 },
     [ADMIN_TASK_STATUS_PATH]: { pending: 40, in_progress: 77, failed: 5 },
-  };
+  },
+) {
   const httpClient = vi.fn(async (path: string) => ({
     status: 200,
     headers: new Headers(),
@@ -59,5 +61,15 @@ describe('MyTasksButton', { timeout: 30_000 }, () => {
       ADMIN_TASK_STATUS_PATH,
       TASK_STATUS_PATH,
     ]);
+  });
+
+  it("numbers an admin's page icon with every partner's running builds, not only the admin's own (issue 17)", async () => {
+    setup('admin', {
+      [TASK_STATUS_PATH]: { pending: 0, in_progress: 0, failed: 0 },
+      [ADMIN_TASK_STATUS_PATH]: { pending: 2, in_progress: 4, failed: 0 },
+    });
+    await waitFor(() => expect(screen.getByLabelText('all in progress')).toHaveTextContent('4'));
+    await waitFor(() => expect(icon()).toContain('>4</text>'));
+    expect(screen.getByLabelText('In progress: 0')).toBeInTheDocument();
   });
 });

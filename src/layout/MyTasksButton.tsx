@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { BADGE_CAPS } from '../../contract/constants';
 import { capBadge } from './badge';
 import { resetPageIcon, setPageIcon } from './pageIcon';
-import { useTaskCounters } from './useTaskCounters';
+import { useTaskCounters, useTaskStatus } from './useTaskCounters';
 
 // Hidden on narrow screens but still the button's accessible name.
 const visuallyHidden = {
@@ -43,14 +43,17 @@ const Counter = ({ value, color, label }: { value: number; color: string; label:
 
 /**
  * Header button "My tasks" (spec §2 Shell) with the account's own pending, in-progress and failed counters (polled
- * by TaskPolling); it opens /tasks on the 'my' tab. The page icon follows the in-progress count.
+ * by TaskPolling); it opens /tasks on the 'my' tab. The page icon follows the in-progress count: the account's
+ * own, or for an admin everyone's.
  */
 export const MyTasksButton = () => {
   const translate = useTranslate();
   const counters = useTaskCounters();
+  // Issue 17: an admin's page icon counts every partner's running builds (the all-tasks counters).
+  const running = useTaskStatus().all?.in_progress ?? counters.in_progress;
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
 
-  useEffect(() => setPageIcon(counters.in_progress), [counters.in_progress]);
+  useEffect(() => setPageIcon(running), [running]);
   useEffect(() => () => resetPageIcon(), []);
 
   return (

@@ -284,6 +284,26 @@ export const licenses = pgTable('licenses', {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Issue 17: a license is issued when a build carrying it completes, and stays issued whatever happens to the
+ * build or its set afterwards (a cancel, a rebuild, a removal). One row per build and license; the count per
+ * license is the admin's "licenses issued". No reference to builds: the row outlives the build.
+ */
+export const licenseIssues = pgTable(
+  'license_issues',
+  {
+    build_id: integer('build_id').notNull(),
+    license_id: integer('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.build_id, t.license_id] }),
+    index('license_issues_license_idx').on(t.license_id),
+  ],
+);
+
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 export type LogoRow = typeof logos.$inferSelect;
 export type SshKeyRow = typeof sshKeys.$inferSelect;
@@ -395,6 +415,8 @@ export const builds = pgTable(
     // Issue 17: the build's current run (1 on submit, one more at each rebuild, edit or upgrade); its record is
     // in build_runs and its log lines carry it.
     run: integer('run').notNull().default(1),
+    // Issue 17: removed together with its set (not before it), so restoring the set brings it back.
+    removed_with_set: boolean('removed_with_set').notNull().default(false),
   },
   (t) => [
     check(

@@ -4,6 +4,7 @@ import { PARTNER_FEE_SERIES } from '../../../contract/constants';
 import type { Partner } from './types';
 
 const STATUSES = [
+  { field: 'is_removed', color: 'default' },
   { field: 'is_blocked', color: 'error' },
   { field: 'is_admin', color: 'secondary' },
   { field: 'is_developer', color: 'info' },
@@ -11,7 +12,7 @@ const STATUSES = [
   { field: 'is_vip', color: 'success' },
 ] as const;
 
-/** Status chips: blocked, admin, developer, tester, vip. */
+/** Status chips: removed (issue 17, listed with show removed), blocked, admin, developer, tester, vip. */
 export const PartnerStatusChips = ({ partner }: { partner: Partner }) => {
   const translate = useTranslate();
   const on = STATUSES.filter(({ field }) => partner[field]);
@@ -29,7 +30,9 @@ export const PartnerStatusChips = ({ partner }: { partner: Partner }) => {
           size="small"
           color={color}
           variant={field === 'is_blocked' ? 'filled' : 'outlined'}
-          label={translate(`app.partners.status.${field}`)}
+          label={translate(
+            field === 'is_removed' ? 'restore.partner.removed' : `app.partners.status.${field}`,
+          )}
         />
       ))}
     </Stack>

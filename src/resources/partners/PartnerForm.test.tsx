@@ -1,9 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { REMOVED_EMAIL_DETAIL } from '../../../contract/restore';
 import { createDataProvider } from '../../dataProvider';
-import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
+import { ApiError, type HttpClient, type HttpRequest } from '../../dataProvider/httpClient';
 import { fakeAuthProvider, renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerCreate } from './PartnerCreate';
 import { PartnerEdit } from './PartnerEdit';
@@ -26,6 +28,7 @@ const stored: Partner = {
   is_tester: false,
   is_developer: false,
   is_admin: false,
+  is_removed: false,
   created_at: '2025-01-01T00:00:00Z',
 };
 
@@ -76,7 +79,7 @@ describe('partner form', { timeout: 30_000 }, () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
   });
 
-  it('creates the partner, then the fee records of the filled series', async () => {
+  it('creates the partner with its fee records in one call; the server fills the other series', async () => {
     const u = user();
     const writes = setup(<PartnerCreate />, '/partners/create');
     await fill(u, await screen.findByLabelText(/^E-mail/), 'new@example.com');
@@ -87,7 +90,7 @@ describe('partner form', { timeout: 30_000 }, () => {
     await fill(u, within(group('x19')).getByLabelText('Min devfee percent'), '1.5');
     await fill(u, within(group('x19')).getByLabelText('Sum of fee percent'), '3.25');
     await u.click(screen.getByRole('button', { name: 'Create partner' }));
-    await waitFor(() => expect(writes).toHaveLength(2));
+    await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({
       method: 'POST',
       path: '/admin/users',
@@ -100,14 +103,44 @@ describe('partner form', { timeout: 30_000 }, () => {
         is_tester: false,
         is_vip: true,
         is_blocked: false,
+        custom_dev_fee: { x19: { min_dev_fee: 1.5, min_total_fee: 3.25 } },
       },
     });
-    expect(writes[1]).toEqual({
-      method: 'POST',
-      path: '/admin/user/fee',
-      query: undefined,
-      body: { user_id: 77, series: 'x19', min_dev_fee: 1.5, min_total_fee: 3.25 },
-    });
+  });
+
+  it('offers to restore a removed partner whose e-mail is typed again (issue 17)', async () => {
+    const u = user();
+    const gone = { ...stored, id: 41, email: 'gone@example.com', is_removed: true };
+    const calls: { method?: string; path: string; query?: unknown }[] = [];
+    const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
+      calls.push({ method: request.method, path: p, query: request.query });
+      if (p === '/admin/users' && request.method === 'POST') {
+        throw new ApiError('Conflict', 409, { detail: REMOVED_EMAIL_DETAIL }, 'Conflict');
+      }
+      if (p === '/admin/users') {
+        return { status: 200, headers: new Headers({ 'x-total-count': '1' }), json: [gone] };
+      }
+      return { status: 200, headers: new Headers(), json: gone };
+    }) as unknown as HttpClient;
+    renderWithAdmin(
+      <>
+        <PartnerCreate />
+        <Notification />
+      </>,
+      { role: 'admin', path: '/partners/create', dataProvider: createDataProvider(httpClient), httpClient },
+    );
+    await fill(u, await screen.findByLabelText(/^E-mail/), 'Gone@example.com');
+    await fill(u, screen.getByLabelText(/^Worker/), 'gone_again');
+    await fill(u, screen.getByLabelText(/^Password/), 'secret-pass-1');
+    await u.click(screen.getByRole('button', { name: 'Create partner' }));
+    const offer = await screen.findByRole('alert');
+    expect(offer).toHaveTextContent(
+      'This e-mail belongs to a removed partner. Restore that partner instead of creating a new one.',
+    );
+    await u.click(within(offer).getByRole('button', { name: 'Restore' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Partner restored')).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'POST', path: '/admin/user/restore', query: { user_id: '41' } });
   });
 
   it('on edit patches changed series, creates new ones and leaves the account alone when unchanged', async () => {

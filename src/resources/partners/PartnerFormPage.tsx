@@ -27,6 +27,7 @@ export const PartnerFormPage = ({
   isCreate,
   onSubmit,
   actions,
+  notice,
 }: {
   title: string;
   subtitle?: string;
@@ -34,6 +35,8 @@ export const PartnerFormPage = ({
   isCreate: boolean;
   onSubmit: (values: PartnerFormValues) => Promise<unknown>;
   actions?: ReactNode;
+  /** Shown above the form (issue 17: the offer to restore a removed partner). */
+  notice?: ReactNode;
 }) => {
   const translate = useTranslate();
   return (
@@ -41,6 +44,7 @@ export const PartnerFormPage = ({
       <Button component={Link} to="/partners" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         {translate('app.partners.back')}
       </Button>
+      {notice}
       <Card>
         <Form
           record={values}

@@ -1,5 +1,7 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { memoryStore, Notification } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../authProvider/canAccess';
 import { createDataProvider } from '../../dataProvider';
@@ -23,13 +25,21 @@ const acme: Partner = {
   is_tester: false,
   is_developer: false,
   is_admin: false,
+  is_removed: false,
   created_at: '2025-01-01T00:00:00Z',
 };
 
-function setup(role: Role) {
-  const reads: { path: string; query?: unknown }[] = [];
+const Location = () => <output aria-label="location">{useLocation().search}</output>;
+
+function setup(role: Role, path = '/partners', store = memoryStore(), partners: Partner[] = [acme]) {
+  const reads: { path: string; query?: unknown; method?: string }[] = [];
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
-    reads.push({ path, query: request.query });
+    reads.push({
+      path,
+      query: request.query,
+      ...(request.method && request.method !== 'GET' ? { method: request.method } : {}),
+    });
+    if (path === '/admin/user/restore') return { status: 200, headers: new Headers(), json: {} };
     if (path === '/admin/analytics') {
       return {
         status: 200,
@@ -37,14 +47,16 @@ function setup(role: Role) {
         json: { totalUsers: 12, activeUsers: 7, licensesIssued: 30 },
       };
     }
-    return { status: 200, headers: new Headers({ 'x-total-count': '41' }), json: [acme] };
+    return { status: 200, headers: new Headers({ 'x-total-count': '41' }), json: partners };
   }) as unknown as HttpClient;
   renderWithAdmin(
     <>
       <PartnersTopPanel />
       <PartnerList />
+      <Notification />
+      <Location />
     </>,
-    { role, path: '/partners', httpClient, dataProvider: createDataProvider(httpClient) },
+    { role, path, httpClient, dataProvider: createDataProvider(httpClient), store },
   );
   return reads;
 }
@@ -89,5 +101,42 @@ describe('/partners', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'License list' })).toBeNull();
     expect(screen.queryByTestId('stat-totalUsers')).toBeNull();
     expect(reads.map((r) => r.path)).not.toContain('/admin/analytics');
+  });
+
+  it('keeps the page and the filters in the URL, and reads them back on a reload (issue 17)', async () => {
+    const u = userEvent.setup({ delay: null });
+    const reads = setup('admin', '/partners?page=2&by_vip=true');
+    expect(await screen.findByText('acme_pool')).toBeInTheDocument();
+    expect(reads.filter((r) => r.path === '/admin/users').map((r) => r.query)).toEqual([
+      { page: 1, by_vip: true },
+    ]);
+    await u.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('?page=3&by_vip=true'),
+    );
+    expect(reads).toContainEqual({ path: '/admin/users', query: { page: 2, by_vip: true } });
+  });
+
+  it('shows removed partners to an admin with show removed on, and restores one (issue 17)', async () => {
+    const u = userEvent.setup({ delay: null });
+    const store = memoryStore();
+    store.setItem('app.showRemoved', true);
+    const gone: Partner = {
+      ...acme,
+      id: 9,
+      worker: 'gone_pool',
+      email: 'gone@example.com',
+      is_removed: true,
+    };
+    const reads = setup('admin', '/partners', store, [gone]);
+    const row = (await screen.findByText('gone_pool')).closest('tr') as HTMLElement;
+    expect(reads).toContainEqual({ path: '/admin/users', query: { page: 0, include_removed: true } });
+    expect(within(row).getByText('Removed')).toBeInTheDocument();
+    await u.click(within(row).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Restore gone@example.com?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Partner restored')).toBeInTheDocument();
+    expect(reads).toContainEqual({ path: '/admin/user/restore', query: { user_id: '9' }, method: 'POST' });
   });
 });

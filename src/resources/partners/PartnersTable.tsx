@@ -14,11 +14,19 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { useShowError } from '../../dataProvider/showError';
+import { useListUrl } from '../../layout/listPanel/useListUrl';
 import { showFrom } from '../../layout/responsive';
+import { useShowRemoved } from '../../layout/usePreferences';
 import { LastActive } from './LastActive';
 import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
-import { PARTNERS_LIST_KEY, usePartnersTotal } from './partnersListState';
+import {
+  DEFAULT_PARAMS,
+  PARTNERS_LIST_KEY,
+  PARTNERS_URL_FILTERS,
+  usePartnersTotal,
+} from './partnersListState';
 import type { Partner } from './types';
 
 /** Hands the list's total to the top panel's tab badge. */
@@ -42,9 +50,10 @@ const Worker = ({ partner }: { partner: Partner }) => (
   </Stack>
 );
 
-/** Admins: the partner's sets, builds and tasks (/partners/:id/show). */
+/** Admins: the partner's sets, builds and tasks (/partners/:id/show); nothing for a removed partner. */
 const OpenSets = ({ partner }: { partner: Partner }) => {
   const translate = useTranslate();
+  if (partner.is_removed) return null;
   const title = translate('app.partners.view.open');
   return (
     <Tooltip title={title}>
@@ -89,12 +98,20 @@ export const PartnersTable = () => {
   const showError = useShowError();
   const { canAccess: canEdit } = useCanAccess({ resource: 'partners', action: 'edit' });
   const { permissions } = usePermissions();
+  const [showRemoved] = useShowRemoved();
+  const urlRead = useListUrl(PARTNERS_LIST_KEY, DEFAULT_PARAMS, PARTNERS_URL_FILTERS);
   const label = (field: string) => translate(`resources.partners.fields.${field}`);
+  // A removed partner opens nothing: it is restored first.
+  const rowClick = canEdit
+    ? (_id: unknown, _r: unknown, p: Partner) => (p.is_removed ? false : 'edit')
+    : false;
+  if (!urlRead) return null;
   return (
     <List<Partner>
       resource="partners"
       storeKey={PARTNERS_LIST_KEY}
       disableSyncWithLocation
+      filter={showRemoved ? { include_removed: true } : undefined}
       perPage={PAGE_SIZE}
       actions={false}
       empty={<Empty />}
@@ -103,7 +120,7 @@ export const PartnersTable = () => {
       sx={{ '& .RaList-main': { mt: 1, minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
       <PublishTotal />
-      <DataTable<Partner> rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+      <DataTable<Partner> rowClick={rowClick} bulkActionButtons={false}>
         <DataTable.Col<Partner>
           source="worker"
           label={label('worker')}
@@ -127,7 +144,15 @@ export const PartnersTable = () => {
         <DataTable.Col<Partner>
           label={label('status')}
           disableSort
-          render={(p) => <PartnerStatusChips partner={p} />}
+          render={(p) => (
+            <Stack direction="row" spacing={0.5} alignItems="center">
+              {/* Issue 17: first in the row, so it shows on narrow screens too. */}
+              {p.is_removed && permissions === 'admin' && (
+                <RestoreButton kind="partner" id={p.id} name={p.email} compact />
+              )}
+              <PartnerStatusChips partner={p} />
+            </Stack>
+          )}
         />
         {permissions === 'admin' && (
           <DataTable.Col<Partner>

@@ -60,15 +60,19 @@ export async function applyFeePlan(http: HttpClient, userId: number, plan: FeePl
   }
 }
 
-export async function createPartner(
-  dataProvider: DataProvider,
-  http: HttpClient,
-  values: PartnerFormValues,
-): Promise<Partner> {
+/**
+ * POST /admin/users with the fee records in it (spec §4): with custom DevFee on, the server creates a record for
+ * every series (x19, x21, l9, l7), those left empty at the default minimums.
+ */
+export async function createPartner(dataProvider: DataProvider, values: PartnerFormValues): Promise<Partner> {
+  const custom_dev_fee = values.custom_fee
+    ? Object.fromEntries(
+        planFeeChanges([], values).create.map(({ series, ...minimums }) => [series, minimums]),
+      )
+    : undefined;
   const { data } = await dataProvider.create<Partner>('partners', {
-    data: accountFields(values) as Partial<Partner>,
+    data: { ...accountFields(values), ...(custom_dev_fee ? { custom_dev_fee } : {}) } as Partial<Partner>,
   });
-  await applyFeePlan(http, Number(data.id), planFeeChanges([], values));
   return data;
 }
 

@@ -14,7 +14,9 @@ export interface PartnersFilter {
 
 export type PartnersTab = 'partners' | 'licenses';
 
-const DEFAULT_PARAMS = listDefaults('id', 'ASC');
+export const DEFAULT_PARAMS = listDefaults('id', 'ASC');
+/** The filters the URL carries with the page (issue 17): `/partners?page=2&search=acme&by_vip=true`. */
+export const PARTNERS_URL_FILTERS = ['search', 'by_vip'] as const;
 
 export const usePartnersFilter = () => useStoredFilter<PartnersFilter>(PARTNERS_LIST_KEY, DEFAULT_PARAMS);
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { aRelease } from './test/fixtures';
 const EXISTING = aRelease({
   id: 5,
   series: 'x19',
-  version: '1.1.0',
+  version: '1.1.0-beta.1',
   stage: 'beta',
   stage_number: 1,
   is_draft: true,
@@ -111,7 +111,7 @@ describe('the release form', { timeout: 30_000 }, () => {
       },
     });
     await choose(u, /^Series/, 'x19');
-    await u.type(screen.getByLabelText(/^Version/), '1.1.0');
+    await u.type(screen.getByLabelText(/^Version/), '1.1.0-beta.1');
     await choose(u, /^Stage(?! number)/, 'beta');
     await choose(u, /firmware-x19/, 'v1.1.0');
     await choose(u, /web-ui/, 'v1.0.0');
@@ -125,7 +125,7 @@ describe('the release form', { timeout: 30_000 }, () => {
   it('says there is nothing to submit when an edit changes nothing', async () => {
     const u = user();
     const api = renderPage({}, '/releases/5');
-    expect(await screen.findByDisplayValue('1.1.0', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('1.1.0-beta.1', undefined, slow)).toBeInTheDocument();
     await screen.findByRole('combobox', { name: /web-ui/ }, slow);
     await u.click(screen.getByRole('button', { name: 'Save to draft' }));
     expect(await screen.findByText('no changes made, nothing to submit')).toBeInTheDocument();
@@ -164,9 +164,9 @@ describe('the release form', { timeout: 30_000 }, () => {
       { 'PATCH /admin/releases/5': ({ body }) => ({ ...EXISTING, ...(body as object), id: 9 }) },
       '/releases/5',
     );
-    const version = await screen.findByDisplayValue('1.1.0', undefined, slow);
+    const version = await screen.findByDisplayValue('1.1.0-beta.1', undefined, slow);
     await u.clear(version);
-    await u.type(version, '1.1.1');
+    await u.type(version, '1.1.1-beta.1');
     await u.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText('the list', undefined, slow);
     expect(api.writes()).toEqual([
@@ -174,9 +174,66 @@ describe('the release form', { timeout: 30_000 }, () => {
         method: 'PATCH',
         path: '/admin/releases/5',
         query: {},
-        body: { version: '1.1.1', is_draft: false, is_public: true },
+        body: { version: '1.1.1-beta.1', is_draft: false, is_public: true },
       },
     ]);
     expect(within(document.body).getByText('Release updated')).toBeInTheDocument();
+  });
+
+  it('wants a semantic version whose pre-release part agrees with the stage (issue 17)', async () => {
+    const u = user();
+    const api = renderPage();
+    await choose(u, /^Series/, 'x19');
+    const version = screen.getByLabelText(/^Version/);
+    await u.type(version, 'banana');
+    await choose(u, /^Stage(?! number)/, 'stable');
+    await u.click(screen.getByRole('button', { name: 'Save to draft' }));
+    expect(
+      await screen.findByText('Version must be a semantic version, such as 1.2.0 or 1.2.0-beta.1'),
+    ).toBeInTheDocument();
+    await u.clear(version);
+    await u.type(version, '1.2.0-rc.1');
+    await u.click(screen.getByRole('button', { name: 'Save to draft' }));
+    expect(
+      await screen.findByText('A stable version has no pre-release part, such as 1.2.0'),
+    ).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('asks before saving a published release to draft, and sends nothing when told no (issue 17)', async () => {
+    const u = user();
+    const published = aRelease({ ...EXISTING, id: 6, is_draft: false, is_public: true });
+    const api = fakeApi('admin', [published], {
+      'PATCH /admin/releases/6': ({ body }) => ({ ...published, ...(body as object), id: 10 }),
+    });
+    renderWithAdmin(
+      <Routes>
+        <Route path="/releases/:id" element={<ReleaseEdit />} />
+        <Route path="/releases" element={<p>the list</p>} />
+      </Routes>,
+      { role: 'admin', path: '/releases/6', dataProvider: api.dataProvider },
+    );
+    const stageNumber = await screen.findByLabelText(/^Stage number/, undefined, slow);
+    await u.clear(stageNumber);
+    await u.type(stageNumber, '2');
+    await u.click(screen.getByRole('button', { name: 'Save to draft' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Save x19 1.1.0-beta.1 to draft?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Save to draft' }));
+    const again = await screen.findByRole('dialog');
+    await u.click(await within(again).findByRole('button', { name: 'Save to draft' }));
+    await screen.findByText('the list', undefined, slow);
+    expect(api.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: '/admin/releases/6',
+        query: {},
+        body: { stage_number: 2, is_draft: true, is_public: false },
+      },
+    ]);
   });
 });

@@ -1,9 +1,19 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { BooleanInput, Form, Link, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import {
+  BooleanInput,
+  Confirm,
+  Form,
+  Link,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { minValue } from '../../../contract/rules/numbers';
+import { releaseVersionIssue } from '../../../contract/rules/releases';
 import { required } from '../../../contract/rules/text';
 import { RELEASE_STAGES } from '../../../contract/statuses';
 import { ReleaseDescriptionsInput } from './ReleaseDescriptionsInput';
@@ -41,7 +51,11 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 const validateSeries = required('model_series');
-const validateVersion = required('version');
+/** Required, and a semantic version agreeing with the stage (contract/rules/releases.ts, the server's rule). */
+const validateVersion = [
+  required('version'),
+  (value: unknown, values: Partial<ReleaseFormValues>) => releaseVersionIssue(value, values?.stage),
+];
 const validateStage = required('stage');
 const validateStageNumber = minValue(0);
 
@@ -143,6 +157,7 @@ const SaveButtons = ({
 }: Pick<ReleaseFormProps, 'release' | 'onSave' | 'saving'>) => {
   const translate = useTranslate();
   const { handleSubmit, setError } = useFormContext<ReleaseFormValues>();
+  const [confirmingDraft, setConfirmingDraft] = useState(false);
   const submit = (intent: Intent) =>
     handleSubmit(async (values) => {
       const errors = await onSave(values, intent);
@@ -151,17 +166,36 @@ const SaveButtons = ({
       }
     });
   const published = release && !release.is_draft;
+  const name = release ? `${release.series} ${release.version}` : '';
   return (
     <Stack direction="row" spacing={1.5} justifyContent="flex-end" sx={{ pt: 2 }}>
       <Button component={Link} to="/releases" color="inherit" disabled={saving}>
         {translate('ra.action.cancel')}
       </Button>
-      <Button variant="outlined" onClick={submit('draft')} disabled={saving}>
+      <Button
+        variant="outlined"
+        onClick={published ? () => setConfirmingDraft(true) : submit('draft')}
+        disabled={saving}
+      >
         {translate('resources.releases.actions.save_draft')}
       </Button>
       <Button variant="contained" onClick={submit('publish')} disabled={saving}>
         {translate(published ? 'resources.releases.actions.save' : 'resources.releases.actions.publish')}
       </Button>
+      {/* Issue 17: saving a published release to draft un-publishes it, so it asks first (as Publish does). */}
+      <Confirm
+        isOpen={confirmingDraft}
+        loading={saving}
+        title={translate('restore.release.unpublish_title', { name })}
+        content={translate('restore.release.unpublish_content', { name })}
+        confirm={translate('resources.releases.actions.save_draft')}
+        confirmColor="warning"
+        onConfirm={() => {
+          setConfirmingDraft(false);
+          void submit('draft')();
+        }}
+        onClose={() => setConfirmingDraft(false)}
+      />
     </Stack>
   );
 };

@@ -139,6 +139,30 @@ describe('the releases list', { timeout: 30_000 }, () => {
     );
   });
 
+  it('lets an admin restore a removed release after a confirmation (issue 17)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const store = memoryStore();
+    store.setItem('app.showRemoved', true);
+    const api = fakeApi('admin', RELEASES, { 'POST /admin/releases/7/restore': () => ({}) });
+    renderWithAdmin(
+      <>
+        <ReleaseList />
+        <Notification />
+      </>,
+      { role: 'admin', path: '/releases', dataProvider: api.dataProvider, httpClient: api.httpClient, store },
+    );
+    const removed = await findRow('x19 0.9.0');
+    expect(within(removed).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    await user.click(within(removed).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Restore x19 0.9.0?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Release restored')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/admin/releases/7/restore', query: undefined, body: undefined },
+    ]);
+  });
+
   it('says so when there are no releases', async () => {
     renderList('user', []);
     expect(await screen.findByText('No releases yet.')).toBeInTheDocument();

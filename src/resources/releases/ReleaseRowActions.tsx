@@ -5,8 +5,10 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { RestoreButton } from '../../custom/restore/RestoreButton';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
+import { useViewer } from './useReleases';
 
 type Pending = 'publish' | 'redeploy' | 'remove';
 
@@ -48,6 +50,7 @@ export const ReleaseRowActions = ({ release }: { release: Release }) => {
   const notices = useReleaseNotices();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const { isAdmin } = useViewer();
   const name = `${release.series} ${release.version}`;
 
   const patch = async (data: ReleasePatch) => {
@@ -72,7 +75,14 @@ export const ReleaseRowActions = ({ release }: { release: Release }) => {
     }
   };
 
-  if (release.is_removed) return null;
+  // Issue 17: a removed release (listed with the admin's show-removed switch) can be restored by an admin.
+  if (release.is_removed) {
+    return isAdmin ? (
+      <Stack direction="row" justifyContent="flex-end">
+        <RestoreButton kind="release" id={release.id} name={name} compact />
+      </Stack>
+    ) : null;
+  }
   const t = (key: string) => translate(`resources.releases.actions.${key}`);
   return (
     <Stack direction="row" spacing={0.25} justifyContent="flex-end">

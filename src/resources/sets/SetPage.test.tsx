@@ -122,4 +122,25 @@ describe('a set’s page', { timeout: 60_000 }, () => {
     await screen.findAllByTestId('build-row', {}, slow);
     expect(screen.getByLabelText('Show removed')).toBeInTheDocument();
   });
+
+  it('lets an admin restore a removed set after a confirmation (issue 17)', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderSet({ role: 'admin', groups: [{ ...group, is_removed: true }] });
+    await screen.findByRole('heading', { name: 'North farm' }, slow);
+    await u.click(await screen.findByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Restore the set North farm?')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(api.writes()).toContainEqual(
+        expect.objectContaining({ method: 'POST', path: '/admin/groups/10/restore' }),
+      ),
+    );
+  });
+
+  it('offers no restore to a partner', async () => {
+    renderSet({ groups: [{ ...group, is_removed: true }] });
+    await screen.findByText(/This set was removed/, undefined, slow);
+    expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
+import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
@@ -70,7 +71,11 @@ export const SetPage = () => {
     <>
       <SetPageHeader group={set}>
         {set.is_removed ? (
-          <Chip color="default" label={translate('resources.firmwares.removed')} />
+          <>
+            <Chip color="default" label={translate('resources.firmwares.removed')} />
+            {/* Issue 17: an admin brings a removed set back with the builds its removal took. */}
+            {mayShowRemoved && <RestoreButton kind="set" id={set.id} name={set.name} />}
+          </>
         ) : (
           <>
             <Tooltip title={favorite}>

@@ -4,8 +4,9 @@ import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import { Box, Chip, IconButton, Link as MuiLink, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { type SetAction, SetActionsMenu } from './SetActionsMenu';
@@ -29,6 +30,7 @@ export const SetRow = ({
   onCopyLink: (group: BuildSet) => void;
 }) => {
   const translate = useTranslate();
+  const { permissions } = usePermissions();
   const models = group.models ?? [];
   const favoriteLabel = translate(
     group.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
@@ -82,6 +84,9 @@ export const SetRow = ({
             {group.name}
           </MuiLink>
           {group.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
+          {group.is_removed && permissions === 'admin' && (
+            <RestoreButton kind="set" id={group.id} name={group.name} compact />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ mt: 0.25 }}>
           {group.description ||
