@@ -114,6 +114,9 @@ export class JobQueue {
       const left = deadline - Date.now();
       if (job || left <= 0) wake.cancel();
       if (job) {
+        // One turn of the event loop's I/O first: an agent that hung up while the job was being claimed (its
+        // socket's close not read yet) is seen as gone, and the job goes back instead of waiting out a lease.
+        await new Promise((resolve) => setImmediate(resolve));
         if (gone()) {
           await this.db.transaction(async (tx) => {
             await unclaimJob(tx, job.id, worker.id);
