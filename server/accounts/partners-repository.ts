@@ -84,14 +84,23 @@ async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<v
   }
 }
 
+/** Runs in a write's transaction once it is done (the audit row), so both commit or roll back together. */
+export type OnWritten = (tx: Db, row: AccountRow) => Promise<void>;
+
 /** Creates an account with its fee records, in one transaction. */
-export function createPartner(db: Db, values: NewAccountRow, fees: CustomDevFee | undefined) {
+export function createPartner(
+  db: Db,
+  values: NewAccountRow,
+  fees: CustomDevFee | undefined,
+  onWritten?: OnWritten,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(accounts)
       .values({ ...values, email: normaliseEmail(values.email) })
       .returning();
     if (fees) await upsertFees(tx, row.id, fees);
+    await onWritten?.(tx, row);
     return row;
   });
 }
@@ -129,9 +138,25 @@ async function guardLastAdmin(tx: Db): Promise<() => Promise<void>> {
   };
 }
 
-export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
+/**
+ * `watch` is called in the transaction before the write (the partner's row is locked then) and answers what
+ * runs after it: the audit rows that compare both sides.
+ */
+export function updatePartner(
+  db: Db,
+  id: number,
+  update: PartnerUpdate,
+  watch?: (tx: Db, was: AccountRow) => Promise<OnWritten>,
+) {
   return db.transaction(async (tx) => {
     const check = await guardLastAdmin(tx);
+    const [was] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+      .for('update');
+    if (!was) return undefined;
+    const onWritten = await watch?.(tx, was);
     const values: PgUpdateSetSource<typeof accounts> = Object.fromEntries(
       Object.entries(update.values).filter(([, value]) => value !== undefined),
     );
@@ -147,21 +172,23 @@ export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
     await check();
     if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
     else if (update.fees) await upsertFees(tx, id, update.fees);
+    await onWritten?.(tx, row);
     return row;
   });
 }
 
 /** Removes a partner (soft): hidden from the list, blocked, every session ended. */
-export function removePartner(db: Db, id: number): Promise<boolean> {
+export function removePartner(db: Db, id: number, onWritten?: OnWritten): Promise<boolean> {
   return db.transaction(async (tx) => {
     const check = await guardLastAdmin(tx);
-    const rows = await tx
+    const [row] = await tx
       .update(accounts)
       .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
       .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
-      .returning({ id: accounts.id });
+      .returning();
     await check();
-    return rows.length > 0;
+    if (row) await onWritten?.(tx, row);
+    return row !== undefined;
   });
 }
 

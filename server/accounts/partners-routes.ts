@@ -15,6 +15,7 @@ import { setPageHeaders } from '../platform/http/paging';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { EMAIL_TAKEN_MESSAGE } from './account-rules';
 import { findAccountByEmail } from './accounts-repository';
+import { feesOf, partnerSnapshot, partnerUpdateAudits, recordAll } from './partner-audit';
 import { checkPartner } from './partner-rules';
 import { toPartner } from './partner-views';
 import {
@@ -102,6 +103,16 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         { ...fields, password_hash: await hashPassword(password) },
         custom_dev_fee ?? undefined,
+        async (tx, row) =>
+          recordAll(tx, [
+            {
+              actorId: request.account.id,
+              action: 'partner.create',
+              objectType: 'partner',
+              objectId: row.id,
+              after: partnerSnapshot(row, await feesOf(tx, row.id)),
+            },
+          ]),
       ).catch((error: unknown) => {
         throw emailConflict(error);
       });
@@ -134,16 +145,27 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN_MESSAGE);
       }
       const blocking = fields.is_blocked === true && !partner.is_blocked;
-      const updated = await updatePartner(app.db, id, {
-        values: {
-          ...fields,
-          ...(password === undefined ? {} : { password_hash: await hashPassword(password) }),
-          // Beta testing is a tester's switch: it goes with the role.
-          ...(fields.is_tester === false ? { beta_testing: false } : {}),
+      const updated = await updatePartner(
+        app.db,
+        id,
+        {
+          values: {
+            ...fields,
+            ...(password === undefined ? {} : { password_hash: await hashPassword(password) }),
+            // Beta testing is a tester's switch: it goes with the role.
+            ...(fields.is_tester === false ? { beta_testing: false } : {}),
+          },
+          fees: custom_dev_fee,
+          endSessions: blocking || password !== undefined,
         },
-        fees: custom_dev_fee,
-        endSessions: blocking || password !== undefined,
-      }).catch((error: unknown) => {
+        async (tx, wasRow) => {
+          const was = { row: wasRow, fees: await feesOf(tx, id) };
+          return async (tx, row) => {
+            const now = { row, fees: await feesOf(tx, id) };
+            await recordAll(tx, partnerUpdateAudits(request.account.id, was, now, password !== undefined));
+          };
+        },
+      ).catch((error: unknown) => {
         throw lastAdmin(emailConflict(error), [
           'body',
           fields.is_admin === false ? 'is_admin' : 'is_blocked',
@@ -168,7 +190,24 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const id = request.query.user_id;
       if (id === request.account.id) throw conflict('You cannot remove yourself');
-      const removed = await removePartner(app.db, id).catch((error: unknown) => {
+      const partner = await findPartner(app.db, id);
+      if (!partner) throw notFound(PARTNER_NOT_FOUND);
+      const removed = await removePartner(app.db, id, async (tx, row) => {
+        const fees = await feesOf(tx, id);
+        await recordAll(tx, [
+          {
+            actorId: request.account.id,
+            action: 'partner.remove',
+            objectType: 'partner',
+            objectId: id,
+            before: {
+              ...partnerSnapshot({ ...row, is_blocked: partner.is_blocked }, fees),
+              is_removed: false,
+            },
+            after: { is_removed: true },
+          },
+        ]);
+      }).catch((error: unknown) => {
         throw lastAdmin(error, ['query', 'user_id']);
       });
       if (!removed) throw notFound(PARTNER_NOT_FOUND);

@@ -1,10 +1,12 @@
 import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../contract/schemas/release-schemas';
+import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { carryOverReleaseMails, queueReleaseMails } from './mail/release-mail';
+import { auditedFields, updateAudit } from './release-audit';
 import {
   descriptionsIssues,
   NO_CHANGES,
@@ -83,6 +85,16 @@ export async function createRelease(db: Db, viewer: Viewer, body: ReleaseCreate)
       );
       // Release e-mails (issue 15), queued with the publication.
       await queueReleaseMails(tx, id);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'release.create',
+        objectType: 'release',
+        objectId: id,
+        after: {
+          ...auditedFields({ ...release, stage_number: release.stage_number ?? 0 }),
+          tags: release.tags,
+        },
+      });
       return id;
     }),
   );
@@ -142,6 +154,10 @@ export async function updateRelease(
         });
         if (tags) await replaceReleaseTags(tx, id, tags);
         await queueReleaseMails(tx, id, row);
+        await recordAudit(
+          tx,
+          updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: id }, redeploy),
+        );
       }),
     );
     return id;
@@ -169,6 +185,10 @@ export async function updateRelease(
       );
       await carryOverReleaseMails(tx, id, newId);
       await queueReleaseMails(tx, newId, row);
+      await recordAudit(
+        tx,
+        updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: newId }, redeploy),
+      );
       return newId;
     }),
   );
@@ -186,7 +206,17 @@ export async function updateReleaseDescriptions(
 }
 
 export async function removeRelease(db: Db, viewer: Viewer, id: number): Promise<void> {
-  await changeableRelease(db, viewer, id);
+  const row = await changeableRelease(db, viewer, id);
   // Agents drop a removed release from what they hold when they next look (their own issue).
-  if (!(await markReleaseRemoved(db, id))) throw notFound('Release not found');
+  await db.transaction(async (tx) => {
+    if (!(await markReleaseRemoved(tx, id))) throw notFound('Release not found');
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'release.remove',
+      objectType: 'release',
+      objectId: id,
+      before: { ...auditedFields(row), is_removed: false },
+      after: { is_removed: true },
+    });
+  });
 }

@@ -2,6 +2,7 @@ import { englishOf } from '../../contract/english';
 import { setName } from '../../contract/rules/text';
 import type { GroupCreate, GroupPatch } from '../../contract/schemas/group-schemas';
 import type { AccountRow } from '../accounts/accounts-repository';
+import { recordAudit } from '../audit/audit-log';
 import type { ArtifactStore } from '../builds/artifact-store';
 import { requeue, upgradeInTx } from '../builds/build-service';
 import { listBuilds, listLiveGroupBuilds, markBuildsRemoved } from '../builds/builds-repository';
@@ -121,12 +122,16 @@ export async function upgradeGroup(db: Db, owner: AccountRow, group: FirmwareGro
   });
 }
 
-/** Soft-removes the set and its builds; `fullClean` also deletes every artifact of the set. */
+/**
+ * Soft-removes the set and its builds; `fullClean` also deletes every artifact of the set. `actorId`: an
+ * admin's removal, recorded in the audit log in the same transaction.
+ */
 export async function removeGroup(
   db: Db,
   artifacts: ArtifactStore,
   group: FirmwareGroupRow,
   fullClean: boolean,
+  actorId?: number,
 ) {
   const all = await db.transaction(async (tx) => {
     await lockGroup(tx, group.id);
@@ -138,6 +143,20 @@ export async function removeGroup(
       fullClean,
     );
     await recountGroup(tx, group.id);
+    if (actorId !== undefined) {
+      await recordAudit(tx, {
+        actorId,
+        action: 'set.remove',
+        objectType: 'set',
+        objectId: group.id,
+        before: {
+          name: group.name,
+          user_id: group.user_id,
+          builds: builds.filter((b) => !b.is_removed).length,
+        },
+        after: { is_removed: true, full_clean: fullClean },
+      });
+    }
     return builds;
   });
   if (fullClean) {

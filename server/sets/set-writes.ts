@@ -95,7 +95,8 @@ const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
     },
     async (request, reply) => {
       const group = await groupOf(request.params.id, request.account.id);
-      await removeGroup(app.db, app.artifacts, group, request.query.full_clean);
+      const actorId = admin ? request.account.id : undefined;
+      await removeGroup(app.db, app.artifacts, group, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },
   );
