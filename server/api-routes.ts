@@ -18,6 +18,7 @@ import sshKeysRoutes from './accounts/ssh-keys-routes';
 import unsubscribeRoutes from './accounts/unsubscribe-route';
 import workersRoutes from './agents/admin-routes';
 import agentRoutes from './agents/agent-routes';
+import auditRoutes from './audit/audit-routes';
 import adminFirmwaresRoutes from './builds/admin-routes';
 import buildLogRoutes from './builds/build-log-routes';
 import firmwaresRoutes from './builds/client-routes';
@@ -114,6 +115,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(wsRoutes);
   // Build integrity (issue 16)
   await app.register(signingRoutes);
+  // Running the service (issue 17)
+  await app.register(auditRoutes);
 };
 
 export default apiRoutes;
