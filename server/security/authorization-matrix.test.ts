@@ -156,6 +156,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/firmwares/tasks': { access: 'admin' },
   'GET /api/admin/firmwares/tasks/status': { access: 'admin' },
   'GET /api/admin/firmwares/users/{id}/tasks': { access: 'admin' },
+  // Running the service (issue 17)
+  'GET /api/admin/audit': { access: 'admin' },
 
   'POST /api/agent/heartbeat': { access: 'agent' },
   'POST /api/agent/jobs/claim': { access: 'agent' },
