@@ -28,6 +28,7 @@ import poolUrlRoutes from './builds/pool-url-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
+import impactRoutes from './impact/impact-routes';
 import docsRoutes from './platform/docs/openapi';
 import healthRoutes from './platform/health/health';
 import { idempotency } from './platform/plugins/idempotency';
@@ -117,6 +118,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(signingRoutes);
   // Running the service (issue 17)
   await app.register(auditRoutes);
+  await app.register(impactRoutes);
 };
 
 export default apiRoutes;

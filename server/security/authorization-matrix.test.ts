@@ -158,6 +158,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/firmwares/users/{id}/tasks': { access: 'admin' },
   // Running the service (issue 17)
   'GET /api/admin/audit': { access: 'admin' },
+  'GET /api/admin/impact': { access: 'staff' },
 
   'POST /api/agent/heartbeat': { access: 'agent' },
   'POST /api/agent/jobs/claim': { access: 'agent' },
