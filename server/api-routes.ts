@@ -28,6 +28,7 @@ import poolUrlRoutes from './builds/pool-url-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
+import exportRoutes from './exports/export-routes';
 import impactRoutes from './impact/impact-routes';
 import docsRoutes from './platform/docs/openapi';
 import healthRoutes from './platform/health/health';
@@ -119,6 +120,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   // Running the service (issue 17)
   await app.register(auditRoutes);
   await app.register(impactRoutes);
+  await app.register(exportRoutes);
 };
 
 export default apiRoutes;

@@ -159,6 +159,9 @@ const RULES: Record<string, Rule> = {
   // Running the service (issue 17)
   'GET /api/admin/audit': { access: 'admin' },
   'GET /api/admin/impact': { access: 'staff' },
+  'GET /api/admin/exports/partners.csv': { access: 'admin' },
+  'GET /api/admin/exports/licenses.csv': { access: 'admin' },
+  'GET /api/admin/exports/builds.csv': { access: 'admin' },
 
   'POST /api/agent/heartbeat': { access: 'agent' },
   'POST /api/agent/jobs/claim': { access: 'agent' },
