@@ -14,6 +14,7 @@ import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
+import audit from './resources/audit';
 import partners from './resources/partners';
 import releases from './resources/releases';
 import firmwares from './resources/sets';
@@ -64,6 +65,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       <Resource name="tasks" {...tasks} />
       <Resource name="partners" {...partners} />
       <Resource name="agents" {...agents} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route
           path="/components"

@@ -126,6 +126,8 @@ export const resourcePaths: ResourcePaths = {
   partnerGroups: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
+  // The audit log (issue 17, admins): filters actor, action, object_type and object_id go on the wire.
+  audit: { getList: 'GET /admin/audit', paged: true },
 };
 
 /**
@@ -175,6 +177,11 @@ export const calls = {
   createFee: 'POST /admin/user/fee',
   updateFee: 'PATCH /admin/user/fee',
   deleteFee: 'DELETE /admin/user/fee',
+  // Running the service (issue 17): what a removal touches (query release, license or model); CSV exports.
+  impact: 'GET /admin/impact',
+  exportPartners: 'GET /admin/exports/partners.csv',
+  exportLicenses: 'GET /admin/exports/licenses.csv',
+  exportBuilds: 'GET /admin/exports/builds.csv',
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;
