@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, FormControlLabel, Stack, Switch, Typography }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { PageLoading } from '../../layout/lazyPage';
 import { type BuildAction, HiddenBuildActions } from '../builds/BuildActionsMenu';
 import { BuildsTable } from '../builds/BuildsTable';
@@ -119,6 +120,12 @@ export const PartnerSetBuilds = ({
                 '& .MuiFormControlLabel-label': { fontSize: '0.875rem' },
               }}
             />
+            <Box sx={{ ml: 2 }}>
+              <ExportCsvButton
+                name="exportBuilds"
+                query={{ group_id: groupId, user_id: userId, is_removed: showRemoved || undefined }}
+              />
+            </Box>
           </Stack>
           {builds.isPending ? (
             <PageLoading />

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
 import { SetRow } from '../sets/SetRow';
@@ -79,6 +80,10 @@ export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (gro
               }
               label={translate('resources.firmwares.show_removed')}
               sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem', whiteSpace: 'nowrap' } }}
+            />
+            <ExportCsvButton
+              name="exportBuilds"
+              query={{ user_id: userId, is_removed: showRemoved || undefined }}
             />
           </Stack>
         }
