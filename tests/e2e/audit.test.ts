@@ -1,0 +1,87 @@
+// Issue 17: an admin changes a partner's fees, opens Audit and sees the change, in English and in Russian and at
+// 768 px; and downloads the partners as CSV.
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from './support/api';
+import { consoleUnderTest } from './support/fixture';
+import { shell } from './support/pages';
+
+const e2e = consoleUnderTest();
+const UI = { timeout: 15_000 };
+let partnerId = 0;
+
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  const admin = await apiSession(e2e.server.url, e2e.server.admin);
+  const users = await admin.call<{ id: number; email: string }[]>('GET', '/admin/users');
+  partnerId = users.find((u) => u.email === e2e.server.partner.email)?.id ?? 0;
+});
+
+describe('the audit log', () => {
+  it("an admin changes a partner's fees and finds the change on the Audit page, also in Russian", async () => {
+    const { context, page } = await e2e.signedIn(e2e.server.admin);
+    await page.goto(`${e2e.server.url}/partners/${partnerId}`);
+    const custom = page.getByLabel(/^Custom DevFee$/);
+    await custom.waitFor(UI);
+    if (!(await custom.isChecked())) await custom.check();
+    const x19 = page.getByRole('group', { name: 'x19' });
+    await x19.getByLabel(/^Min devfee percent/).fill('2.75');
+    await x19.getByLabel(/^Sum of fee percent/).fill('4.5');
+    await page.getByRole('button', { name: /^Save$/ }).click();
+    await expect.poll(() => page.getByText(/^Partner .* was saved$/).isVisible(), UI).toBe(true);
+
+    await shell(page)
+      .menuItem(/^Audit$/)
+      .click();
+    await page.waitForURL(/\/audit/);
+    const row = page.getByRole('row').filter({ hasText: 'Fees changed' }).first();
+    await expect.poll(() => row.isVisible(), UI).toBe(true);
+    expect(await row.getByText(e2e.server.admin.email).isVisible()).toBe(true);
+    expect(await row.getByRole('link', { name: `Partner #${partnerId}` }).isVisible()).toBe(true);
+    expect(await row.getByText('x19.min_dev_fee').isVisible()).toBe(true);
+    expect(await row.getByText('2.75', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'audit-en');
+
+    await shell(page).openSettings();
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await page.keyboard.press('Escape');
+    const ruRow = page.getByRole('row').filter({ hasText: 'Комиссии изменены' }).first();
+    await expect.poll(() => ruRow.isVisible(), UI).toBe(true);
+    expect(await ruRow.getByRole('link', { name: `Партнёр #${partnerId}` }).isVisible()).toBe(true);
+    expect(
+      await shell(page)
+        .menuItem(/^Журнал$/)
+        .isVisible(),
+    ).toBe(true);
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect.poll(() => ruRow.isVisible(), UI).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'audit-ru-768');
+    await context.close();
+  });
+
+  it('an admin downloads the partners as CSV, with a BOM and the fees', async () => {
+    const { context, page } = await e2e.signedIn(e2e.server.admin);
+    await page.goto(`${e2e.server.url}/partners`);
+    const button = page.getByRole('button', { name: 'Export CSV' });
+    await button.waitFor(UI);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^partners-\d{4}-\d\d-\d\d\.csv$/);
+    const file = join(e2e.server.dataDir, 'e2e-partners.csv');
+    await download.saveAs(file);
+    const bytes = await readFile(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toMatch(/^id,email,worker,/);
+    expect(text).toContain(e2e.server.partner.email);
+    await screenshot(page, 'exports-partners');
+    await context.close();
+  });
+});
