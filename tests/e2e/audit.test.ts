@@ -49,7 +49,10 @@ describe('the audit log', () => {
 
     await shell(page).openSettings();
     await page.getByRole('button', { name: 'Русский' }).click();
+    // Redrawn in Russian with the settings still open; closed, the page is no longer hidden behind them.
+    await expect.poll(() => page.getByRole('group', { name: 'Язык' }).isVisible(), UI).toBe(true);
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('group', { name: 'Язык' }).count(), UI).toBe(0);
     const ruRow = page.getByRole('row').filter({ hasText: 'Комиссии изменены' }).first();
     await expect.poll(() => ruRow.isVisible(), UI).toBe(true);
     expect(await ruRow.getByRole('link', { name: `Партнёр #${partnerId}` }).isVisible()).toBe(true);
@@ -60,6 +63,7 @@ describe('the audit log', () => {
     ).toBe(true);
 
     await page.setViewportSize({ width: 768, height: 900 });
+    await page.reload();
     await expect.poll(() => ruRow.isVisible(), UI).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import { Chip, Tooltip, Typography } from '@mui/material';
+import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { DataTable, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '../../../contract/audit';
 import { PAGE_SIZE } from '../../../contract/constants';
@@ -23,7 +23,7 @@ const When = ({ at }: { at: string }) => {
 const Actor = ({ entry }: { entry: AuditEntry }) => {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {entry.actor_email || translate('audit.system_actor')}
     </Typography>
   );
@@ -99,27 +99,25 @@ export const AuditList = () => {
         <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false} empty={<Empty />}>
           <DataTable.Col<AuditEntry>
             source="at"
-            label={label('at')}
+            label={`${label('at')} · ${label('actor')}`}
             disableSort
-            render={(e) => <When at={e.at} />}
-          />
-          <DataTable.Col<AuditEntry>
-            source="actor_email"
-            label={label('actor')}
-            disableSort
-            render={(e) => <Actor entry={e} />}
+            render={(e) => (
+              <Stack spacing={0.25}>
+                <When at={e.at} />
+                <Actor entry={e} />
+              </Stack>
+            )}
           />
           <DataTable.Col<AuditEntry>
             source="action"
-            label={label('action')}
+            label={`${label('action')} · ${label('object')}`}
             disableSort
-            render={(e) => <Action action={e.action} />}
-          />
-          <DataTable.Col<AuditEntry>
-            source="object_id"
-            label={label('object')}
-            disableSort
-            render={(e) => <AuditObject entry={e} />}
+            render={(e) => (
+              <Stack spacing={0.5} alignItems="flex-start">
+                <Action action={e.action} />
+                <AuditObject entry={e} />
+              </Stack>
+            )}
           />
           <DataTable.Col<AuditEntry>
             source="after"
