@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from './support/api';
+import { submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
-import { shell } from './support/pages';
+import { releasesPage, shell } from './support/pages';
 
 const e2e = consoleUnderTest();
 const UI = { timeout: 15_000 };
@@ -86,6 +87,26 @@ describe('the audit log', () => {
     expect(text.split('\r\n')[0]).toMatch(/^id,email,worker,/);
     expect(text).toContain(e2e.server.partner.email);
     await screenshot(page, 'exports-partners');
+    await context.close();
+  });
+
+  it('the release removal dialog says how many builds use the release', async () => {
+    const partner = await apiSession(e2e.server.url, e2e.server.partner);
+    // The answer is the build itself: its release is the one to remove.
+    const used = (await submitBuild(partner, 'E2E Impact')) as unknown as {
+      series: string;
+      release_version: string;
+    };
+    const { context, page } = await e2e.signedIn(e2e.server.admin);
+    const releases = releasesPage(page, e2e.server.url);
+    const row = releases.row(used.series, used.release_version);
+    await expect.poll(() => row.isVisible(), UI).toBe(true);
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(/^\d+ builds? uses? this release$/).isVisible(), UI).toBe(true);
+    expect(await dialog.getByText(/in the queue or building now/).isVisible()).toBe(true);
+    await screenshot(page, 'impact-release-remove');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
 });

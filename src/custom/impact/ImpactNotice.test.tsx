@@ -29,7 +29,7 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Remove' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('3 builds use this release')).toBeInTheDocument();
-    expect(within(dialog).getByText('in 2 sets; 1 waiting in the queue or building now')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sets: 2 · in the queue or building now: 1')).toBeInTheDocument();
     expect(calls).toEqual([{ path: '/admin/impact', query: { release: 42 } }]);
   });
 
