@@ -74,4 +74,30 @@ describe('release changes in the audit log', () => {
       after: { is_removed: true },
     });
   });
+
+  it('a change of descriptions is an update with the texts before and after', async () => {
+    const created = await call('POST', '', {
+      series: 'x19',
+      version: '7.5.0',
+      stage: 'beta',
+      tags: demoTags('x19'),
+      descriptions: [
+        { language: 'en', description: 'Old text.' },
+        { language: 'ru', description: 'Старый текст.' },
+      ],
+    });
+    const id = created.json().id;
+    const res = await call('PATCH', `/${id}/descriptions`, {
+      descriptions: [
+        { language: 'en', description: 'New text.' },
+        { language: 'ru', description: '' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await lastAudit(t.db, 'release.update')).toMatchObject({
+      object_id: String(id),
+      before: { descriptions: { en: 'Old text.', ru: 'Старый текст.' } },
+      after: { descriptions: { en: 'New text.', ru: null } },
+    });
+  });
 });

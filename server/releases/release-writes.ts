@@ -1,5 +1,5 @@
 import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../contract/schemas/release-schemas';
-import { recordAudit } from '../audit/audit-log';
+import { changedFields, recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
@@ -202,7 +202,27 @@ export async function updateReleaseDescriptions(
 ): Promise<void> {
   await changeableRelease(db, viewer, id);
   throwIfAny(await descriptionsIssues(db, descriptions, false));
-  await upsertReleaseDescriptions(db, id, descriptions);
+  await db.transaction(async (tx) => {
+    const text = (list: { language: string; description: string }[]) =>
+      Object.fromEntries(list.map((d) => [d.language, d.description]));
+    const was = text(await listReleaseDescriptions(tx, id));
+    await upsertReleaseDescriptions(tx, id, descriptions);
+    const diff = changedFields(was, text(await listReleaseDescriptions(tx, id)));
+    const removed = descriptions.filter((d) => d.description.trim() === '' && d.language in was);
+    for (const d of removed) {
+      diff.before[d.language] = was[d.language];
+      diff.after[d.language] = null;
+    }
+    if (Object.keys(diff.before).length === 0) return;
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'release.update',
+      objectType: 'release',
+      objectId: id,
+      before: { descriptions: diff.before },
+      after: { descriptions: diff.after },
+    });
+  });
 }
 
 export async function removeRelease(db: Db, viewer: Viewer, id: number): Promise<void> {
