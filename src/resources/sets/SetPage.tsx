@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
 import { BuildsTable } from '../builds/BuildsTable';
@@ -172,6 +173,10 @@ export const SetPage = () => {
               sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
             />
           )}
+          <ExportCsvButton
+            name="exportBuilds"
+            query={{ group_id: groupId, is_removed: showRemoved || undefined }}
+          />
         </Stack>
       </Stack>
 
