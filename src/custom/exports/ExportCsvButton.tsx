@@ -33,9 +33,11 @@ function saveAs(text: string, name: string) {
 export const ExportCsvButton = ({
   name,
   query = {},
+  size = 'medium',
 }: {
   name: ExportName;
   query?: Record<string, QueryValue>;
+  size?: 'small' | 'medium';
 }) => {
   const translate = useTranslate();
   const httpClient = useHttpClient();
@@ -60,7 +62,13 @@ export const ExportCsvButton = ({
     }
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadOutlinedIcon />} onClick={download} disabled={busy}>
+    <Button
+      variant="outlined"
+      size={size}
+      startIcon={<DownloadOutlinedIcon />}
+      onClick={download}
+      disabled={busy}
+    >
       {translate('exports.button')}
     </Button>
   );

@@ -123,6 +123,7 @@ export const PartnerSetBuilds = ({
             <Box sx={{ ml: 2 }}>
               <ExportCsvButton
                 name="exportBuilds"
+                size="small"
                 query={{ group_id: groupId, user_id: userId, is_removed: showRemoved || undefined }}
               />
             </Box>

@@ -56,7 +56,15 @@ export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (gro
         title={translate('app.partners.view.sets', { smart_count: total })}
         titleTypographyProps={{ variant: 'h6', component: 'h2' }}
         action={
-          <Stack direction="row" spacing={2} alignItems="center" sx={{ pt: 0.5 }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            alignItems="center"
+            flexWrap="wrap"
+            useFlexGap
+            justifyContent="flex-end"
+            sx={{ pt: 0.5 }}
+          >
             <TextField
               size="small"
               type="search"
