@@ -204,7 +204,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ...partnerSnapshot({ ...row, is_blocked: partner.is_blocked }, fees),
               is_removed: false,
             },
-            after: { is_removed: true },
+            after: { is_removed: true, is_blocked: true },
           },
         ]);
       }).catch((error: unknown) => {
