@@ -68,7 +68,7 @@ const useFilters = () => {
 const Empty = () => {
   const translate = useTranslate();
   return (
-    <Typography color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
       {translate('audit.empty')}
     </Typography>
   );
