@@ -45,7 +45,7 @@ describe('the audit log', () => {
     await expect.poll(() => row.isVisible(), UI).toBe(true);
     expect(await row.getByText(e2e.server.admin.email).isVisible()).toBe(true);
     expect(await row.getByRole('link', { name: `Partner #${partnerId}` }).isVisible()).toBe(true);
-    expect(await row.getByText('x19.min_dev_fee').isVisible()).toBe(true);
+    expect(await row.getByText('x19 · Min DevFee, %').isVisible()).toBe(true);
     expect(await row.getByText('1.75', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'audit-en');
 

@@ -3,8 +3,9 @@ import { useTranslate } from 'react-admin';
 import { changeLines } from './auditChanges';
 import type { AuditEntry } from './types';
 
-const Value = ({ text, was }: { text: string | null; was?: boolean }) =>
-  text === null ? (
+const Value = ({ text, was }: { text: string | null; was?: boolean }) => {
+  const translate = useTranslate();
+  return text === null ? (
     <Typography component="span" variant="body2" color="text.disabled">
       —
     </Typography>
@@ -19,13 +20,25 @@ const Value = ({ text, was }: { text: string | null; was?: boolean }) =>
         bgcolor: was ? 'rgba(211, 47, 47, 0.10)' : 'rgba(46, 125, 50, 0.12)',
       }}
     >
-      {text}
+      {text === 'true' || text === 'false' ? translate(`audit.value.${text}`) : text}
     </Box>
   );
+};
+
+/** A dotted field path with each known part translated: `x19.min_dev_fee` → "x19 · Min DevFee, %". */
+const useFieldLabel = () => {
+  const translate = useTranslate();
+  return (path: string) =>
+    path
+      .split('.')
+      .map((part) => translate(`audit.field.${part}`, { _: part }))
+      .join(' · ');
+};
 
 /** What an audit row changed: one line per field, the value it had (struck) and the value it got. */
 export const AuditChanges = ({ entry }: { entry: AuditEntry }) => {
   const translate = useTranslate();
+  const fieldLabel = useFieldLabel();
   const lines = changeLines(entry.before, entry.after);
   if (lines.length === 0) {
     return (
@@ -50,11 +63,8 @@ export const AuditChanges = ({ entry }: { entry: AuditEntry }) => {
     >
       {lines.map((line) => (
         <Box key={line.field} sx={{ display: 'contents' }}>
-          <Box
-            component="dt"
-            sx={{ color: 'text.secondary', fontFamily: 'monospace', wordBreak: 'break-all' }}
-          >
-            {line.field}
+          <Box component="dt" title={line.field} sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {fieldLabel(line.field)}
           </Box>
           <Box
             component="dd"

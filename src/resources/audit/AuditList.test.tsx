@@ -59,10 +59,10 @@ describe('AuditList', { timeout: 40_000 }, () => {
     expect(within(row).getByText('boss@example.test')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Partner #7' })).toHaveAttribute('href', '/partners/7/show');
     const changes = within(row).getByLabelText('What changed');
-    expect(within(changes).getByText('x19.min_dev_fee')).toBeInTheDocument();
+    expect(within(changes).getByText('x19 · Min DevFee, %')).toBeInTheDocument();
     expect(within(changes).getByText('1')).toBeInTheDocument();
     expect(within(changes).getByText('1.5')).toBeInTheDocument();
-    expect(within(changes).queryByText('x19.min_total_fee')).not.toBeInTheDocument();
+    expect(within(changes).queryByText('x19 · Sum of fees, %')).not.toBeInTheDocument();
 
     const key = (await screen.findByText('Signing key rotated')).closest('tr') as HTMLElement;
     expect(within(key).getByText('Console (shell)')).toBeInTheDocument();
@@ -87,5 +87,6 @@ describe('AuditList', { timeout: 40_000 }, () => {
     const row = (await screen.findByText('Комиссии изменены')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('link', { name: 'Партнёр #7' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Что изменилось' })).toBeInTheDocument();
+    expect(within(row).getByText('x19 · Мин. DevFee, %')).toBeInTheDocument();
   });
 });
