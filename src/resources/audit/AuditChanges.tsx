@@ -54,21 +54,24 @@ export const AuditChanges = ({ entry }: { entry: AuditEntry }) => {
       sx={{
         m: 0,
         display: 'grid',
-        gridTemplateColumns: 'minmax(6rem, max-content) 1fr',
-        columnGap: 1.5,
-        rowGap: 0.5,
+        // The label above its values: narrow columns (768 px, Russian labels) keep "2 → 1.75" on one line.
+        rowGap: 0.25,
         fontSize: '0.8125rem',
         maxWidth: '32rem',
       }}
     >
       {lines.map((line) => (
         <Box key={line.field} sx={{ display: 'contents' }}>
-          <Box component="dt" title={line.field} sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          <Box
+            component="dt"
+            title={line.field}
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', fontSize: '0.75rem' }}
+          >
             {fieldLabel(line.field)}
           </Box>
           <Box
             component="dd"
-            sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+            sx={{ m: 0, mb: 0.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
           >
             <Value text={line.before} was />
             <span aria-hidden>→</span>
