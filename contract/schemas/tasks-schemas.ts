@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BuildStatusSchema, estimateFields } from './firmware-schemas';
+import { BuildStatusSchema, estimateFields } from './build-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 

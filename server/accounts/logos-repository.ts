@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { GENERAL_LOGO_ID } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
-import { firmwareGroups, type LogoRow, logos } from '../platform/db/schema';
+import { buildSets, type LogoRow, logos } from '../platform/db/schema';
 
 export type { LogoRow };
 export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;
@@ -84,9 +84,9 @@ export async function removeOwnLogoSet(db: Db, accountId: number, id: number): P
       .returning();
     if (row) {
       await tx
-        .update(firmwareGroups)
+        .update(buildSets)
         .set({ logo_id: GENERAL_LOGO_ID, updated_at: sql`now()` })
-        .where(eq(firmwareGroups.logo_id, id));
+        .where(eq(buildSets.logo_id, id));
     }
     return row;
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { builds, firmwareGroups, releases, type WorkerRow, workers } from '../platform/db/schema';
+import { buildSets, builds, releases, type WorkerRow, workers } from '../platform/db/schema';
 
 export type { WorkerRow };
 
@@ -110,12 +110,12 @@ export async function currentBuilds(db: Db, workerIds: number[]): Promise<Map<nu
       worker_id: sql<number>`${builds.worker_id}`,
       id: builds.id,
       uuid: builds.uuid,
-      group_name: firmwareGroups.name,
+      group_name: buildSets.name,
       model: builds.model,
       progress: builds.progress,
     })
     .from(builds)
-    .innerJoin(firmwareGroups, eq(firmwareGroups.id, builds.group_id))
+    .innerJoin(buildSets, eq(buildSets.id, builds.group_id))
     .where(and(inArray(builds.worker_id, workerIds), eq(builds.status, 'in_progress')))
     .orderBy(builds.worker_id, desc(builds.started_at));
   return new Map(rows.map((row) => [row.worker_id, row]));

@@ -1,28 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../contract/constants';
+import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { BuildListQuerySchema, BuildSchema, UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
 import {
-  ActiveGroupsQuerySchema,
-  GroupIdParamsSchema,
-  GroupListQuerySchema,
-  GroupSchema,
-  GroupWithOwnerSchema,
-} from '../../contract/schemas/group-schemas';
+  ActiveSetsQuerySchema,
+  BuildSetSchema,
+  BuildSetWithOwnerSchema,
+  SetIdParamsSchema,
+  SetListQuerySchema,
+} from '../../contract/schemas/set-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
-import { findGroup, listActiveGroups, listGroups } from '../sets/sets-repository';
-import adminFirmwareWritesRoutes from './admin-writes';
+import { findSet, listActiveSets, listSets } from '../sets/sets-repository';
+import adminBuildWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';
 import { withEstimates } from './eta';
 import { withNewerReleases } from './upgrade-view';
 import { checkUuid } from './uuid';
-import { toBuild, toGroup } from './views';
+import { toBuild, toSet } from './views';
 
 /** Admins: any account's builds and sets (spec §7 admin firmware reads). */
-const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.requireAdmin;
   const tags = ['admin builds'];
 
@@ -39,8 +39,8 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { group_id, is_removed } = request.query;
-      if (group_id !== undefined && !(await findGroup(app.db, group_id))) throw notFound('Set not found');
-      const rows = await listBuilds(app.db, { groupId: group_id, includeRemoved: is_removed });
+      if (group_id !== undefined && !(await findSet(app.db, group_id))) throw notFound('Set not found');
+      const rows = await listBuilds(app.db, { setId: group_id, includeRemoved: is_removed });
       return withEstimates(
         app.db,
         await withNewerReleases(
@@ -78,18 +78,18 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'A partner’s sets, newest first, 20 a page',
-        params: GroupIdParamsSchema,
-        querystring: Type.Omit(GroupListQuerySchema, ['is_favorite']),
-        response: { 200: Type.Array(GroupSchema), ...errorResponses(401, 403, 404, 422) },
+        params: SetIdParamsSchema,
+        querystring: Type.Omit(SetListQuerySchema, ['is_favorite']),
+        response: { 200: Type.Array(BuildSetSchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       if (!(await findAccountById(app.db, request.params.id))) throw notFound('Account not found');
       const { search, is_removed, page } = request.query;
       const filters = { userId: request.params.id, search, includeRemoved: is_removed };
-      const { rows, total } = await listGroups(app.db, filters, page);
+      const { rows, total } = await listSets(app.db, filters, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toGroup);
+      return rows.map(toSet);
     },
   );
 
@@ -100,23 +100,23 @@ const adminFirmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Sets holding builds, across partners, with their owner; newest first, 20 a page',
-        querystring: ActiveGroupsQuerySchema,
-        response: { 200: Type.Array(GroupWithOwnerSchema), ...errorResponses(401, 403, 422) },
+        querystring: ActiveSetsQuerySchema,
+        response: { 200: Type.Array(BuildSetWithOwnerSchema), ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
       const { search, by_vip, is_favorite, page } = request.query;
-      const { rows, total } = await listActiveGroups(
+      const { rows, total } = await listActiveSets(
         app.db,
         { search, byVip: by_vip, isFavorite: is_favorite },
         page,
       );
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map(toGroup);
+      return rows.map(toSet);
     },
   );
 
-  await app.register(adminFirmwareWritesRoutes);
+  await app.register(adminBuildWritesRoutes);
 };
 
-export default adminFirmwaresRoutes;
+export default adminBuildsRoutes;

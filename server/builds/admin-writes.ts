@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
-  AdminFirmwareQuerySchema,
+  AdminBuildQuerySchema,
   BuildIdParamsSchema,
+  BuildIdQuerySchema,
   BuildPatchSchema,
   BuildSchema,
-  FirmwareIdQuerySchema,
   PoolPatchSchema,
-} from '../../contract/schemas/firmware-schemas';
-import { FullCleanQuerySchema } from '../../contract/schemas/group-schemas';
+} from '../../contract/schemas/build-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import { editBuild, editPools, liveBuild, ownerOf, rebuildBuild, removeBuild } from './build-service';
 import { toBuild } from './views';
 
 /** Admins change any account's builds; checks are the client paths', with the admin's allowances. */
-const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.requireAdmin;
   const tags = ['admin builds'];
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
@@ -26,7 +26,7 @@ const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Edit any build (user_id, when given, must be its owner); it is rebuilt',
-        querystring: AdminFirmwareQuerySchema,
+        querystring: AdminBuildQuerySchema,
         body: BuildPatchSchema,
         response: one,
       },
@@ -46,7 +46,7 @@ const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Change the pools of any build (the refund pool included); it is rebuilt',
-        querystring: AdminFirmwareQuerySchema,
+        querystring: AdminBuildQuerySchema,
         body: PoolPatchSchema,
         response: one,
       },
@@ -70,7 +70,7 @@ const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/firmwares/rebuild',
     {
       preHandler,
-      schema: { tags, summary: 'Rebuild any build', querystring: FirmwareIdQuerySchema, response: one },
+      schema: { tags, summary: 'Rebuild any build', querystring: BuildIdQuerySchema, response: one },
     },
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id);
@@ -98,4 +98,4 @@ const adminFirmwareWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default adminFirmwareWritesRoutes;
+export default adminBuildWritesRoutes;

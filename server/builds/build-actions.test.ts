@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
 import { builds } from '../platform/db/schema';
 import {
   api,

@@ -12,7 +12,7 @@ import { notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { findReleaseRow } from '../releases/releases-repository';
 import { checkLogo, checkSshKeys } from '../sets/set-items';
-import { type FirmwareGroupRow, findGroup } from '../sets/sets-repository';
+import { type BuildSetRow, findSet } from '../sets/sets-repository';
 import { checkOptions } from './option-rules';
 import { checkPools, type Issue, type PoolInput } from './pool-rules';
 import { visibleRelease } from './release-choice';
@@ -34,7 +34,7 @@ export interface BuildInput {
 }
 
 export interface ResolvedBuild {
-  group: FirmwareGroupRow;
+  group: BuildSetRow;
   model: string;
   series: string;
   platform: string;
@@ -108,8 +108,8 @@ export async function resolveBuildInput(
   input: BuildInput,
   current?: BuildRow,
 ): Promise<ResolvedBuild> {
-  const groupId = input.group_id ?? current?.group_id;
-  const group = groupId === undefined ? undefined : await findGroup(db, groupId, owner.id);
+  const setId = input.group_id ?? current?.group_id;
+  const group = setId === undefined ? undefined : await findSet(db, setId, owner.id);
   if (!group || group.is_removed) throw notFound('Set not found');
   const fallback = current ?? group;
   const ssh_keys =

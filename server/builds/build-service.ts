@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
-import { lockGroup, recountGroup } from '../sets/sets-repository';
+import { lockSet, recountSet } from '../sets/sets-repository';
 import type { ArtifactStore } from './artifact-store';
 import { configHashOf } from './build-config';
 import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
@@ -49,8 +49,8 @@ function settingsOf(resolved: ResolvedBuild) {
 }
 
 /** Locks the sets (in id order, so two writers never wait on each other) for the counters' sake. */
-async function lockGroups(db: Db, ids: number[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockGroup(db, id);
+async function lockSets(db: Db, ids: number[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) await lockSet(db, id);
 }
 
 /** Queues the build again (spec §4: a rebuild marks it as being updated) with its job spec resolved anew. */
@@ -100,7 +100,7 @@ export async function submitBuild(
   const job_spec = await resolveJobSpec(db, values);
   const config_hash = await configHashOf(job_spec);
   return db.transaction(async (tx) => {
-    await lockGroup(tx, resolved.group.id);
+    await lockSet(tx, resolved.group.id);
     const source = artifacts && (await findReusable(tx, artifacts, config_hash));
     const row = source
       ? await enqueueReused(
@@ -110,7 +110,7 @@ export async function submitBuild(
           reuseLine(source),
         )
       : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
-    await recountGroup(tx, resolved.group.id);
+    await recountSet(tx, resolved.group.id);
     return row;
   });
 }
@@ -125,10 +125,10 @@ export async function editBuild(
 ): Promise<BuildRow> {
   const resolved = await resolveBuildInput(db, actors, body, build);
   return db.transaction(async (tx) => {
-    await lockGroups(tx, [build.group_id, resolved.group.id]);
+    await lockSets(tx, [build.group_id, resolved.group.id]);
     const row = await requeue(tx, build, settingsOf(resolved));
-    await recountGroup(tx, build.group_id);
-    if (resolved.group.id !== build.group_id) await recountGroup(tx, resolved.group.id);
+    await recountSet(tx, build.group_id);
+    if (resolved.group.id !== build.group_id) await recountSet(tx, resolved.group.id);
     await onWritten?.(tx, row);
     return row;
   });
@@ -157,9 +157,9 @@ export function editPools(
 
 export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
   return db.transaction(async (tx) => {
-    await lockGroup(tx, build.group_id);
+    await lockSet(tx, build.group_id);
     const row = await requeue(tx, build);
-    await recountGroup(tx, build.group_id);
+    await recountSet(tx, build.group_id);
     return row;
   });
 }
@@ -189,10 +189,10 @@ export async function upgradeInTx(
  */
 export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow> {
   return db.transaction(async (tx) => {
-    await lockGroup(tx, build.group_id);
+    await lockSet(tx, build.group_id);
     const row = await upgradeInTx(tx, owner, build);
     if (!row) throw invalid(['body', 'release_id'], ALREADY_NEWEST);
-    await recountGroup(tx, build.group_id);
+    await recountSet(tx, build.group_id);
     return row;
   });
 }
@@ -200,9 +200,9 @@ export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promis
 /** Soft delete; `fullClean` also deletes the artifact (after the rows are committed). */
 export async function removeBuild(db: Db, artifacts: ArtifactStore, build: BuildRow, fullClean: boolean) {
   await db.transaction(async (tx) => {
-    await lockGroup(tx, build.group_id);
+    await lockSet(tx, build.group_id);
     await markBuildsRemoved(tx, [build.id], fullClean);
-    await recountGroup(tx, build.group_id);
+    await recountSet(tx, build.group_id);
   });
   if (fullClean) {
     // Issue 16: the stored content goes with its last build; orphans of earlier rebuilds go too.

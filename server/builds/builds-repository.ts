@@ -6,7 +6,7 @@ export type { BuildRow, NewBuildRow };
 
 export interface BuildFilters {
   userId?: number;
-  groupId?: number;
+  setId?: number;
   /** Spec's 'show removed': removed builds are listed too. */
   includeRemoved?: boolean;
 }
@@ -19,7 +19,7 @@ export function listBuilds(db: Db, filters: BuildFilters): Promise<BuildRow[]> {
     .where(
       and(
         filters.userId === undefined ? undefined : eq(builds.user_id, filters.userId),
-        filters.groupId === undefined ? undefined : eq(builds.group_id, filters.groupId),
+        filters.setId === undefined ? undefined : eq(builds.group_id, filters.setId),
         filters.includeRemoved ? undefined : eq(builds.is_removed, false),
       ),
     )
@@ -27,11 +27,11 @@ export function listBuilds(db: Db, filters: BuildFilters): Promise<BuildRow[]> {
 }
 
 /** The builds of a set that are not removed, oldest first. */
-export function listLiveGroupBuilds(db: Db, groupId: number): Promise<BuildRow[]> {
+export function listLiveSetBuilds(db: Db, setId: number): Promise<BuildRow[]> {
   return db
     .select()
     .from(builds)
-    .where(and(eq(builds.group_id, groupId), eq(builds.is_removed, false)))
+    .where(and(eq(builds.group_id, setId), eq(builds.is_removed, false)))
     .orderBy(asc(builds.id));
 }
 

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   BuildCreateSchema,
   BuildIdParamsSchema,
+  BuildIdQuerySchema,
   BuildListQuerySchema,
   BuildPatchSchema,
   BuildSchema,
-  FirmwareIdQuerySchema,
   PoolPatchSchema,
-} from '../../contract/schemas/firmware-schemas';
-import { FullCleanQuerySchema } from '../../contract/schemas/group-schemas';
+} from '../../contract/schemas/build-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
+import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import { notFound } from '../platform/http/http-errors';
-import { findGroup } from '../sets/sets-repository';
+import { findSet } from '../sets/sets-repository';
 import {
   editBuild,
   editPools,
@@ -30,7 +30,7 @@ import { toBuild } from './views';
 const BASE = '/client/firmware/firmwares';
 
 /** My builds: submit (a pending job), edit, change pools, rebuild, upgrade, remove. Others' answer 404. */
-const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['builds'];
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
 
@@ -48,11 +48,11 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { account } = request;
       const { group_id, is_removed } = request.query;
       // Another account's set is as good as missing, even as a filter.
-      if (group_id !== undefined && !(await findGroup(app.db, group_id, account.id)))
+      if (group_id !== undefined && !(await findSet(app.db, group_id, account.id)))
         throw notFound('Set not found');
       const rows = await listBuilds(app.db, {
         userId: account.id,
-        groupId: group_id,
+        setId: group_id,
         includeRemoved: is_removed,
       });
       return withEstimates(
@@ -136,7 +136,7 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${BASE}/rebuild`,
     {
-      schema: { tags, summary: 'Rebuild my build', querystring: FirmwareIdQuerySchema, response: one },
+      schema: { tags, summary: 'Rebuild my build', querystring: BuildIdQuerySchema, response: one },
     },
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id, request.account.id);
@@ -181,4 +181,4 @@ const firmwaresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default firmwaresRoutes;
+export default buildsRoutes;

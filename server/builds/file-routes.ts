@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UUID_PATTERN } from '../../contract/rules/text';
+import { UuidParamsSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
 import { notFound } from '../platform/http/http-errors';
 import { findBuildByUuid } from './builds-repository';
 
@@ -11,7 +11,7 @@ const MISSING = 'File not found';
  * A build's artifact by the build's uuid, public like the links page that lists it: only a build that is
  * done, not removed, and whose file exists.
  */
-const firmwareFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/files/firmwares/:uuid',
     {
@@ -41,4 +41,4 @@ const firmwareFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default firmwareFilesRoutes;
+export default buildFilesRoutes;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
 import { startEmbeddedAgent } from '../agents/embedded-agent';
 import {
   type AgentWorld,

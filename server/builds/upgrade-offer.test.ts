@@ -1,7 +1,7 @@
 // Issue 15, item 9: upgrade was offered when nothing was newer, then failed with "Already on the newest
 // release". Build lists now say what an upgrade would move each build to, by the rule the upgrade itself uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 
 let w: BuildWorld;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Build } from '../../contract/schemas/firmware-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
 import { builds } from '../platform/db/schema';
@@ -54,8 +54,8 @@ export async function withNewerReleases(
 }
 
 /** Which of an owner's sets have a build an upgrade would move (the sets list's "Upgrade all"). */
-export async function upgradableGroups(db: Db, groupIds: number[], owner: Viewer): Promise<Set<number>> {
-  if (groupIds.length === 0) return new Set();
+export async function upgradableSets(db: Db, setIds: number[], owner: Viewer): Promise<Set<number>> {
+  if (setIds.length === 0) return new Set();
   const rows = await db
     .select({
       id: builds.id,
@@ -67,7 +67,7 @@ export async function upgradableGroups(db: Db, groupIds: number[], owner: Viewer
       release_id: builds.release_id,
     })
     .from(builds)
-    .where(and(inArray(builds.group_id, groupIds), eq(builds.is_removed, false)));
+    .where(and(inArray(builds.group_id, setIds), eq(builds.is_removed, false)));
   const newer = await newerReleasesOf(db, rows, owner);
   return new Set(rows.filter((row) => newer.get(row.id)).map((row) => row.group_id));
 }

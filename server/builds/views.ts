@@ -1,8 +1,8 @@
-import type { Build } from '../../contract/schemas/firmware-schemas';
-import type { Group } from '../../contract/schemas/group-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
+import type { BuildSet } from '../../contract/schemas/set-schemas';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
-import { findGroupWithBuilt, type GroupRowWithBuilt, type GroupWithOwner } from '../sets/sets-repository';
+import { type BuildSetRowWithBuilt, type BuildSetWithOwner, findSetWithBuilt } from '../sets/sets-repository';
 import type { BuildRow } from './builds-repository';
 
 export const downloadUrl = (uuid: string) => `/api/files/firmwares/${uuid}`;
@@ -21,7 +21,7 @@ export function toBuild(row: BuildRow, viewer: { is_admin: boolean }): Build {
   };
 }
 
-function groupOf(row: GroupRowWithBuilt): Group {
+function setOf(row: BuildSetRowWithBuilt): BuildSet {
   const { updated_at: _updated, built, ...rest } = row;
   return {
     ...rest,
@@ -32,22 +32,22 @@ function groupOf(row: GroupRowWithBuilt): Group {
 }
 
 /** A set as the API answers it, with the models and releases of its builds (and a list's extra columns). */
-export const toGroup = <T extends GroupRowWithBuilt>(row: T): Group & Omit<T, keyof Group> => ({
+export const toSet = <T extends BuildSetRowWithBuilt>(row: T): BuildSet & Omit<T, keyof BuildSet> => ({
   ...row,
-  ...groupOf(row),
+  ...setOf(row),
 });
 
 /** One set as the API answers it, read afresh (after a write). */
-export async function groupView(db: Db, id: number): Promise<Group> {
-  const row = await findGroupWithBuilt(db, id);
+export async function setView(db: Db, id: number): Promise<BuildSet> {
+  const row = await findSetWithBuilt(db, id);
   if (!row) throw notFound('Set not found');
-  return toGroup(row);
+  return toSet(row);
 }
 
-export type { GroupWithOwner };
+export type { BuildSetWithOwner };
 
 /** What the public links page shows of a build: nothing about its owner, its pools or its ids. */
-export function toSharedFirmware(row: BuildRow) {
+export function toSharedBuild(row: BuildRow) {
   return {
     uuid: row.uuid,
     name: row.name,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BuildOptionsValuesSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { BuildOptionsValuesSchema } from '../../contract/schemas/firmware-schemas';
 import { buildOptionDefaults } from './build-options-repository';
 
 /** Non-admins build with the default options (spec §2); the form reads them here. */

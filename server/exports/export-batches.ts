@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { PARTNER_FEE_SERIES } from '../../contract/constants';
 import { feesByAccount } from '../accounts/partners-repository';
 import type { Db } from '../platform/db/client';
-import { accounts, builds, firmwareGroups, licenses } from '../platform/db/schema';
+import { accounts, buildSets, builds, licenses } from '../platform/db/schema';
 
 /** Rows per database round trip. */
 export const EXPORT_BATCH = 500;
@@ -111,7 +111,7 @@ export const BUILD_COLUMNS = [
 ];
 
 export interface BuildExportFilters {
-  groupId?: number;
+  setId?: number;
   userId?: number;
   includeRemoved?: boolean;
 }
@@ -123,7 +123,7 @@ export async function* buildBatches(
   size = EXPORT_BATCH,
 ): AsyncGenerator<Row[]> {
   const where: (SQL | undefined)[] = [
-    filters.groupId === undefined ? undefined : eq(builds.group_id, filters.groupId),
+    filters.setId === undefined ? undefined : eq(builds.group_id, filters.setId),
     filters.userId === undefined ? undefined : eq(builds.user_id, filters.userId),
     filters.includeRemoved ? undefined : eq(builds.is_removed, false),
   ];
@@ -133,12 +133,12 @@ export async function* buildBatches(
       .select({
         build: builds,
         email: accounts.email,
-        setName: firmwareGroups.name,
+        setName: buildSets.name,
         license: licenses.name,
       })
       .from(builds)
       .innerJoin(accounts, eq(accounts.id, builds.user_id))
-      .innerJoin(firmwareGroups, eq(firmwareGroups.id, builds.group_id))
+      .innerJoin(buildSets, eq(buildSets.id, builds.group_id))
       .leftJoin(licenses, eq(licenses.id, builds.license_id))
       .where(and(...where, before === undefined ? undefined : lt(builds.id, before)))
       .orderBy(desc(builds.id))

@@ -53,7 +53,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { group_id, user_id, is_removed } = request.query;
-      const filters = { groupId: group_id, userId: user_id, includeRemoved: is_removed };
+      const filters = { setId: group_id, userId: user_id, includeRemoved: is_removed };
       return sendCsv(reply, `builds-${stamp()}.csv`, BUILD_COLUMNS, buildBatches(app.db, filters));
     },
   );

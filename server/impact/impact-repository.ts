@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Impact } from '../../contract/schemas/impact-schemas';
 import type { Db } from '../platform/db/client';
-import { builds, firmwareGroups } from '../platform/db/schema';
+import { buildSets, builds } from '../platform/db/schema';
 
 export type ImpactTarget = { release: number } | { license: number } | { model: string };
 
@@ -24,7 +24,7 @@ export async function impactOf(db: Db, target: ImpactTarget): Promise<Impact> {
         ),
     })
     .from(builds)
-    .innerJoin(firmwareGroups, eq(firmwareGroups.id, builds.group_id))
-    .where(and(uses(target), eq(builds.is_removed, false), eq(firmwareGroups.is_removed, false)));
+    .innerJoin(buildSets, eq(buildSets.id, builds.group_id))
+    .where(and(uses(target), eq(builds.is_removed, false), eq(buildSets.is_removed, false)));
   return { builds: row?.builds ?? 0, sets: row?.sets ?? 0, queued: row?.queued ?? 0 };
 }

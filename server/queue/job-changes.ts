@@ -1,7 +1,7 @@
 import { appendServerLine, type BuildEventRow } from '../builds/build-events-repository';
 import type { Db } from '../platform/db/client';
 import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
-import { refreshGroupCounters } from './jobs-repository';
+import { refreshSetCounters } from './jobs-repository';
 
 /** A stored event as WebSocket clients receive it. */
 export function toMessage(row: BuildEventRow): BuildEventMessage {
@@ -28,7 +28,7 @@ export interface JobChange<J extends ChangedJob = ChangedJob> {
 /**
  * What every change of a build's state does, written once: `write` changes the builds and answers what it
  * changed; the server's line goes into each build's log in the same transaction; once that committed, the
- * sets' counters are recounted (under the set's lock, see refreshGroupCounters) and the lines go live on
+ * sets' counters are recounted (under the set's lock, see refreshSetCounters) and the lines go live on
  * every instance. Waking the agents' claims is part of the statement that made a build pending (trigger
  * jobs_claimable, migration 0011), so no caller has to remember it.
  */
@@ -49,7 +49,7 @@ export async function changeJobs<J extends ChangedJob>(
     return { changes, messages };
   });
   if (changes.length === 0) return changes;
-  await refreshGroupCounters(
+  await refreshSetCounters(
     db,
     changes.map((change) => change.job.group_id),
   );

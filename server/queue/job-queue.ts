@@ -16,7 +16,7 @@ import {
   finishJob,
   type HeldJob,
   recoverExpired,
-  refreshGroupCounters,
+  refreshSetCounters,
   requeueWorkerJobs,
   setProgress,
   unclaimJob,
@@ -127,7 +127,7 @@ export class JobQueue {
   private async claimed(job: ClaimedJobRow): Promise<void> {
     // A rebuilt job starts a new log; older lines belong to its previous round.
     if (job.attempt === 1) await clearEvents(this.db, job.id);
-    await refreshGroupCounters(this.db, [job.group_id]);
+    await refreshSetCounters(this.db, [job.group_id]);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { builds, workers } from '../platform/db/schema';
-import { lockGroup, recountGroup } from '../sets/sets-repository';
+import { lockSet, recountSet } from '../sets/sets-repository';
 
 // The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
 // come from the database's clock, so several API instances agree on every lease. Only the queue
@@ -300,11 +300,11 @@ export async function cancelJobs(
  * lock: the last recount of a set always sees every change, and the queue never waits on a set's lock
  * while it holds a build's (no lock-order deadlock with the sets' own writes, which lock the set first).
  */
-export async function refreshGroupCounters(db: Db, groupIds: Iterable<number>): Promise<void> {
-  for (const groupId of new Set(groupIds)) {
+export async function refreshSetCounters(db: Db, setIds: Iterable<number>): Promise<void> {
+  for (const setId of new Set(setIds)) {
     await db.transaction(async (tx) => {
-      await lockGroup(tx, groupId);
-      await recountGroup(tx, groupId);
+      await lockSet(tx, setId);
+      await recountSet(tx, setId);
     });
   }
 }

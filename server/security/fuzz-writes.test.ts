@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
-import type { Group } from '../../contract/schemas/group-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
+import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
 import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
 import { bodyCases, CASES_PER_ROUTE, type FuzzCase, queryCases, SEED, show } from '../test/fuzz-cases';
@@ -31,7 +31,7 @@ import {
 
 let w: SecurityWorld;
 let operations: Operation[];
-let own: { set: Group; build: Build; sshKeyId: number };
+let own: { set: BuildSet; build: Build; sshKeyId: number };
 /** The job the security world's agent holds: the agent routes' handlers run past their lease check. */
 let held: Claimed;
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { BuildOptionSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { BuildOptionSchema } from '../../contract/schemas/firmware-schemas';
 import { listBuildOptions } from '../catalogue/build-options-repository';
-import groupWritesRoutes from './set-writes';
+import setWritesRoutes from './set-writes';
 
 /** Admins: any account's sets (the same writes as the client paths) and the build options. */
-const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const adminSetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/groups/build-options',
     {
@@ -20,7 +20,7 @@ const adminGroupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     () => listBuildOptions(app.db),
   );
 
-  await app.register(groupWritesRoutes, { base: '/admin/groups', admin: true, preHandler: app.requireAdmin });
+  await app.register(setWritesRoutes, { base: '/admin/groups', admin: true, preHandler: app.requireAdmin });
 };
 
-export default adminGroupsRoutes;
+export default adminSetsRoutes;

@@ -15,7 +15,7 @@ import {
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
-import { recountGroup } from './sets-repository';
+import { recountSet } from './sets-repository';
 
 let w: BuildWorld;
 let keyId: number;
@@ -203,7 +203,7 @@ describe('set counters, versions and the set actions', () => {
     await w.t.db.transaction(async (tx) => {
       await updateBuild(tx, builds[1].id as number, { status: 'failed' });
       await updateBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
-      await recountGroup(tx, set.id as number);
+      await recountSet(tx, set.id as number);
     });
     expect(await getSet(w, w.partner.token, set.id)).toMatchObject({
       count_firmwares: 3,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LinksQuerySchema, SharedLinksSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { LinksQuerySchema, SharedLinksSchema } from '../../contract/schemas/firmware-schemas';
 import { listBuilds } from '../builds/builds-repository';
 import { checkUuid } from '../builds/uuid';
-import { toSharedFirmware } from '../builds/views';
+import { toSharedBuild } from '../builds/views';
 import { notFound } from '../platform/http/http-errors';
-import { findGroupByLinkUuid } from './sets-repository';
+import { findSetByLinkUuid } from './sets-repository';
 
 /**
  * The public links page (/links/{group_name}?uuid=…): a set's builds, found by the set's link uuid, for
@@ -26,10 +26,10 @@ const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const uuid = checkUuid(request.query.uuid, ['query', 'uuid']);
-      const group = await findGroupByLinkUuid(app.db, uuid);
+      const group = await findSetByLinkUuid(app.db, uuid);
       if (!group || group.is_removed) throw notFound('Set not found');
-      const rows = await listBuilds(app.db, { groupId: group.id });
-      return { group_name: group.name, firmwares: rows.map(toSharedFirmware) };
+      const rows = await listBuilds(app.db, { setId: group.id });
+      return { group_name: group.name, firmwares: rows.map(toSharedBuild) };
     },
   );
 };

@@ -1,11 +1,11 @@
 import { englishOf } from '../../contract/english';
 import { setName } from '../../contract/rules/text';
-import type { GroupCreate, GroupPatch } from '../../contract/schemas/group-schemas';
+import type { SetCreate, SetPatch } from '../../contract/schemas/set-schemas';
 import type { AccountRow } from '../accounts/accounts-repository';
 import { recordAudit } from '../audit/audit-log';
 import type { ArtifactStore } from '../builds/artifact-store';
 import { requeue, upgradeInTx } from '../builds/build-service';
-import { listBuilds, listLiveGroupBuilds, markBuildsRemoved } from '../builds/builds-repository';
+import { listBuilds, listLiveSetBuilds, markBuildsRemoved } from '../builds/builds-repository';
 import { jobSpecResolver } from '../builds/job-spec';
 import { newerReleaseFinder } from '../builds/release-choice';
 import { releaseArtifacts, sweepOrphanArtifacts } from '../builds/reuse';
@@ -15,15 +15,15 @@ import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { checkLogo, checkSshKeys } from './set-items';
 import {
-  type FirmwareGroupRow,
-  findGroup,
-  type GroupChanges,
-  groupNameTaken,
-  insertGroup,
-  lockGroup,
-  markGroupRemoved,
-  recountGroup,
-  updateGroup,
+  type BuildSetRow,
+  findSet,
+  insertSet,
+  lockSet,
+  markSetRemoved,
+  recountSet,
+  type SetChanges,
+  setNameTaken,
+  updateSet,
 } from './sets-repository';
 
 export const NAME_EXISTS = 'Name already exists';
@@ -31,7 +31,7 @@ async function checkName(db: Db, ownerId: number, raw: string, exceptId?: number
   const name = raw.trim();
   const issue = englishOf(setName(name));
   if (issue) throw invalid(['body', 'name'], issue);
-  if (await groupNameTaken(db, ownerId, name, exceptId)) throw invalid(['body', 'name'], NAME_EXISTS);
+  if (await setNameTaken(db, ownerId, name, exceptId)) throw invalid(['body', 'name'], NAME_EXISTS);
   return name;
 }
 
@@ -47,18 +47,18 @@ async function guardName<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A set that is not removed; with `userId`, only that account's. */
-export async function liveGroup(db: Db, id: number, userId?: number): Promise<FirmwareGroupRow> {
-  const group = await findGroup(db, id, userId);
+export async function liveSet(db: Db, id: number, userId?: number): Promise<BuildSetRow> {
+  const group = await findSet(db, id, userId);
   if (!group || group.is_removed) throw notFound('Set not found');
   return group;
 }
 
-export async function createGroup(db: Db, owner: AccountRow, body: GroupCreate): Promise<FirmwareGroupRow> {
+export async function createSet(db: Db, owner: AccountRow, body: SetCreate): Promise<BuildSetRow> {
   const name = await checkName(db, owner.id, body.name);
   const logo_id = await checkLogo(db, owner.id, body.logo_id ?? 1);
   const ssh_keys = await checkSshKeys(db, owner.id, body.ssh_keys ?? []);
   return guardName(() =>
-    insertGroup(db, {
+    insertSet(db, {
       user_id: owner.id,
       name,
       description: body.description?.trim() ?? '',
@@ -69,18 +69,14 @@ export async function createGroup(db: Db, owner: AccountRow, body: GroupCreate):
   );
 }
 
-async function rebuildAllInTx(db: Db, groupId: number): Promise<void> {
+async function rebuildAllInTx(db: Db, setId: number): Promise<void> {
   const resolve = jobSpecResolver(db);
-  for (const build of await listLiveGroupBuilds(db, groupId)) await requeue(db, build, {}, resolve);
+  for (const build of await listLiveSetBuilds(db, setId)) await requeue(db, build, {}, resolve);
 }
 
 /** PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction. */
-export async function editGroup(
-  db: Db,
-  group: FirmwareGroupRow,
-  body: GroupPatch,
-): Promise<FirmwareGroupRow> {
-  const changes: GroupChanges = {};
+export async function editSet(db: Db, group: BuildSetRow, body: SetPatch): Promise<BuildSetRow> {
+  const changes: SetChanges = {};
   if (body.name !== undefined) changes.name = await checkName(db, group.user_id, body.name, group.id);
   if (body.description !== undefined) changes.description = body.description.trim();
   if (body.logo_id !== undefined)
@@ -89,35 +85,35 @@ export async function editGroup(
   if (body.is_favorite !== undefined) changes.is_favorite = body.is_favorite;
   return guardName(() =>
     db.transaction(async (tx) => {
-      await lockGroup(tx, group.id);
+      await lockSet(tx, group.id);
       if (body.force_rebuild) {
         await rebuildAllInTx(tx, group.id);
-        await recountGroup(tx, group.id);
+        await recountSet(tx, group.id);
       }
-      return updateGroup(tx, group.id, changes);
+      return updateSet(tx, group.id, changes);
     }),
   );
 }
 
-export async function rebuildGroup(db: Db, group: FirmwareGroupRow): Promise<void> {
+export async function rebuildSet(db: Db, group: BuildSetRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockGroup(tx, group.id);
+    await lockSet(tx, group.id);
     await rebuildAllInTx(tx, group.id);
-    await recountGroup(tx, group.id);
+    await recountSet(tx, group.id);
   });
 }
 
 /** Every build to its newest release (see upgradeBuild); builds on it already are left alone. */
-export async function upgradeGroup(db: Db, owner: AccountRow, group: FirmwareGroupRow): Promise<number> {
+export async function upgradeSet(db: Db, owner: AccountRow, group: BuildSetRow): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockGroup(tx, group.id);
+    await lockSet(tx, group.id);
     let upgraded = 0;
     const resolve = jobSpecResolver(tx);
     const findNewer = newerReleaseFinder(tx, owner);
-    for (const build of await listLiveGroupBuilds(tx, group.id)) {
+    for (const build of await listLiveSetBuilds(tx, group.id)) {
       if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
     }
-    await recountGroup(tx, group.id);
+    await recountSet(tx, group.id);
     return upgraded;
   });
 }
@@ -126,23 +122,23 @@ export async function upgradeGroup(db: Db, owner: AccountRow, group: FirmwareGro
  * Soft-removes the set and its builds; `fullClean` also deletes every artifact of the set. `actorId`: an
  * admin's removal, recorded in the audit log in the same transaction.
  */
-export async function removeGroup(
+export async function removeSet(
   db: Db,
   artifacts: ArtifactStore,
-  group: FirmwareGroupRow,
+  group: BuildSetRow,
   fullClean: boolean,
   actorId?: number,
 ) {
   const all = await db.transaction(async (tx) => {
-    await lockGroup(tx, group.id);
-    const builds = await listBuilds(tx, { groupId: group.id, includeRemoved: true });
-    await markGroupRemoved(tx, group.id);
+    await lockSet(tx, group.id);
+    const builds = await listBuilds(tx, { setId: group.id, includeRemoved: true });
+    await markSetRemoved(tx, group.id);
     await markBuildsRemoved(
       tx,
       builds.filter((build) => !build.is_removed || fullClean).map((build) => build.id),
       fullClean,
     );
-    await recountGroup(tx, group.id);
+    await recountSet(tx, group.id);
     if (actorId !== undefined) {
       await recordAudit(tx, {
         actorId,

@@ -3,16 +3,16 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
+  BuildSetSchema,
   FullCleanQuerySchema,
-  GroupIdParamsSchema,
-  GroupPatchSchema,
-  GroupSchema,
-} from '../../contract/schemas/group-schemas';
+  SetIdParamsSchema,
+  SetPatchSchema,
+} from '../../contract/schemas/set-schemas';
 import { ownerOf } from '../builds/build-service';
-import { groupView } from '../builds/views';
-import { editGroup, liveGroup, rebuildGroup, removeGroup, upgradeGroup } from './set-service';
+import { setView } from '../builds/views';
+import { editSet, liveSet, rebuildSet, removeSet, upgradeSet } from './set-service';
 
-export interface GroupWritesOptions {
+export interface SetWritesOptions {
   /** '/client/firmware/groups' (my sets) or '/admin/groups' (anyone's, admins only). */
   base: string;
   admin: boolean;
@@ -20,16 +20,16 @@ export interface GroupWritesOptions {
 }
 
 /** Edit, rebuild, upgrade and remove a set: the same on the client paths (own sets) and the admin paths. */
-const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
+const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
   app,
   { base, admin, preHandler },
 ) => {
   const tags = [admin ? 'admin sets' : 'sets'];
   const whose = admin ? 'any account’s' : 'my';
-  const groupOf = (id: number, accountId: number) => liveGroup(app.db, id, admin ? undefined : accountId);
-  const answer = (id: number) => groupView(app.db, id);
-  const params = GroupIdParamsSchema;
-  const responses = { 200: GroupSchema, ...errorResponses(401, 403, 404, 422) };
+  const setOf = (id: number, accountId: number) => liveSet(app.db, id, admin ? undefined : accountId);
+  const answer = (id: number) => setView(app.db, id);
+  const params = SetIdParamsSchema;
+  const responses = { 200: BuildSetSchema, ...errorResponses(401, 403, 404, 422) };
 
   app.patch(
     `${base}/:id`,
@@ -39,13 +39,13 @@ const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
         tags,
         summary: `Edit ${whose} set; force_rebuild rebuilds its builds`,
         params,
-        body: GroupPatchSchema,
+        body: SetPatchSchema,
         response: responses,
       },
     },
     async (request) => {
-      const group = await groupOf(request.params.id, request.account.id);
-      return answer((await editGroup(app.db, group, request.body)).id);
+      const group = await setOf(request.params.id, request.account.id);
+      return answer((await editSet(app.db, group, request.body)).id);
     },
   );
 
@@ -56,8 +56,8 @@ const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
       schema: { tags, summary: `Rebuild every build of ${whose} set`, params, response: responses },
     },
     async (request) => {
-      const group = await groupOf(request.params.id, request.account.id);
-      await rebuildGroup(app.db, group);
+      const group = await setOf(request.params.id, request.account.id);
+      await rebuildSet(app.db, group);
       return answer(group.id);
     },
   );
@@ -75,8 +75,8 @@ const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
       },
     },
     async (request) => {
-      const group = await groupOf(request.params.id, request.account.id);
-      await upgradeGroup(app.db, await ownerOf(app.db, request.account, group.user_id), group);
+      const group = await setOf(request.params.id, request.account.id);
+      await upgradeSet(app.db, await ownerOf(app.db, request.account, group.user_id), group);
       return answer(group.id);
     },
   );
@@ -94,12 +94,12 @@ const groupWritesRoutes: FastifyPluginAsyncTypebox<GroupWritesOptions> = async (
       },
     },
     async (request, reply) => {
-      const group = await groupOf(request.params.id, request.account.id);
+      const group = await setOf(request.params.id, request.account.id);
       const actorId = admin ? request.account.id : undefined;
-      await removeGroup(app.db, app.artifacts, group, request.query.full_clean, actorId);
+      await removeSet(app.db, app.artifacts, group, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },
   );
 };
 
-export default groupWritesRoutes;
+export default setWritesRoutes;

@@ -3,16 +3,16 @@ import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
 import { preparedOnce } from '../platform/db/prepared-statements';
-import { accounts, builds, type FirmwareGroupRow, firmwareGroups } from '../platform/db/schema';
+import { accounts, type BuildSetRow, buildSets, builds } from '../platform/db/schema';
 
-export type { FirmwareGroupRow };
-export type NewGroup = Pick<FirmwareGroupRow, 'user_id' | 'name'> &
-  Partial<Pick<FirmwareGroupRow, 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>>;
-export type GroupChanges = Partial<
-  Pick<FirmwareGroupRow, 'name' | 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>
+export type { BuildSetRow };
+export type NewBuildSetRow = Pick<BuildSetRow, 'user_id' | 'name'> &
+  Partial<Pick<BuildSetRow, 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>>;
+export type SetChanges = Partial<
+  Pick<BuildSetRow, 'name' | 'description' | 'logo_id' | 'ssh_keys' | 'is_favorite'>
 >;
 
-export interface GroupFilters {
+export interface SetFilters {
   userId?: number;
   search?: string;
   isFavorite?: boolean;
@@ -20,13 +20,13 @@ export interface GroupFilters {
   includeRemoved?: boolean;
 }
 
-const g = firmwareGroups;
+const g = buildSets;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const searchPattern = (search?: string) => (search?.trim() ? `%${escapeLike(search.trim())}%` : undefined);
 
 /** The filters' conditions; `values` stands for the owner's id and the search pattern (placeholders). */
-function groupConditions(
-  filters: GroupFilters,
+function setConditions(
+  filters: SetFilters,
   values: { userId: unknown; pattern: unknown } = {
     userId: filters.userId,
     pattern: searchPattern(filters.search),
@@ -49,7 +49,7 @@ export interface Page<T> {
 export type BuiltModels = [model: string, releaseId: number][];
 
 /** A set's row with the models it has built. */
-export type GroupRowWithBuilt = FirmwareGroupRow & { built: BuiltModels };
+export type BuildSetRowWithBuilt = BuildSetRow & { built: BuiltModels };
 
 /**
  * Per set (the outer query's row): each model it has ever built (removed builds included, so 'missing models'
@@ -69,8 +69,8 @@ const builtModels = sql<BuiltModels | null>`(
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
 /** The page query of one combination of filters (see preparedOnce), its total a column of it. */
-function preparePage(db: Db, filters: GroupFilters, name: string) {
-  const where = groupConditions(filters, placeholders);
+function preparePage(db: Db, filters: SetFilters, name: string) {
+  const where = setConditions(filters, placeholders);
   return db
     .select({
       group: g,
@@ -90,11 +90,11 @@ function preparePage(db: Db, filters: GroupFilters, name: string) {
  * total is a column of the same statement (an uncorrelated subquery: counted once), so the page takes one
  * round trip; a page past the end has no row to carry it and counts on its own.
  */
-export async function listGroups(
+export async function listSets(
   db: Db,
-  filters: GroupFilters,
+  filters: SetFilters,
   page: number,
-): Promise<Page<GroupRowWithBuilt>> {
+): Promise<Page<BuildSetRowWithBuilt>> {
   const pattern = searchPattern(filters.search);
   const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern];
   const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, name));
@@ -105,7 +105,7 @@ export async function listGroups(
   });
   const total =
     found[0]?.total ??
-    (await db.select({ total: count() }).from(g).where(groupConditions(filters)))[0]?.total ??
+    (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
   return { rows: found.map((row) => ({ ...row.group, built: row.built ?? [] })), total };
 }
@@ -116,7 +116,7 @@ export interface ActiveFilters {
   isFavorite?: boolean;
 }
 
-export type GroupWithOwner = GroupRowWithBuilt & { email: string; worker: string };
+export type BuildSetWithOwner = BuildSetRowWithBuilt & { email: string; worker: string };
 
 function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undefined {
   return and(
@@ -146,11 +146,11 @@ const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
     .prepare(name);
 
 /** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
-export async function listActiveGroups(
+export async function listActiveSets(
   db: Db,
   filters: ActiveFilters,
   page: number,
-): Promise<Page<GroupWithOwner>> {
+): Promise<Page<BuildSetWithOwner>> {
   const pattern = searchPattern(filters.search);
   const where = activeConditions(filters, pattern);
   const shape = [filters.byVip, filters.isFavorite, pattern];
@@ -172,7 +172,7 @@ export async function listActiveGroups(
 }
 
 /** A set by id; with `userId`, only that account's (another account's set is as good as missing). */
-export async function findGroup(db: Db, id: number, userId?: number): Promise<FirmwareGroupRow | undefined> {
+export async function findSet(db: Db, id: number, userId?: number): Promise<BuildSetRow | undefined> {
   const [row] = await db
     .select()
     .from(g)
@@ -180,18 +180,18 @@ export async function findGroup(db: Db, id: number, userId?: number): Promise<Fi
   return row;
 }
 
-export async function findGroupByLinkUuid(db: Db, linkUuid: string): Promise<FirmwareGroupRow | undefined> {
+export async function findSetByLinkUuid(db: Db, linkUuid: string): Promise<BuildSetRow | undefined> {
   const [row] = await db.select().from(g).where(eq(g.link_uuid, linkUuid));
   return row;
 }
 
 /** Holds the set's row until the transaction ends, so counters written by concurrent build writes add up. */
-export async function lockGroup(db: Db, id: number): Promise<void> {
+export async function lockSet(db: Db, id: number): Promise<void> {
   await db.select({ id: g.id }).from(g).where(eq(g.id, id)).for('update');
 }
 
 /** Whether another set of the account that is not removed has this name, whatever its case. */
-export async function groupNameTaken(
+export async function setNameTaken(
   db: Db,
   userId: number,
   name: string,
@@ -212,12 +212,12 @@ export async function groupNameTaken(
   return row !== undefined;
 }
 
-export async function insertGroup(db: Db, values: NewGroup): Promise<FirmwareGroupRow> {
+export async function insertSet(db: Db, values: NewBuildSetRow): Promise<BuildSetRow> {
   const [row] = await db.insert(g).values(values).returning();
   return row;
 }
 
-export async function updateGroup(db: Db, id: number, changes: GroupChanges): Promise<FirmwareGroupRow> {
+export async function updateSet(db: Db, id: number, changes: SetChanges): Promise<BuildSetRow> {
   const [row] = await db
     .update(g)
     .set({ ...changes, updated_at: new Date() })
@@ -227,16 +227,16 @@ export async function updateGroup(db: Db, id: number, changes: GroupChanges): Pr
 }
 
 /** Soft-removes the set; its builds are removed by the caller in the same transaction. */
-export async function markGroupRemoved(db: Db, id: number): Promise<void> {
+export async function markSetRemoved(db: Db, id: number): Promise<void> {
   await db.update(g).set({ is_removed: true, updated_at: new Date() }).where(eq(g.id, id));
 }
 
 /**
  * Recomputes the set's counters from its builds (one aggregate over the builds_group_idx index). Every write
- * that adds, removes or changes the status of a build calls it in the same transaction, after lockGroup;
+ * that adds, removes or changes the status of a build calls it in the same transaction, after lockSet;
  * build agents (their own issue) must do the same when a build changes status.
  */
-export async function recountGroup(db: Db, groupId: number): Promise<void> {
+export async function recountSet(db: Db, setId: number): Promise<void> {
   const live = sql`${builds.is_removed} = false`;
   const [counts] = await db
     .select({
@@ -247,15 +247,15 @@ export async function recountGroup(db: Db, groupId: number): Promise<void> {
       count_removed_firmwares: sql<number>`count(*) filter (where ${builds.is_removed})::int`,
     })
     .from(builds)
-    .where(eq(builds.group_id, groupId));
+    .where(eq(builds.group_id, setId));
   await db
     .update(g)
     .set({ ...counts, updated_at: new Date() })
-    .where(eq(g.id, groupId));
+    .where(eq(g.id, setId));
 }
 
 /** A set by id with the models it has built, for answering it after a write. */
-export async function findGroupWithBuilt(db: Db, id: number): Promise<GroupRowWithBuilt | undefined> {
+export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
   const [row] = await db.select({ group: g, built: builtModels }).from(g).where(eq(g.id, id));
   return row && { ...row.group, built: row.built ?? [] };
 }

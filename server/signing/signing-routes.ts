@@ -2,8 +2,8 @@
 // rotation of the key.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UUID_PATTERN } from '../../contract/rules/text';
+import { UuidParamsSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { UuidParamsSchema } from '../../contract/schemas/firmware-schemas';
 import { AttestationSchema, SigningKeySchema } from '../../contract/schemas/signing-schemas';
 import { recordAudit } from '../audit/audit-log';
 import { conflict, notFound } from '../platform/http/http-errors';

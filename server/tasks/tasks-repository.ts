@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
 import { preparedOnce } from '../platform/db/prepared-statements';
-import { accounts, builds, firmwareGroups, workers } from '../platform/db/schema';
+import { accounts, buildSets, builds, workers } from '../platform/db/schema';
 import { queuePositions, queueVersion } from './queue-positions';
 
 export interface TaskFilters {
@@ -23,7 +23,7 @@ const taskColumns = {
   id: b.id,
   uuid: b.uuid,
   group_id: b.group_id,
-  group_name: firmwareGroups.name,
+  group_name: buildSets.name,
   model: b.model,
   series: b.series,
   release_version: b.release_version,
@@ -35,7 +35,7 @@ const taskColumns = {
   started_at: b.started_at,
   finished_at: b.finished_at,
   worker_name: workers.name,
-  is_favorite: firmwareGroups.is_favorite,
+  is_favorite: buildSets.is_favorite,
   user_id: b.user_id,
   user_email: accounts.email,
 };
@@ -58,10 +58,10 @@ function conditions(
   return and(
     listed,
     filters.userId === undefined ? undefined : eq(b.user_id, values.userId as number),
-    filters.isFavorite ? eq(firmwareGroups.is_favorite, true) : undefined,
+    filters.isFavorite ? eq(buildSets.is_favorite, true) : undefined,
     filters.search?.trim()
       ? or(
-          ilike(firmwareGroups.name, pattern),
+          ilike(buildSets.name, pattern),
           ilike(b.model, pattern),
           ilike(b.release_version, pattern),
           ilike(sql`${b.uuid}::text`, pattern),
@@ -79,7 +79,7 @@ const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
   db
     .select({ ...taskColumns, total, queue_version: queueVersion })
     .from(b)
-    .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+    .innerJoin(buildSets, eq(buildSets.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
     .leftJoin(workers, eq(workers.id, b.worker_id));
 
@@ -98,7 +98,7 @@ async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
     ? db
         .select({ total: count() })
         .from(b)
-        .innerJoin(firmwareGroups, eq(firmwareGroups.id, b.group_id))
+        .innerJoin(buildSets, eq(buildSets.id, b.group_id))
         .innerJoin(accounts, eq(accounts.id, b.user_id))
         .where(where)
     : db.select({ total: count() }).from(b).where(where);

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
-import type { Group } from '../../contract/schemas/group-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
+import type { BuildSet } from '../../contract/schemas/set-schemas';
 import type { Config } from '../config';
 import { repositories } from '../platform/db/schema';
 import type { QueueOptions } from '../queue/queue-options';
@@ -20,7 +20,7 @@ import {
 } from './build-fixtures';
 
 export interface AgentWorld extends BuildWorld {
-  set: Group;
+  set: BuildSet;
 }
 
 /** Short waits so that tests of the long poll and of leases take milliseconds. */

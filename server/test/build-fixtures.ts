@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
-import type { Group } from '../../contract/schemas/group-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
+import type { BuildSet } from '../../contract/schemas/set-schemas';
 import type { ReleaseStage } from '../../contract/statuses';
 import { ensureLicenses, listLicenses } from '../accounts/licenses-repository';
 import { ensureGeneralLogo } from '../accounts/logos-repository';
@@ -13,7 +13,7 @@ import { ensureBuildOptions } from '../catalogue/build-options-repository';
 import { ensurePoolPresets } from '../catalogue/pool-presets-repository';
 import type { Config } from '../config';
 import type { Db } from '../platform/db/client';
-import { builds, firmwareGroups, type NewReleaseRow } from '../platform/db/schema';
+import { buildSets, builds, type NewReleaseRow } from '../platform/db/schema';
 import { insertRelease } from '../releases/releases-repository';
 import { insertRepository } from '../releases/repositories-repository';
 import { createSignedIn, createTestApp, request, seedCatalogue, type TestApp } from './helper';
@@ -125,9 +125,9 @@ export const pools = (overrides: Record<string, unknown>[] = []) => [
   },
 ];
 
-export function buildBody(w: BuildWorld, groupId: number, overrides: Record<string, unknown> = {}) {
+export function buildBody(w: BuildWorld, setId: number, overrides: Record<string, unknown> = {}) {
   return {
-    group_id: groupId,
+    group_id: setId,
     series: 'x19',
     model: 'S19 Pro',
     platform: 'amlogic',
@@ -157,7 +157,7 @@ export async function createSet(
   token: string,
   name: string,
   extra: Json = {},
-): Promise<Group> {
+): Promise<BuildSet> {
   const res = await api(w, 'POST', '/client/firmware/groups', token, { name, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -180,7 +180,7 @@ export async function getSet(w: BuildWorld, token: string, id: unknown): Promise
 export async function rowCounts(db: Db) {
   const [[b], [g]] = await Promise.all([
     db.select({ n: count() }).from(builds),
-    db.select({ n: count() }).from(firmwareGroups),
+    db.select({ n: count() }).from(buildSets),
   ]);
   return { builds: b.n, groups: g.n };
 }

@@ -2,8 +2,8 @@
 // ("victim") owning a set, a build, an SSH key and a logo set, whose ids the other accounts must not reach.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Build } from '../../contract/schemas/firmware-schemas';
-import type { Group } from '../../contract/schemas/group-schemas';
+import type { Build } from '../../contract/schemas/build-schemas';
+import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { accounts, repositories } from '../platform/db/schema';
 import { addWorker } from './agent-fixtures';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './build-fixtures';
@@ -27,7 +27,7 @@ export interface SecurityWorld extends BuildWorld {
   victim: {
     id: number;
     token: string;
-    set: Group;
+    set: BuildSet;
     build: Build;
     sshKeyId: number;
     logoId: number;

@@ -213,8 +213,8 @@ describe('the path map’s named calls', () => {
       path: '/client/firmware/firmwares/11/pool',
       request: { method: 'PATCH' },
     });
-    expect(callOf('rebuildGroup', { id: 3 }, true).path).toBe('/admin/groups/3/rebuild');
-    expect(callOf('rebuildGroup', { id: 3 }).path).toBe('/client/firmware/groups/3/rebuild');
+    expect(callOf('rebuildSet', { id: 3 }, true).path).toBe('/admin/groups/3/rebuild');
+    expect(callOf('rebuildSet', { id: 3 }).path).toBe('/client/firmware/groups/3/rebuild');
     expect(callOf('cancelTask', { id: 'a/b' }).path).toBe('/client/firmware/tasks/a%2Fb/cancel');
     expect(callOf('accountInfo')).toEqual({ path: '/client/account/info', request: { method: 'GET' } });
   });

@@ -123,7 +123,7 @@ export const resourcePaths: ResourcePaths = {
   poolPresets: { getList: 'GET /client/pool-url', id: 'pool' },
   // A partner's sets and tasks, for admins (spec §7 Admin firmware reads); meta.user_id is the partner. Their
   // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
-  partnerGroups: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
+  partnerSets: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   buildLicenses: { getList: 'GET /client/firmware/license' },
   // The audit log (issue 17, admins): filters actor, action, object_type and object_id go on the wire.
@@ -158,11 +158,11 @@ export const calls = {
     admin: 'PATCH /admin/firmwares/pool?firmware_id={id}&user_id={user_id}',
     default: 'PATCH /client/firmware/firmwares/{id}/pool',
   },
-  rebuildGroup: {
+  rebuildSet: {
     admin: 'POST /admin/groups/{id}/rebuild',
     default: 'POST /client/firmware/groups/{id}/rebuild',
   },
-  upgradeGroup: {
+  upgradeSet: {
     admin: 'POST /admin/groups/{id}/upgrade',
     default: 'POST /client/firmware/groups/{id}/upgrade',
   },

@@ -239,7 +239,7 @@ describe('the console under its Content Security Policy', () => {
 });
 
 /** One build in the set, submitted as the build form would (the newest stable x19 release). */
-async function submitBuild(api: ApiSession, groupId: number) {
+async function submitBuild(api: ApiSession, setId: number) {
   const [releases, models, combinations] = await Promise.all([
     api.call<{ id: number; series: string; stage: string; is_draft: boolean }[]>('GET', '/client/releases'),
     api.call<{ name: string; series: string }[]>('GET', '/client/firmware/models'),
@@ -254,7 +254,7 @@ async function submitBuild(api: ApiSession, groupId: number) {
   if (!release || !combination) throw new Error('the demo data has no stable x19 release or model');
   const pool = { fake_fee: null, hidden: false };
   return api.call('POST', '/client/firmware/firmwares', {
-    group_id: groupId,
+    group_id: setId,
     series: 'x19',
     ...combination,
     release_id: release.id,

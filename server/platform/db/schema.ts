@@ -293,9 +293,9 @@ export type LicenseRow = typeof licenses.$inferSelect;
 
 /**
  * A firmware set (spec's "group"). The counters are kept by the builds repository in the same transaction as
- * every build write (see recountGroup), so listing sets never aggregates builds.
+ * every build write (see recountSet), so listing sets never aggregates builds.
  */
-export const firmwareGroups = pgTable(
+export const buildSets = pgTable(
   'firmware_groups',
   {
     id: serial('id').primaryKey(),
@@ -340,7 +340,7 @@ export const builds = pgTable(
     id: serial('id').primaryKey(),
     group_id: integer('group_id')
       .notNull()
-      .references(() => firmwareGroups.id, { onDelete: 'cascade' }),
+      .references(() => buildSets.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -450,7 +450,7 @@ export const buildOptions = pgTable(
   (t) => [check('build_options_type_check', sql`${t.type} in ('bool', 'str', 'list')`)],
 );
 
-export type FirmwareGroupRow = typeof firmwareGroups.$inferSelect;
+export type BuildSetRow = typeof buildSets.$inferSelect;
 export type BuildRow = typeof builds.$inferSelect;
 export type NewBuildRow = typeof builds.$inferInsert;
 export type BuildOptionRow = typeof buildOptions.$inferSelect;

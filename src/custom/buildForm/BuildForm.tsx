@@ -76,7 +76,7 @@ export const BuildForm = ({
           presets={data.presets}
           fees={data.fees}
           isAdmin={data.isAdmin}
-          groupId={defaultValues.group_id}
+          setId={defaultValues.group_id}
         />
         <FormSection title="app.build_form.sections.logo" hint="app.build_form.hints.logo">
           <LogoInput logos={data.logos} />

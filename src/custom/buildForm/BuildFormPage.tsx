@@ -10,7 +10,7 @@ import { NotFound } from '../../layout/NotFound';
 import { missingModels } from '../../resources/builds/buildRules';
 import { SetPageHeader } from '../../resources/sets/SetPageHeader';
 import type { Build } from '../../resources/sets/types';
-import { useGroup } from '../../resources/sets/useGroup';
+import { useSet } from '../../resources/sets/useSet';
 import { BuildForm } from './BuildForm';
 import {
   changedBuildFields,
@@ -31,9 +31,9 @@ import { useBuildFormData } from './useBuildFormData';
  */
 export const BuildFormPage = () => {
   const { id = '' } = useParams();
-  const groupId = Number(id);
+  const setId = Number(id);
   const [params] = useSearchParams();
-  const firmwareId = Number(params.get('firmware_id') ?? '') || undefined;
+  const buildId = Number(params.get('firmware_id') ?? '') || undefined;
   const presetModel = params.get('model') ?? '';
   const http = useHttpClient();
   const dataProvider = useDataProvider();
@@ -42,24 +42,24 @@ export const BuildFormPage = () => {
   const navigate = useNavigate();
   const showError = useShowError();
   const data = useBuildFormData();
-  const group = useGroup(groupId);
+  const group = useSet(setId);
   const builds = useGetList<Build>(
     'firmwares',
-    { pagination: { page: 1, perPage: 100_000 }, meta: { query: { group_id: groupId } } },
-    { enabled: Number.isFinite(groupId) && groupId > 0, onError: showError },
+    { pagination: { page: 1, perPage: 100_000 }, meta: { query: { group_id: setId } } },
+    { enabled: Number.isFinite(setId) && setId > 0, onError: showError },
   );
-  const build = firmwareId ? builds.data?.find((b) => b.id === firmwareId) : undefined;
+  const build = buildId ? builds.data?.find((b) => b.id === buildId) : undefined;
   const ready = !data.isPending && !group.isPending && !builds.isPending;
 
   // The form starts once per mode, when everything it needs has arrived: later refetches (polling) must not
   // reset what the user typed.
-  const formKey = `${groupId}-${firmwareId ?? ''}-${presetModel}`;
+  const formKey = `${setId}-${buildId ?? ''}-${presetModel}`;
   const initial = useRef<{ key: string; values: BuildFormValues }>(undefined);
   // One key per visit of the form: a second click, or a retry after a lost answer, makes no second build.
   const submission = useRef(newIdempotencyKey());
   const left = useRef(false);
   const [leaving, setLeaving] = useState(false);
-  if (ready && group.data && (!firmwareId || build) && initial.current?.key !== formKey) {
+  if (ready && group.data && (!buildId || build) && initial.current?.key !== formKey) {
     const blank = { ...valuesFromSet(group.data, data.logos), options: optionDefaults(data.options) };
     const values = build
       ? valuesFromBuild(build, group.data, data.logos, data.releases)
@@ -79,7 +79,7 @@ export const BuildFormPage = () => {
   );
 
   if (!ready) return <PageLoading />;
-  if (!group.data || (firmwareId && !build)) return <NotFound />;
+  if (!group.data || (buildId && !build)) return <NotFound />;
 
   const submit = async (values: BuildFormValues) => {
     if (left.current) return undefined;
@@ -108,7 +108,7 @@ export const BuildFormPage = () => {
       // The form stays on screen until the set page has loaded: it must not take a second click meanwhile.
       left.current = true;
       setLeaving(true);
-      navigate(`/firmwares/${groupId}`);
+      navigate(`/firmwares/${setId}`);
       return undefined;
     } catch (error) {
       showError(error);

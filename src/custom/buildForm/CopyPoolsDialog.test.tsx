@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider, resourcePaths } from '../../dataProvider';
 import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
-import type { Group } from '../../resources/sets/types';
+import type { BuildSet } from '../../resources/sets/types';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
 import { fakeApi } from './test/fakeApi';
 import { group } from './test/fixtures';
 
-const SETS: Group[] = Array.from({ length: 25 }, (_, i) => ({
+const SETS: BuildSet[] = Array.from({ length: 25 }, (_, i) => ({
   ...group,
   id: 100 + i,
   name: i === 24 ? 'Zeta far away' : `Farm ${String(i + 1).padStart(2, '0')}`,
@@ -37,7 +37,7 @@ function renderDialog() {
   }) as HttpClient;
   const dataProvider = createDataProvider(httpClient, resourcePaths, () => 'user');
   const onPick = vi.fn();
-  renderWithAdmin(<CopyPoolsDialog open groupId={10} onClose={() => undefined} onPick={onPick} />, {
+  renderWithAdmin(<CopyPoolsDialog open setId={10} onClose={() => undefined} onPick={onPick} />, {
     dataProvider,
     httpClient,
   });

@@ -15,7 +15,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
-import type { Build, Group, PoolEntry } from '../../resources/sets/types';
+import type { Build, BuildSet, PoolEntry } from '../../resources/sets/types';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,13 +25,13 @@ const poolSummary = (pools: readonly PoolEntry[]) =>
 /** 'duplicate pool settings from another set': pick a set, then one of its builds, and take its pools. */
 export const CopyPoolsDialog = ({
   open,
-  groupId,
+  setId,
   onClose,
   onPick,
 }: {
   open: boolean;
   /** The set the form builds for: offered first, since its builds' pools are the likeliest to reuse. */
-  groupId?: number;
+  setId?: number;
   onClose: () => void;
   onPick: (pools: PoolEntry[]) => void;
 }) => {
@@ -39,19 +39,19 @@ export const CopyPoolsDialog = ({
   const showError = useShowError();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [group, setGroup] = useState<Group | null>(null);
+  const [group, setGroup] = useState<BuildSet | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const sets = useGetList<Group>(
+  const sets = useGetList<BuildSet>(
     'groups',
     { pagination: { page: 1, perPage: 20 }, filter: search ? { search } : {} },
     { enabled: open, onError: showError },
   );
   useEffect(() => {
-    if (open && !group && groupId && sets.data) setGroup(sets.data.find((g) => g.id === groupId) ?? null);
-  }, [open, group, groupId, sets.data]);
+    if (open && !group && setId && sets.data) setGroup(sets.data.find((g) => g.id === setId) ?? null);
+  }, [open, group, setId, sets.data]);
   const builds = useGetList<Build>(
     'firmwares',
     {
@@ -72,7 +72,7 @@ export const CopyPoolsDialog = ({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="copy-pools-title">
       <DialogTitle id="copy-pools-title">{translate('app.build_form.copy_pools.title')}</DialogTitle>
       <DialogContent dividers>
-        <Autocomplete<Group>
+        <Autocomplete<BuildSet>
           options={sets.data ?? []}
           value={group}
           loading={sets.isPending}

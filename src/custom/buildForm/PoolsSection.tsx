@@ -64,12 +64,12 @@ export const PoolsSection = ({
   presets,
   fees,
   isAdmin,
-  groupId,
+  setId,
 }: {
   presets: readonly PoolPreset[];
   fees: readonly PartnerFee[];
   isAdmin: boolean;
-  groupId?: number;
+  setId?: number;
 }) => {
   const translate = useTranslate();
   const { getValues, setValue } = useFormContext<BuildFormValues>();
@@ -155,7 +155,7 @@ export const PoolsSection = ({
       </Stack>
       <CopyPoolsDialog
         open={copying}
-        groupId={groupId}
+        setId={setId}
         onClose={() => setCopying(false)}
         onPick={(entries: PoolEntry[]) => {
           set(copyPools(current(), entries));

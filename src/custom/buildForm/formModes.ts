@@ -1,7 +1,7 @@
 // The build form's modes (spec §4): from a set (the DevFee worker from the set's name, the logo selection from
 // its logo_id), from an existing build (everything prefilled), or a missing model preset; and the body it sends.
 import { DEFAULT_SUBSET, GENERAL_LOGO_ID } from '../../../contract/constants';
-import type { Build, BuildBody, BuildOption, BuildOptionValues, Group } from '../../resources/sets/types';
+import type { Build, BuildBody, BuildOption, BuildOptionValues, BuildSet } from '../../resources/sets/types';
 import { type CatalogueData, type ReleaseChoice, seriesOfModel, subsetOf } from './cascade';
 import { joinPools, splitPools, workerFromSetName } from './pools';
 import type { BuildFormValues, LogoSelect, Subset } from './types';
@@ -40,7 +40,7 @@ export function logoIdFor(
 
 /** Mode 'from a set': an empty build of the set, DevFee worker from the set's name, the set's logo and keys. */
 export function valuesFromSet(
-  group: Pick<Group, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
+  group: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
   logos: readonly LogoSetRef[],
 ): BuildFormValues {
   return {
@@ -64,7 +64,7 @@ export function valuesFromSet(
 /** Mode 'from an existing build': every field as the build has it. */
 export function valuesFromBuild(
   build: Build,
-  group: Pick<Group, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
+  group: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
   logos: readonly LogoSetRef[],
   releases: readonly ReleaseChoice[],
 ): BuildFormValues {

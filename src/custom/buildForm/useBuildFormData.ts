@@ -1,5 +1,5 @@
 // Everything the build form chooses from, loaded once per visit through react-query (the catalogue, releases,
-// licenses, pool presets, SSH keys and logos through the dataProvider; build options through firmwaresApi).
+// licenses, pool presets, SSH keys and logos through the dataProvider; build options through buildsApi).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions } from 'react-admin';

@@ -30,7 +30,7 @@ import { useCopyToClipboard } from '../../layout/clipboard';
 import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
 import { BuildStatusChip } from '../../resources/builds/StatusChips';
 import { fetchSharedLinks } from '../../resources/sets/setsApi';
-import type { SharedFirmware } from '../../resources/sets/types';
+import type { SharedBuild } from '../../resources/sets/types';
 import { AuthCard } from '../auth/AuthCard';
 
 const Sha = ({ value }: { value: string | null }) => {
@@ -51,7 +51,7 @@ const Sha = ({ value }: { value: string | null }) => {
   );
 };
 
-const FirmwareRow = ({ firmware }: { firmware: SharedFirmware }) => {
+const FirmwareRow = ({ firmware }: { firmware: SharedBuild }) => {
   const translate = useTranslate();
   const href = firmware.download_url ?? downloadUrl(window.location.origin, firmware.uuid);
   const ready = firmware.status === 'done';

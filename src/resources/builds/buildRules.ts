@@ -3,7 +3,7 @@
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { availableSeries } from '../../../contract/rules/catalogue';
 import type { ReleaseStage } from '../../../contract/statuses';
-import type { Build, Group } from '../sets/types';
+import type { Build, BuildSet } from '../sets/types';
 
 /** Builds group by stage: stable and prerelease; test (alpha, beta, rc); dev. */
 export type StageGroup = 'stable' | 'test' | 'dev';
@@ -59,7 +59,7 @@ export interface StatusCounters {
 
 /** The set's counters, from its builds when they are loaded (they follow polling), else from the set. */
 export function setCounters(
-  group: Group,
+  group: BuildSet,
   builds?: readonly Pick<Build, 'status' | 'is_removed'>[],
 ): StatusCounters {
   if (!builds) {
@@ -85,7 +85,7 @@ export const hasActiveBuilds = (builds: readonly Pick<Build, 'status' | 'is_upda
   builds.some((b) => b.status === 'pending' || b.status === 'in_progress' || b.is_updating);
 
 /** The public page of a set's files: /links/{group_name}?uuid={link_uuid}. */
-export function sharedLinkUrl(origin: string, group: Pick<Group, 'name' | 'link_uuid'>): string {
+export function sharedLinkUrl(origin: string, group: Pick<BuildSet, 'name' | 'link_uuid'>): string {
   return `${origin}/links/${encodeURIComponent(group.name)}?uuid=${encodeURIComponent(group.link_uuid)}`;
 }
 

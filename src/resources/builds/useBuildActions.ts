@@ -6,14 +6,14 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useCopyToClipboard } from '../../layout/clipboard';
 import { rebuildBuild, upgradeBuild } from '../sets/setsApi';
 import type { Build } from '../sets/types';
-import { useFirmwaresAction } from '../sets/useSetActions';
+import { useBuildsAction } from '../sets/useSetActions';
 import { downloadUrl } from './buildRules';
 
 export function useBuildActions() {
   const dataProvider = useDataProvider();
   const http = useHttpClient();
   const copy = useCopyToClipboard();
-  const run = useFirmwaresAction();
+  const run = useBuildsAction();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
 

@@ -11,7 +11,7 @@ import { BuildsTable } from '../builds/BuildsTable';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { SetActionsMenu } from '../sets/SetActionsMenu';
-import type { Build, Group } from '../sets/types';
+import type { Build, BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from '../sets/useSetBuilds';
 import { PARTNER_SET_REMOVED } from './PartnerSets';
@@ -22,18 +22,18 @@ const NONE: Build[] = [];
 const HIDDEN = new Set<BuildAction>(['edit', 'upgrade']);
 
 /** The partner's set: the admin list has no read of one set, so its (removed included) list is searched. */
-function usePartnerGroup(userId: number, groupId: number) {
+function usePartnerSet(userId: number, setId: number) {
   const dataProvider = useDataProvider();
   return useQuery({
-    queryKey: ['partnerGroups', 'one', userId, groupId],
+    queryKey: ['partnerSets', 'one', userId, setId],
     queryFn: async () => {
-      const { data } = await dataProvider.getList<Group>('partnerGroups', {
+      const { data } = await dataProvider.getList<BuildSet>('partnerSets', {
         pagination: ALL,
         sort: { field: 'id', order: 'DESC' },
         filter: { is_removed: true },
         meta: { user_id: userId },
       });
-      return data.find((g) => Number(g.id) === groupId) ?? null;
+      return data.find((g) => Number(g.id) === setId) ?? null;
     },
   });
 }
@@ -41,17 +41,17 @@ function usePartnerGroup(userId: number, groupId: number) {
 /** A partner's set (admins): its builds by stage (GET /admin/firmwares?group_id=) with their admin actions. */
 export const PartnerSetBuilds = ({
   userId,
-  groupId,
+  setId,
   onBack,
 }: {
   userId: number;
-  groupId: number;
+  setId: number;
   onBack: () => void;
 }) => {
   const translate = useTranslate();
-  const group = usePartnerGroup(userId, groupId);
+  const group = usePartnerSet(userId, setId);
   const [showRemoved, setShowRemoved] = useState(false);
-  const builds = useSetBuildsList(groupId, showRemoved);
+  const builds = useSetBuildsList(setId, showRemoved);
   const setActions = useSetActionHandler(onBack, PARTNER_SET_REMOVED);
   const list = builds.data ?? NONE;
   const controls = useBuildsControls(list, group.data?.name ?? '');
@@ -124,7 +124,7 @@ export const PartnerSetBuilds = ({
               <ExportCsvButton
                 name="exportBuilds"
                 size="small"
-                query={{ group_id: groupId, user_id: userId, is_removed: showRemoved || undefined }}
+                query={{ group_id: setId, user_id: userId, is_removed: showRemoved || undefined }}
               />
             </Box>
           </Stack>

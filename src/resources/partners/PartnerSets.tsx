@@ -17,7 +17,7 @@ import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
 import { SetRow } from '../sets/SetRow';
-import type { Group } from '../sets/types';
+import type { BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';
 
 /** The warning an admin sees after removing a partner's set (spec §7 notices: 'firmware-set-removed'). */
@@ -27,7 +27,13 @@ export const PARTNER_SET_REMOVED = {
 } as const;
 
 /** A partner's sets (GET /admin/firmwares/users/{id}/groups), 20 a page, with the set menu's actions. */
-export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (group: Group) => string }) => {
+export const PartnerSets = ({
+  userId,
+  setHref,
+}: {
+  userId: number;
+  setHref: (group: BuildSet) => string;
+}) => {
   const translate = useTranslate();
   const showError = useShowError();
   const [page, setPage] = useState(1);
@@ -37,8 +43,8 @@ export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (gro
     data = [],
     total = 0,
     isPending,
-  } = useGetList<Group>(
-    'partnerGroups',
+  } = useGetList<BuildSet>(
+    'partnerSets',
     {
       pagination: { page, perPage: PAGE_SIZE },
       sort: { field: 'id', order: 'DESC' },

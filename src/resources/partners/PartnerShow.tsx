@@ -52,7 +52,7 @@ const PartnerView = ({ id }: { id: number }) => {
         </Button>
       </Stack>
       {setId > 0 ? (
-        <PartnerSetBuilds userId={id} groupId={setId} onBack={() => setSearch({})} />
+        <PartnerSetBuilds userId={id} setId={setId} onBack={() => setSearch({})} />
       ) : (
         <>
           <PartnerSets userId={id} setHref={(g) => `${base}?set=${g.id}`} />

@@ -19,7 +19,7 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
 import { patchPools } from './setsApi';
 import type { Build, PoolPreset } from './types';
-import { useRefreshFirmwares } from './useSetActions';
+import { useRefreshBuilds } from './useSetActions';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: '', order: 'ASC' as const } };
 
@@ -57,7 +57,7 @@ export const EditPoolsDialog = ({
   const http = useHttpClient();
   const showError = useShowError();
   const notify = useNotify();
-  const refresh = useRefreshFirmwares();
+  const refresh = useRefreshBuilds();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
   const { account } = useAccount();
@@ -110,7 +110,7 @@ export const EditPoolsDialog = ({
               presets={presets}
               fees={account?.fee ?? []}
               isAdmin={isAdmin}
-              groupId={build.group_id}
+              setId={build.group_id}
             />
           </DialogContent>
           <Actions onClose={onClose} />

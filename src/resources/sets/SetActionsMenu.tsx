@@ -7,7 +7,7 @@ import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 
 export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';
 
@@ -25,8 +25,8 @@ export const SetActionsMenu = ({
   onAction,
   canUpgrade,
 }: {
-  group: Group;
-  onAction: (action: SetAction, group: Group) => void;
+  group: BuildSet;
+  onAction: (action: SetAction, group: BuildSet) => void;
   /** False when no build of the set has a newer release (known where its builds are loaded). */
   canUpgrade?: boolean;
 }) => {

@@ -33,8 +33,8 @@ import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
-import type { Group, GroupBody, SshKey } from './types';
-import { useRefreshFirmwares } from './useSetActions';
+import type { BuildSet, SetBody, SshKey } from './types';
+import { useRefreshBuilds } from './useSetActions';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
 const NONE: LogoSet[] = [];
@@ -80,16 +80,16 @@ export const SetFormDialog = ({
 }: {
   open: boolean;
   /** The set being edited; absent when creating one. */
-  group?: Group;
+  group?: BuildSet;
   onClose: () => void;
-  onSaved?: (group: Group) => void;
+  onSaved?: (group: BuildSet) => void;
 }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const http = useHttpClient();
   const notify = useNotify();
   const showError = useShowError();
-  const refresh = useRefreshFirmwares();
+  const refresh = useRefreshBuilds();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { data: logos = NONE, isPending: logosPending } = useGetList<LogoSet>('logos', ALL, {
     enabled: open,
@@ -113,29 +113,29 @@ export const SetFormDialog = ({
 
   const submit = async (values: SetFormValues) => {
     try {
-      const body: GroupBody = {
+      const body: SetBody = {
         name: values.name.trim(),
         description: values.description?.trim() ?? '',
         ssh_keys: values.ssh_keys ?? [],
         logo_id: await resolveLogoId(http, values, logos),
       };
-      let saved: Group;
+      let saved: BuildSet;
       if (group) {
-        const changed = changedFields(body as Record<string, unknown>, group) as GroupBody;
+        const changed = changedFields(body as Record<string, unknown>, group) as SetBody;
         if (values.force_rebuild) changed.force_rebuild = true;
         if (Object.keys(changed).length === 0) {
           onClose();
           return undefined;
         }
         saved = (
-          await dataProvider.update<Group>('groups', { id: group.id, data: changed, previousData: group })
+          await dataProvider.update<BuildSet>('groups', { id: group.id, data: changed, previousData: group })
         ).data;
         notify('resources.firmwares.notifications.set_updated', { type: 'success' });
       } else {
         body.is_favorite = values.is_favorite;
         saved = (
-          await dataProvider.create<Group>('groups', {
-            data: body as Group,
+          await dataProvider.create<BuildSet>('groups', {
+            data: body as BuildSet,
             meta: { idempotencyKey: submission },
           })
         ).data;

@@ -9,7 +9,7 @@ import { useShowRemoved } from '../../layout/usePreferences';
 import { SetFormDialog } from './SetFormDialog';
 import { SetRow } from './SetRow';
 import { SETS_LIST_KEY, useSetsTotal } from './setsListState';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 import { useSetActionHandler } from './useSetActionHandler';
 
 /** Hands the list's total to the top panel's 'my sets' badge. */
@@ -60,7 +60,7 @@ const EmptyState = ({ filtered }: { filtered: boolean }) => {
 };
 
 const SetRows = () => {
-  const { data, isPending, filterValues } = useListContext<Group>();
+  const { data, isPending, filterValues } = useListContext<BuildSet>();
   const { onAction, toggleFavorite, copyLink, dialogs } = useSetActionHandler();
   if (isPending) return null;
   if (!data?.length)
@@ -84,7 +84,7 @@ export const SetList = () => {
   const showError = useShowError();
   const [showRemoved] = useShowRemoved();
   return (
-    <List<Group>
+    <List<BuildSet>
       resource="groups"
       storeKey={SETS_LIST_KEY}
       disableSyncWithLocation

@@ -31,7 +31,7 @@ import { StatusCounters } from '../builds/StatusChips';
 import { MissingModelsDialog } from './MissingModelsDialog';
 import { SetActionsMenu } from './SetActionsMenu';
 import { SetPageHeader } from './SetPageHeader';
-import { useGroup } from './useGroup';
+import { useSet } from './useSet';
 import { useSetActionHandler } from './useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from './useSetBuilds';
 
@@ -43,21 +43,21 @@ export const SetPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const groupId = Number(id);
-  const group = useGroup(groupId);
+  const setId = Number(id);
+  const group = useSet(setId);
   const [showRemovedSetting, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
   const { permissions } = usePermissions();
   // Spec §6: removed builds are for admins only; partners have no such switch.
   const mayShowRemoved = permissions === 'admin';
   const showRemoved = mayShowRemoved && showRemovedSetting;
-  const builds = useSetBuildsList(groupId, showRemoved);
+  const builds = useSetBuildsList(setId, showRemoved);
   const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
   const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
   const setActions = useSetActionHandler(() => navigate('/firmwares'));
   const [missingOpen, setMissingOpen] = useState(false);
 
   const list = builds.data ?? NONE;
-  const buildPath = `/firmwares/${groupId}/build`;
+  const buildPath = `/firmwares/${setId}/build`;
   const controls = useBuildsControls(list, group.data?.name ?? '', (action, build) => {
     if (action === 'edit') navigate(`${buildPath}?firmware_id=${build.id}`);
     else if (action === 'upgrade') controls.actions.upgrade(build);
@@ -175,7 +175,7 @@ export const SetPage = () => {
           )}
           <ExportCsvButton
             name="exportBuilds"
-            query={{ group_id: groupId, is_removed: showRemoved || undefined }}
+            query={{ group_id: setId, is_removed: showRemoved || undefined }}
           />
         </Stack>
       </Stack>

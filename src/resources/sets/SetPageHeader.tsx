@@ -3,7 +3,7 @@ import { Box, Breadcrumbs, Link as MuiLink, Stack, Typography } from '@mui/mater
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 
 /** 'My sets › {set}' (and the page within it), the set's name, and the page's actions on the right. */
 export const SetPageHeader = ({
@@ -11,7 +11,7 @@ export const SetPageHeader = ({
   subtitle,
   children,
 }: {
-  group: Group;
+  group: BuildSet;
   /** A page inside the set: new_build or edit_build. */
   subtitle?: 'new_build' | 'edit_build';
   children?: ReactNode;

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { type SetAction, SetActionsMenu } from './SetActionsMenu';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 
 const MAX_MODELS = 6;
 
@@ -21,12 +21,12 @@ export const SetRow = ({
   onCopyLink,
   href = `/firmwares/${group.id}`,
 }: {
-  group: Group;
+  group: BuildSet;
   /** Where the set's name leads (an admin's view of a partner's set has its own page). */
   href?: string;
-  onAction: (action: SetAction, group: Group) => void;
-  onFavorite: (group: Group) => void;
-  onCopyLink: (group: Group) => void;
+  onAction: (action: SetAction, group: BuildSet) => void;
+  onFavorite: (group: BuildSet) => void;
+  onCopyLink: (group: BuildSet) => void;
 }) => {
   const translate = useTranslate();
   const models = group.models ?? [];

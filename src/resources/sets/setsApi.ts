@@ -8,7 +8,7 @@ import type {
   BuildOption,
   BuildOptionType,
   BuildOptionValues,
-  Group,
+  BuildSet,
   PoolEntry,
   SharedLinks,
 } from './types';
@@ -39,13 +39,13 @@ export async function patchPools(
 }
 
 /** POST …/groups/{id}/rebuild or /upgrade: every build of the set that is not removed. */
-export async function groupAction(
+export async function setAction(
   http: HttpClient,
-  group: Pick<Group, 'id'>,
+  group: Pick<BuildSet, 'id'>,
   action: 'rebuild' | 'upgrade',
   isAdmin: boolean,
 ): Promise<void> {
-  const { path, request } = callOf(action === 'rebuild' ? 'rebuildGroup' : 'upgradeGroup', group, isAdmin);
+  const { path, request } = callOf(action === 'rebuild' ? 'rebuildSet' : 'upgradeSet', group, isAdmin);
   await http(path, request);
 }
 

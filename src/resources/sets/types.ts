@@ -4,11 +4,11 @@ export type {
   BuildCreate as BuildBody,
   BuildOption,
   BuildOptionValues,
-  SharedFirmware,
+  SharedBuild,
   SharedLinks,
-} from '../../../contract/schemas/firmware-schemas';
-export type { Group, GroupPatch as GroupBody } from '../../../contract/schemas/group-schemas';
+} from '../../../contract/schemas/build-schemas';
 export type { License } from '../../../contract/schemas/license-schemas';
 export type { PoolEntry, PoolPreset } from '../../../contract/schemas/pool-schemas';
+export type { BuildSet, SetPatch as SetBody } from '../../../contract/schemas/set-schemas';
 export type { SshKey } from '../../../contract/schemas/ssh-key-schemas';
 export type { BuildOptionType, BuildStatus, PoolType } from '../../../contract/statuses';

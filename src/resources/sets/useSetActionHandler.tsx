@@ -3,27 +3,27 @@ import { Confirm, useTranslate } from 'react-admin';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import { SetFormDialog } from './SetFormDialog';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 import { type ActionNotice, useSetActions } from './useSetActions';
 
 /** What a set's menu does, with the set form and remove dialogs it opens; the list and the set page share it. */
 export function useSetActionHandler(
-  onRemoved?: (group: Group) => void,
+  onRemoved?: (group: BuildSet) => void,
   removedNotice?: ActionNotice,
 ): {
-  onAction: (action: SetAction, group: Group) => void;
-  toggleFavorite: (group: Group) => void;
-  copyLink: (group: Group) => void;
+  onAction: (action: SetAction, group: BuildSet) => void;
+  toggleFavorite: (group: BuildSet) => void;
+  copyLink: (group: BuildSet) => void;
   dialogs: ReactNode;
 } {
   const translate = useTranslate();
   const actions = useSetActions(removedNotice);
-  const [editing, setEditing] = useState<Group>();
-  const [removing, setRemoving] = useState<Group>();
+  const [editing, setEditing] = useState<BuildSet>();
+  const [removing, setRemoving] = useState<BuildSet>();
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
-  const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; group: Group }>();
+  const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; group: BuildSet }>();
 
-  const onAction = (action: SetAction, group: Group) => {
+  const onAction = (action: SetAction, group: BuildSet) => {
     if (action === 'edit') setEditing(group);
     else if (action === 'remove') setRemoving(group);
     else if (action === 'copy_link') actions.copyLink(group);

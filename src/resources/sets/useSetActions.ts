@@ -7,16 +7,16 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
 import { useCopyToClipboard } from '../../layout/clipboard';
 import { sharedLinkUrl } from '../builds/buildRules';
-import { groupAction } from './setsApi';
-import type { Group } from './types';
+import { setAction } from './setsApi';
+import type { BuildSet } from './types';
 
-export function useRefreshFirmwares() {
+export function useRefreshBuilds() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['groups'] }),
       queryClient.invalidateQueries({ queryKey: ['firmwares'] }),
-      queryClient.invalidateQueries({ queryKey: ['partnerGroups'] }),
+      queryClient.invalidateQueries({ queryKey: ['partnerSets'] }),
     ]);
   }, [queryClient]);
 }
@@ -32,10 +32,10 @@ export interface ActionNotice {
  * Runs a set or build action: a failure goes to the shared error display, a success to `notice`, and the sets
  * and builds are fetched again either way. Answers whether the action succeeded.
  */
-export function useFirmwaresAction() {
+export function useBuildsAction() {
   const notify = useNotify();
   const showError = useShowError();
-  const refresh = useRefreshFirmwares();
+  const refresh = useRefreshBuilds();
   return useCallback(
     async (action: () => Promise<unknown>, notice?: ActionNotice) => {
       try {
@@ -58,38 +58,38 @@ export function useSetActions(removedNotice?: ActionNotice) {
   const dataProvider = useDataProvider();
   const http = useHttpClient();
   const copy = useCopyToClipboard();
-  const run = useFirmwaresAction();
+  const run = useBuildsAction();
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
 
   return {
     isAdmin,
-    toggleFavorite: (group: Group) =>
+    toggleFavorite: (group: BuildSet) =>
       run(() =>
-        dataProvider.update<Group>('groups', {
+        dataProvider.update<BuildSet>('groups', {
           id: group.id,
           data: { is_favorite: !group.is_favorite },
           previousData: group,
         }),
       ),
-    upgradeAll: (group: Group) =>
-      run(() => groupAction(http, group, 'upgrade', isAdmin), {
+    upgradeAll: (group: BuildSet) =>
+      run(() => setAction(http, group, 'upgrade', isAdmin), {
         message: 'resources.firmwares.notifications.set_upgraded',
       }),
-    rebuildAll: (group: Group) =>
-      run(() => groupAction(http, group, 'rebuild', isAdmin), {
+    rebuildAll: (group: BuildSet) =>
+      run(() => setAction(http, group, 'rebuild', isAdmin), {
         message: 'resources.firmwares.notifications.set_rebuilt',
       }),
-    remove: (group: Group, fullClean: boolean) =>
+    remove: (group: BuildSet, fullClean: boolean) =>
       run(
         () =>
-          dataProvider.delete<Group>('groups', {
+          dataProvider.delete<BuildSet>('groups', {
             id: group.id,
             previousData: group,
             meta: { query: { full_clean: fullClean } },
           }),
         removedNotice ?? { message: 'resources.firmwares.notifications.set_removed' },
       ),
-    copyLink: (group: Group) => copy(sharedLinkUrl(window.location.origin, group)),
+    copyLink: (group: BuildSet) => copy(sharedLinkUrl(window.location.origin, group)),
   };
 }

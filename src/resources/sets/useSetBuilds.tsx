@@ -16,17 +16,17 @@ const ALL = { page: 1, perPage: 100_000 };
 const NONE: Build[] = [];
 
 /** The set's builds (GET …/firmwares?group_id=, the role's path), removed ones too when asked. */
-export function useSetBuildsList(groupId: number, showRemoved: boolean) {
+export function useSetBuildsList(setId: number, showRemoved: boolean) {
   const showError = useShowError();
   return useGetList<Build>(
     'firmwares',
     {
       pagination: ALL,
       sort: { field: 'id', order: 'ASC' },
-      meta: { query: { group_id: groupId, is_removed: showRemoved || undefined } },
+      meta: { query: { group_id: setId, is_removed: showRemoved || undefined } },
     },
     {
-      enabled: Number.isFinite(groupId) && groupId > 0,
+      enabled: Number.isFinite(setId) && setId > 0,
       onError: showError,
       refetchInterval: (query) =>
         hasActiveBuilds(query.state.data?.data ?? NONE) ? POLL_INTERVAL_MS : false,

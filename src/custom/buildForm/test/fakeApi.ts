@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { Role } from '../../../authProvider/canAccess';
 import { createDataProvider, resourcePaths } from '../../../dataProvider';
 import { ApiError, type HttpClient, type HttpRequest } from '../../../dataProvider/httpClient';
-import type { Build, Group } from '../../../resources/sets/types';
+import type { Build, BuildSet } from '../../../resources/sets/types';
 import { build, catalogue, group, logos, releases } from './fixtures';
 
 export interface Call {
@@ -35,7 +35,7 @@ export function fakeApi(
     handlers = {},
     total,
   }: {
-    groups?: Group[];
+    groups?: BuildSet[];
     builds?: Build[];
     handlers?: Record<string, Handler>;
     /** The x-total-count of paged lists (default: the rows answered). */

@@ -1,5 +1,5 @@
 // Catalogue, releases, sets and builds the build form's tests share.
-import type { Build, Group } from '../../../resources/sets/types';
+import type { Build, BuildSet } from '../../../resources/sets/types';
 import type { CatalogueData, ReleaseChoice } from '../cascade';
 
 export const catalogue: CatalogueData = {
@@ -46,7 +46,7 @@ export const releases = [
   release(7, 'x21', 'stable'),
 ];
 
-export const group: Group = {
+export const group: BuildSet = {
   id: 10,
   user_id: 2,
   name: 'North farm',

@@ -148,11 +148,11 @@ export const BuildListQuerySchema = Type.Object(
 );
 
 export const BuildIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const FirmwareIdQuerySchema = Type.Object(
+export const BuildIdQuerySchema = Type.Object(
   { firmware_id: Type.Integer({ minimum: 1 }) },
   { additionalProperties: false },
 );
-export const AdminFirmwareQuerySchema = Type.Object(
+export const AdminBuildQuerySchema = Type.Object(
   {
     firmware_id: Type.Integer({ minimum: 1 }),
     user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The owner; another answers 404' })),
@@ -167,7 +167,7 @@ export const LinksQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const SharedFirmwareSchema = Type.Object({
+export const SharedBuildSchema = Type.Object({
   uuid: Type.String({ format: 'uuid' }),
   name: Type.String(),
   model: Type.String(),
@@ -183,13 +183,13 @@ export const SharedFirmwareSchema = Type.Object({
 
 export const SharedLinksSchema = Type.Object({
   group_name: Type.String(),
-  firmwares: Type.Array(SharedFirmwareSchema),
+  firmwares: Type.Array(SharedBuildSchema),
 });
 
 export type Build = Static<typeof BuildSchema>;
 export type BuildCreate = Static<typeof BuildCreateSchema>;
 export type BuildPatch = Static<typeof BuildPatchSchema>;
-export type SharedFirmware = Static<typeof SharedFirmwareSchema>;
+export type SharedBuild = Static<typeof SharedBuildSchema>;
 export type SharedLinks = Static<typeof SharedLinksSchema>;
 export type BuildOption = Static<typeof BuildOptionSchema>;
 export type BuildOptionValues = Static<typeof BuildOptionsValuesSchema>;

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 
-export const GroupSchema = Type.Object({
+export const BuildSetSchema = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),
   name: Type.String(),
@@ -31,8 +31,8 @@ export const GroupSchema = Type.Object({
   ),
 });
 
-export const GroupWithOwnerSchema = Type.Object({
-  ...GroupSchema.properties,
+export const BuildSetWithOwnerSchema = Type.Object({
+  ...BuildSetSchema.properties,
   email: Type.String(),
   worker: Type.String(),
 });
@@ -41,7 +41,7 @@ const nameField = Type.String({
   maxLength: 64,
   description: 'At least 3 letters, digits, spaces, _ - or .; unique among my sets that are not removed',
 });
-const groupFields = {
+const setFields = {
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   logo_id: Type.Optional(
     Type.Integer({ minimum: 1, description: '1 is the general logo; else one of mine' }),
@@ -52,15 +52,15 @@ const groupFields = {
   is_favorite: Type.Optional(Type.Boolean()),
 };
 
-export const GroupCreateSchema = Type.Object(
-  { name: nameField, ...groupFields },
+export const SetCreateSchema = Type.Object(
+  { name: nameField, ...setFields },
   { additionalProperties: false },
 );
 
-export const GroupPatchSchema = Type.Object(
+export const SetPatchSchema = Type.Object(
   {
     name: Type.Optional(nameField),
-    ...groupFields,
+    ...setFields,
     force_rebuild: Type.Optional(
       Type.Boolean({ description: 'Rebuild every build of the set that is not removed' }),
     ),
@@ -68,7 +68,7 @@ export const GroupPatchSchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const GroupListQuerySchema = Type.Object(
+export const SetListQuerySchema = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the set name' })),
     is_favorite: Type.Optional(Type.Boolean({ description: 'Favourites only' })),
@@ -78,7 +78,7 @@ export const GroupListQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const ActiveGroupsQuerySchema = Type.Object(
+export const ActiveSetsQuerySchema = Type.Object(
   {
     search: Type.Optional(
       Type.String({ maxLength: 100, description: 'Part of the set name, e-mail or worker' }),
@@ -90,7 +90,7 @@ export const ActiveGroupsQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const GroupIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const SetIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 export const FullCleanQuerySchema = Type.Object(
   {
@@ -99,6 +99,6 @@ export const FullCleanQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export type Group = Static<typeof GroupSchema>;
-export type GroupCreate = Static<typeof GroupCreateSchema>;
-export type GroupPatch = Static<typeof GroupPatchSchema>;
+export type BuildSet = Static<typeof BuildSetSchema>;
+export type SetCreate = Static<typeof SetCreateSchema>;
+export type SetPatch = Static<typeof SetPatchSchema>;

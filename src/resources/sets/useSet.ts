@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type DataProvider, useDataProvider } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
-import type { Group } from './types';
+import type { BuildSet } from './types';
 
 const MAX_PAGES = 50;
 
-export async function findGroup(dataProvider: DataProvider, id: number): Promise<Group | null> {
+export async function findSet(dataProvider: DataProvider, id: number): Promise<BuildSet | null> {
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const { data, total } = await dataProvider.getList<Group>('groups', {
+    const { data, total } = await dataProvider.getList<BuildSet>('groups', {
       pagination: { page, perPage: PAGE_SIZE },
       sort: { field: 'id', order: 'DESC' },
       filter: { is_removed: true },
@@ -21,13 +21,13 @@ export async function findGroup(dataProvider: DataProvider, id: number): Promise
   return null;
 }
 
-export const groupQueryKey = (id: number) => ['groups', 'one', id] as const;
+export const setQueryKey = (id: number) => ['groups', 'one', id] as const;
 
-export function useGroup(id: number) {
+export function useSet(id: number) {
   const dataProvider = useDataProvider();
   return useQuery({
-    queryKey: groupQueryKey(id),
-    queryFn: () => findGroup(dataProvider, id),
+    queryKey: setQueryKey(id),
+    queryFn: () => findSet(dataProvider, id),
     enabled: Number.isFinite(id) && id > 0,
   });
 }
