@@ -18,6 +18,7 @@ import sshKeysRoutes from './accounts/ssh-keys-routes';
 import unsubscribeRoutes from './accounts/unsubscribe-route';
 import workersRoutes from './agents/admin-routes';
 import agentRoutes from './agents/agent-routes';
+import auditRoutes from './audit/audit-routes';
 import adminBuildsRoutes from './builds/admin-routes';
 import buildLogRoutes from './builds/build-log-routes';
 import buildsRoutes from './builds/client-routes';
@@ -29,6 +30,8 @@ import adminCatalogueRoutes from './catalogue/admin-catalogue-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
+import exportRoutes from './exports/export-routes';
+import impactRoutes from './impact/impact-routes';
 import docsRoutes from './platform/docs/openapi';
 import healthRoutes from './platform/health/health';
 import { idempotency } from './platform/plugins/idempotency';
@@ -119,6 +122,10 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(wsRoutes);
   // Build integrity (issue 16)
   await app.register(signingRoutes);
+  // Running the service (issue 17)
+  await app.register(auditRoutes);
+  await app.register(impactRoutes);
+  await app.register(exportRoutes);
 };
 
 export default apiRoutes;

@@ -14,6 +14,7 @@ import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
+import audit from './resources/audit';
 import catalogue from './resources/catalogue';
 import partners from './resources/partners';
 import releases from './resources/releases';
@@ -70,6 +71,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       <Resource name="partners" {...partners} />
       <Resource name="agents" {...agents} />
       <Resource name="catalogue" {...catalogue} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route
           path="/components"

@@ -46,6 +46,7 @@ export const ROUTES: readonly RouteMeta[] = [
   route('/tasks/*', 'login', 'shell', 'tasks', 'tasks'),
   route('/partners/*', 'admin_or_developer', 'shell', 'partners', 'partners'),
   route('/agents/*', 'admin_or_developer', 'shell', 'agents', 'agents'),
+  route('/audit/*', 'admin_or_developer', 'shell', 'audit', 'audit'),
   route('/components', 'admin_or_developer', 'shell', 'components', 'components'),
   // The catalogue (issue 17): admins only (canAccess), its titles under the catalogue namespace.
   {

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../platform/db/db-errors';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { insertPartnerFee } from './accounts-repository';
+import { feeAudit } from './partner-audit';
 import { toPartnerFee } from './partner-views';
 import { deletePartnerFee, findPartner, findPartnerFee, updatePartnerFee } from './partners-repository';
 
@@ -39,11 +40,15 @@ const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user_id, series, min_dev_fee, min_total_fee } = request.body;
       check(feeIssues({ min_dev_fee, min_total_fee }, ['body']));
       await requirePartner(user_id);
-      const row = await insertPartnerFee(app.db, { user_id, series, min_dev_fee, min_total_fee }).catch(
-        (error: unknown) => {
+      const row = await app.db
+        .transaction(async (tx) => {
+          const created = await insertPartnerFee(tx, { user_id, series, min_dev_fee, min_total_fee });
+          await feeAudit(tx, request.account.id, user_id, series, undefined, created);
+          return created;
+        })
+        .catch((error: unknown) => {
           throw isUniqueViolation(error) ? conflict(FEE_EXISTS) : error;
-        },
-      );
+        });
       reply.code(201);
       return toPartnerFee(row);
     },
@@ -67,8 +72,12 @@ const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await findPartnerFee(app.db, user_id, series);
       if (!current) throw notFound(FEE_NOT_FOUND);
       check(feeIssues(request.body, ['body'], current));
-      const row = await updatePartnerFee(app.db, user_id, series, request.body);
-      if (!row) throw notFound(FEE_NOT_FOUND);
+      const row = await app.db.transaction(async (tx) => {
+        const updated = await updatePartnerFee(tx, user_id, series, request.body);
+        if (!updated) throw notFound(FEE_NOT_FOUND);
+        await feeAudit(tx, request.account.id, user_id, series, current, updated);
+        return updated;
+      });
       return toPartnerFee(row);
     },
   );
@@ -87,7 +96,11 @@ const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user_id, series } = request.query;
       await requirePartner(user_id);
-      if (!(await deletePartnerFee(app.db, user_id, series))) throw notFound(FEE_NOT_FOUND);
+      const current = await findPartnerFee(app.db, user_id, series);
+      await app.db.transaction(async (tx) => {
+        if (!(await deletePartnerFee(tx, user_id, series))) throw notFound(FEE_NOT_FOUND);
+        await feeAudit(tx, request.account.id, user_id, series, current, undefined);
+      });
       return reply.code(204).send(null);
     },
   );

@@ -88,6 +88,9 @@ async function upsertFees(db: Db, userId: number, fees: CustomDevFee): Promise<v
   }
 }
 
+/** Runs in a write's transaction once it is done (the audit row), so both commit or roll back together. */
+export type OnWritten = (tx: Db, row: AccountRow) => Promise<void>;
+
 /**
  * Spec §4: creating a partner with custom DevFee on creates a fee record for every partner series (x19, x21,
  * l9, l7), the series not given at the default minimums. Custom DevFee off (`undefined`): no records.
@@ -161,9 +164,25 @@ async function guardLastAdmin(tx: Db): Promise<() => Promise<void>> {
   };
 }
 
-export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
+/**
+ * `watch` is called in the transaction before the write (the partner's row is locked then) and answers what
+ * runs after it: the audit rows that compare both sides.
+ */
+export function updatePartner(
+  db: Db,
+  id: number,
+  update: PartnerUpdate,
+  watch?: (tx: Db, was: AccountRow) => Promise<OnWritten>,
+) {
   return db.transaction(async (tx) => {
     const check = await guardLastAdmin(tx);
+    const [was] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
+      .for('update');
+    if (!was) return undefined;
+    const onWritten = await watch?.(tx, was);
     const values: PgUpdateSetSource<typeof accounts> = Object.fromEntries(
       Object.entries(update.values).filter(([, value]) => value !== undefined),
     );
@@ -179,6 +198,7 @@ export function updatePartner(db: Db, id: number, update: PartnerUpdate) {
     await check();
     if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
     else if (update.fees) await upsertFees(tx, id, update.fees);
+    await onWritten?.(tx, row);
     return row;
   });
 }

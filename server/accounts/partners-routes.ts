@@ -16,6 +16,7 @@ import { setPageHeaders } from '../platform/http/paging';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { EMAIL_TAKEN_MESSAGE } from './account-rules';
 import { findAccountByEmail } from './accounts-repository';
+import { feesOf, partnerUpdateAudits, recordAll } from './partner-audit';
 import { checkPartner } from './partner-rules';
 import { toPartner } from './partner-views';
 import {
@@ -141,16 +142,27 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (owner && owner.id !== id) throw conflict(EMAIL_TAKEN_MESSAGE);
       }
       const blocking = fields.is_blocked === true && !partner.is_blocked;
-      const updated = await updatePartner(app.db, id, {
-        values: {
-          ...fields,
-          ...(password === undefined ? {} : { password_hash: await hashPassword(password) }),
-          // Beta testing is a tester's switch: it goes with the role.
-          ...(fields.is_tester === false ? { beta_testing: false } : {}),
+      const updated = await updatePartner(
+        app.db,
+        id,
+        {
+          values: {
+            ...fields,
+            ...(password === undefined ? {} : { password_hash: await hashPassword(password) }),
+            // Beta testing is a tester's switch: it goes with the role.
+            ...(fields.is_tester === false ? { beta_testing: false } : {}),
+          },
+          fees: custom_dev_fee,
+          endSessions: blocking || password !== undefined,
         },
-        fees: custom_dev_fee,
-        endSessions: blocking || password !== undefined,
-      }).catch((error: unknown) => {
+        async (tx, wasRow) => {
+          const was = { row: wasRow, fees: await feesOf(tx, id) };
+          return async (tx, row) => {
+            const now = { row, fees: await feesOf(tx, id) };
+            await recordAll(tx, partnerUpdateAudits(request.account.id, was, now, password !== undefined));
+          };
+        },
+      ).catch((error: unknown) => {
         throw lastAdmin(emailConflict(error), [
           'body',
           fields.is_admin === false ? 'is_admin' : 'is_blocked',

@@ -9,8 +9,10 @@ import {
   WorkerUpdateSchema,
   WorkerWithTokenSchema,
 } from '../../contract/schemas/workers-schemas';
+import { recordAudit } from '../audit/audit-log';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import { agentUpdateAudits } from './agent-audit';
 import {
   deleteWorker,
   findWorker,
@@ -73,8 +75,18 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       await nameFree(name);
       const token = newWorkerToken();
-      const row = await insertWorker(app.db, name, token);
-      if (!row) throw invalid(['body', 'name'], NAME_TAKEN);
+      const row = await app.db.transaction(async (tx) => {
+        const inserted = await insertWorker(tx, name, token);
+        if (!inserted) throw invalid(['body', 'name'], NAME_TAKEN);
+        await recordAudit(tx, {
+          actorId: request.account.id,
+          action: 'agent.create',
+          objectType: 'agent',
+          objectId: inserted.id,
+          after: { name: inserted.name, token: `${inserted.token_prefix}…` },
+        });
+        return inserted;
+      });
       return reply.code(201).send({ ...(await view(row)), token });
     },
   );
@@ -100,8 +112,14 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name?.trim();
       if (name !== undefined) await nameFree(name, id);
       const token = request.body.token ? newWorkerToken() : undefined;
-      const row = await updateWorker(app.db, id, { name, is_blocked: request.body.is_blocked, token });
-      if (!row) throw notFound('Agent not found');
+      const row = await app.db.transaction(async (tx) => {
+        const updated = await updateWorker(tx, id, { name, is_blocked: request.body.is_blocked, token });
+        if (!updated) throw notFound('Agent not found');
+        for (const entry of agentUpdateAudits(request.account.id, before, updated, token !== undefined)) {
+          await recordAudit(tx, entry);
+        }
+        return updated;
+      });
       if ((row.is_blocked && !before.is_blocked) || token) {
         await app.jobQueue.releaseWorker(
           id,
@@ -129,7 +147,16 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Blocked first, so that a claim already waiting cannot take a job between the release and the delete.
       await updateWorker(app.db, row.id, { is_blocked: true });
       await app.jobQueue.releaseWorker(row.id, `Agent ${row.name} was deleted`);
-      if (!(await deleteWorker(app.db, row.id))) throw notFound('Agent not found');
+      await app.db.transaction(async (tx) => {
+        if (!(await deleteWorker(tx, row.id))) throw notFound('Agent not found');
+        await recordAudit(tx, {
+          actorId: request.account.id,
+          action: 'agent.delete',
+          objectType: 'agent',
+          objectId: row.id,
+          before: { name: row.name, is_blocked: row.is_blocked },
+        });
+      });
       return reply.code(204).send(null);
     },
   );

@@ -55,7 +55,13 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { account } = request;
       const build = await liveBuild(app.db, request.query.firmware_id, request.query.user_id);
       const owner = await ownerOf(app.db, account, build.user_id);
-      const row = await editPools(app.db, { actor: account, owner }, build, request.body.fee_pools_configs);
+      const row = await editPools(
+        app.db,
+        { actor: account, owner },
+        build,
+        request.body.fee_pools_configs,
+        true,
+      );
       return toBuild(row, account);
     },
   );

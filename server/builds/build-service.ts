@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountRow, findAccountById } from '../accounts/accounts-repository';
+import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
@@ -120,6 +121,7 @@ export async function editBuild(
   actors: Actors,
   build: BuildRow,
   body: BuildInput,
+  onWritten?: (tx: Db, row: BuildRow) => Promise<void>,
 ): Promise<BuildRow> {
   const resolved = await resolveBuildInput(db, actors, body, build);
   return db.transaction(async (tx) => {
@@ -127,12 +129,30 @@ export async function editBuild(
     const row = await requeue(tx, build, settingsOf(resolved));
     await recountSet(tx, build.group_id);
     if (resolved.group.id !== build.group_id) await recountSet(tx, resolved.group.id);
+    await onWritten?.(tx, row);
     return row;
   });
 }
 
-export function editPools(db: Db, actors: Actors, build: BuildRow, pools: PoolInput[]): Promise<BuildRow> {
-  return editBuild(db, actors, build, { fee_pools_configs: pools });
+/** A build's pools changed; an admin changing a partner's (`audited`) leaves a `partner.pools` audit row. */
+export function editPools(
+  db: Db,
+  actors: Actors,
+  build: BuildRow,
+  pools: PoolInput[],
+  audited = false,
+): Promise<BuildRow> {
+  return editBuild(db, actors, build, { fee_pools_configs: pools }, async (tx, row) => {
+    if (!audited) return;
+    await recordAudit(tx, {
+      actorId: actors.actor.id,
+      action: 'partner.pools',
+      objectType: 'partner',
+      objectId: row.user_id,
+      before: { build_id: build.id, fee_pools_configs: build.fee_pools_configs },
+      after: { build_id: row.id, fee_pools_configs: row.fee_pools_configs },
+    });
+  });
 }
 
 export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {

@@ -1,12 +1,12 @@
 import type { ReleaseCreate, ReleaseTag, ReleaseUpdate } from '../../contract/schemas/release-schemas';
-import { recordAudit } from '../audit/audit-log';
+import { changedFields, recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { carryOverReleaseMails, queueReleaseMails } from './mail/release-mail';
-import { auditActionOf, auditChange } from './release-audit';
+import { auditedFields, updateAudit } from './release-audit';
 import {
   descriptionsIssues,
   NO_CHANGES,
@@ -86,6 +86,16 @@ export async function createRelease(db: Db, viewer: Viewer, body: ReleaseCreate)
       );
       // Release e-mails (issue 15), queued with the publication.
       await queueReleaseMails(tx, id);
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'release.create',
+        objectType: 'release',
+        objectId: id,
+        after: {
+          ...auditedFields({ ...release, stage_number: release.stage_number ?? 0 }),
+          tags: release.tags,
+        },
+      });
       return id;
     }),
   );
@@ -144,14 +154,11 @@ export async function updateRelease(
           ...(deployNow ? { deploy_requested_at: new Date() } : {}),
         });
         if (tags) await replaceReleaseTags(tx, id, tags);
-        await recordAudit(tx, {
-          actorId: viewer.id,
-          action: auditActionOf(row, changed),
-          objectType: 'release',
-          objectId: id,
-          ...auditChange(row, merged, tags ? { currentTags, tags } : undefined),
-        });
         await queueReleaseMails(tx, id, row);
+        await recordAudit(
+          tx,
+          updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: id }, redeploy),
+        );
       }),
     );
     return id;
@@ -181,17 +188,12 @@ export async function updateRelease(
       );
       // Issue 17: builds (and child releases) follow the release to its new id, in this transaction.
       await followRecreatedRelease(tx, id, { id: newId, version: merged.version, stage: merged.stage });
-      const change = auditChange(row, merged, tags ? { currentTags, tags } : undefined);
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: auditActionOf(row, changed),
-        objectType: 'release',
-        objectId: newId,
-        before: { id, ...change.before },
-        after: { id: newId, ...change.after },
-      });
       await carryOverReleaseMails(tx, id, newId);
       await queueReleaseMails(tx, newId, row);
+      await recordAudit(
+        tx,
+        updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: newId }, redeploy),
+      );
       return newId;
     }),
   );
@@ -205,11 +207,31 @@ export async function updateReleaseDescriptions(
 ): Promise<void> {
   await changeableRelease(db, viewer, id);
   throwIfAny(await descriptionsIssues(db, descriptions, false));
-  await upsertReleaseDescriptions(db, id, descriptions);
+  await db.transaction(async (tx) => {
+    const text = (list: { language: string; description: string }[]) =>
+      Object.fromEntries(list.map((d) => [d.language, d.description]));
+    const was = text(await listReleaseDescriptions(tx, id));
+    await upsertReleaseDescriptions(tx, id, descriptions);
+    const diff = changedFields(was, text(await listReleaseDescriptions(tx, id)));
+    const removed = descriptions.filter((d) => d.description.trim() === '' && d.language in was);
+    for (const d of removed) {
+      diff.before[d.language] = was[d.language];
+      diff.after[d.language] = null;
+    }
+    if (Object.keys(diff.before).length === 0) return;
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'release.update',
+      objectType: 'release',
+      objectId: id,
+      before: { descriptions: diff.before },
+      after: { descriptions: diff.after },
+    });
+  });
 }
 
 export async function removeRelease(db: Db, viewer: Viewer, id: number): Promise<void> {
-  await changeableRelease(db, viewer, id);
+  const row = await changeableRelease(db, viewer, id);
   // Agents drop a removed release from what they hold when they next look (their own issue).
   await db.transaction(async (tx) => {
     if (!(await markReleaseRemoved(tx, id))) throw notFound('Release not found');
@@ -218,7 +240,7 @@ export async function removeRelease(db: Db, viewer: Viewer, id: number): Promise
       action: 'release.remove',
       objectType: 'release',
       objectId: id,
-      before: { is_removed: false },
+      before: { ...auditedFields(row), is_removed: false },
       after: { is_removed: true },
     });
   });

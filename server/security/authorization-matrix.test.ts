@@ -166,6 +166,12 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/firmwares/tasks': { access: 'admin' },
   'GET /api/admin/firmwares/tasks/status': { access: 'admin' },
   'GET /api/admin/firmwares/users/{id}/tasks': { access: 'admin' },
+  // Running the service (issue 17)
+  'GET /api/admin/audit': { access: 'admin' },
+  'GET /api/admin/impact': { access: 'staff' },
+  'GET /api/admin/exports/partners.csv': { access: 'admin' },
+  'GET /api/admin/exports/licenses.csv': { access: 'admin' },
+  'GET /api/admin/exports/builds.csv': { access: 'admin' },
 
   // The catalogue from the console (issue 17).
   'GET /api/admin/catalogue/series': { access: 'admin' },

@@ -91,10 +91,17 @@ export class KeyStore {
   }
 
   /** A new key signs from now on; the old public key stays listed. Refused when SIGNING_KEY is set. */
-  async rotate(): Promise<SigningKey> {
+  /** `onRotated` runs in the rotation's transaction (the audit row), with the old and the new key's id. */
+  async rotate(onRotated?: (tx: Db, was: string, now: string) => Promise<void>): Promise<SigningKey> {
     if (this.configured)
       throw new RotationRefusedError('The signing key comes from SIGNING_KEY: replace it there and restart');
-    await putSetting(this.db, SIGNING_KEY_SETTING, generateSigningKeyPem());
+    const was = await this.current();
+    const pem = generateSigningKeyPem();
+    const next = signingKeyFromPem(pem);
+    await this.db.transaction(async (tx) => {
+      await putSetting(tx, SIGNING_KEY_SETTING, pem);
+      await onRotated?.(tx, was.keyId, next.keyId);
+    });
     return this.current();
   }
 

@@ -5,6 +5,7 @@ import { UUID_PATTERN } from '../../contract/rules/text';
 import { UuidParamsSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { AttestationSchema, SigningKeySchema } from '../../contract/schemas/signing-schemas';
+import { recordAudit } from '../audit/audit-log';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { RotationRefusedError } from './key-store';
 import { findPublishedAttestation } from './signing-repository';
@@ -78,9 +79,18 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SigningKeySchema, ...errorResponses(401, 403, 409) },
       },
     },
-    async () => {
+    async (request) => {
       try {
-        await app.signing.keys.rotate();
+        await app.signing.keys.rotate((tx, was, now) =>
+          recordAudit(tx, {
+            actorId: request.account.id,
+            action: 'signing_key.rotate',
+            objectType: 'signing_key',
+            objectId: now,
+            before: { key_id: was },
+            after: { key_id: now },
+          }),
+        );
       } catch (error) {
         if (error instanceof RotationRefusedError) throw conflict(error.message);
         throw error;

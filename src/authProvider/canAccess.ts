@@ -44,6 +44,11 @@ const RULES: Record<string, Record<Action, Who>> = {
   findBuild: { '*': ADMIN },
   activeBuilds: { '*': ADMIN },
   activeSets: { '*': ADMIN },
+  // Running the service (issue 17): the audit log and the CSV exports for admins; the impact of a removal for
+  // whoever may remove (a developer its own releases).
+  audit: { '*': ADMIN },
+  exports: { '*': ADMIN },
+  impact: { '*': ADMIN_OR_DEVELOPER },
 };
 
 export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {

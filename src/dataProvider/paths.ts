@@ -181,6 +181,8 @@ export const resourcePaths: ResourcePaths = {
     create: 'POST /admin/repositories',
     delete: 'DELETE /admin/repositories/{id}',
   },
+  // The audit log (issue 17, admins): filters actor, action, object_type and object_id go on the wire.
+  audit: { getList: 'GET /admin/audit', paged: true },
 };
 
 /**
@@ -242,6 +244,11 @@ export const calls = {
   restoreRelease: 'POST /admin/releases/{id}/restore',
   restorePartner: 'POST /admin/user/restore?user_id={id}',
   restoreGroup: 'POST /admin/groups/{id}/restore',
+  // Running the service (issue 17): what a removal touches (query release, license or model); CSV exports.
+  impact: 'GET /admin/impact',
+  exportPartners: 'GET /admin/exports/partners.csv',
+  exportLicenses: 'GET /admin/exports/licenses.csv',
+  exportBuilds: 'GET /admin/exports/builds.csv',
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;

@@ -21,7 +21,7 @@ describe('AppMenu', () => {
 
   it('shows admins Partners and Agents as well, and the active builds and the build lookup', async () => {
     renderWithAdmin(<AppMenu />, { role: 'admin' });
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(8));
+    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(9));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Releases',
       'Firmwares',
@@ -29,6 +29,7 @@ describe('AppMenu', () => {
       'Partners',
       'Agents',
       'Catalogue',
+      'Audit',
       'Active builds',
       'Find build',
     ]);

@@ -8,7 +8,15 @@ import { canAccess } from '../authProvider/canAccess';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './ResponsiveSidebar';
 
 /** Sidebar entries in order; canAccess(role, 'menu', name) decides who sees each (spec §2, §6). */
-export const MENU_RESOURCES = ['releases', 'firmwares', 'tasks', 'partners', 'agents', 'catalogue'] as const;
+export const MENU_RESOURCES = [
+  'releases',
+  'firmwares',
+  'tasks',
+  'partners',
+  'agents',
+  'catalogue',
+  'audit',
+] as const;
 
 const Brand = () => {
   const [open] = useSidebarState();

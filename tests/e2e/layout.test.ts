@@ -53,6 +53,7 @@ const adminRoutes = () => [
   ['partner-edit', `/partners/${ids.partner}`],
   ['partner-show', `/partners/${ids.partner}/show`],
   ['agents', '/agents'],
+  ['audit', '/audit'],
   ['components', '/components'],
 ];
 

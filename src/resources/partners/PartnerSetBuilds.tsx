@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { PageLoading } from '../../layout/lazyPage';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
 import { type BuildAction, HiddenBuildActions } from '../builds/BuildActionsMenu';
@@ -110,6 +111,13 @@ export const PartnerSetBuilds = ({
               onChange={setShowRemoved}
               sx={{ ml: chosen.length > 0 ? 2 : 'auto' }}
             />
+            <Box sx={{ ml: 2 }}>
+              <ExportCsvButton
+                name="exportBuilds"
+                size="small"
+                query={{ group_id: setId, user_id: userId, is_removed: showRemoved || undefined }}
+              />
+            </Box>
           </Stack>
           {builds.isPending ? (
             <PageLoading />

@@ -3,6 +3,7 @@ import { Box, Card, CardHeader, Pagination, Stack, TextField, Typography } from 
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
@@ -52,7 +53,15 @@ export const PartnerSets = ({
         title={translate('app.partners.view.sets', { smart_count: total })}
         titleTypographyProps={{ variant: 'h6', component: 'h2' }}
         action={
-          <Stack direction="row" spacing={2} alignItems="center" sx={{ pt: 0.5 }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            alignItems="center"
+            flexWrap="wrap"
+            useFlexGap
+            justifyContent="flex-end"
+            sx={{ pt: 0.5 }}
+          >
             <TextField
               size="small"
               type="search"
@@ -69,6 +78,10 @@ export const PartnerSets = ({
                 setShowRemoved(checked);
                 setPage(1);
               }}
+            />
+            <ExportCsvButton
+              name="exportBuilds"
+              query={{ user_id: userId, is_removed: showRemoved || undefined }}
             />
           </Stack>
         }

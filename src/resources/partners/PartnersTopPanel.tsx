@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../authProvider/canAccess';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
 import { type PartnersTab, usePartnersFilter, usePartnersTab, usePartnersTotal } from './partnersListState';
 
@@ -50,6 +51,7 @@ export const PartnersTopPanel = () => {
             on={Boolean(filter.by_vip)}
             onToggle={(on) => setFilter({ by_vip: on })}
           />
+          <ExportCsvButton name="exportPartners" />
           {canAccess(permissions, 'create', 'partners') && (
             <Button
               component={Link}
@@ -62,6 +64,7 @@ export const PartnersTopPanel = () => {
           )}
         </>
       )}
+      {current === 'licenses' && <ExportCsvButton name="exportLicenses" />}
     </ListPanelRow>
   );
 };

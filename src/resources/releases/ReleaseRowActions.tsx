@@ -2,9 +2,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { IconButton, Stack, Tooltip } from '@mui/material';
+import { DialogContentText, IconButton, Stack, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { ImpactNotice } from '../../custom/impact/ImpactNotice';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
@@ -114,7 +115,14 @@ export const ReleaseRowActions = ({ release }: { release: Release }) => {
         isOpen={confirming !== null}
         loading={busy}
         title={translate(`resources.releases.confirm.${confirming ?? 'remove'}_title`, { name })}
-        content={translate(`resources.releases.confirm.${confirming ?? 'remove'}_content`, { name })}
+        content={
+          <>
+            <DialogContentText>
+              {translate(`resources.releases.confirm.${confirming ?? 'remove'}_content`, { name })}
+            </DialogContentText>
+            {confirming === 'remove' && <ImpactNotice target={{ release: release.id }} />}
+          </>
+        }
         confirm={confirming ? t(confirming) : undefined}
         confirmColor={confirming === 'remove' ? 'warning' : 'primary'}
         onConfirm={() => confirming && run(confirming)}

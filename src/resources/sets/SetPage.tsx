@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
+import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
@@ -155,6 +156,10 @@ export const SetPage = () => {
             </>
           )}
           {mayShowRemoved && <ShowRemovedSwitch checked={showRemoved} onChange={setShowRemoved} />}
+          <ExportCsvButton
+            name="exportBuilds"
+            query={{ group_id: setId, is_removed: showRemoved || undefined }}
+          />
         </Stack>
       </Stack>
 
