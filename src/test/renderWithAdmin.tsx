@@ -16,6 +16,7 @@ import { HttpClientProvider } from '../dataProvider/ApiContext';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import agents from '../resources/agents';
+import audit from '../resources/audit';
 import catalogue from '../resources/catalogue';
 import partners from '../resources/partners';
 import releases from '../resources/releases';
@@ -23,7 +24,7 @@ import firmwares from '../resources/sets';
 import tasks from '../resources/tasks';
 
 const definitions = Object.fromEntries(
-  Object.entries({ releases, firmwares, tasks, partners, agents, catalogue }).map(([name, r]) => [
+  Object.entries({ releases, firmwares, tasks, partners, agents, catalogue, audit }).map(([name, r]) => [
     name,
     { name, hasList: true, icon: r.icon, options: 'options' in r ? r.options : undefined },
   ]),
