@@ -13,6 +13,7 @@ import {
   partnerFees,
 } from '../platform/db/schema';
 import { normaliseEmail } from './accounts-repository';
+import { feesOf, partnerSnapshot } from './partner-audit';
 
 export interface PartnerFilters {
   search?: string;
@@ -208,7 +209,7 @@ export function removePartner(db: Db, actorId: number, id: number): Promise<bool
   return db.transaction(async (tx) => {
     const check = await guardLastAdmin(tx);
     const [before] = await tx
-      .select({ is_blocked: accounts.is_blocked })
+      .select()
       .from(accounts)
       .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
       .for('update');
@@ -223,7 +224,8 @@ export function removePartner(db: Db, actorId: number, id: number): Promise<bool
       action: 'partner.remove',
       objectType: 'partner',
       objectId: id,
-      before: { is_removed: false, is_blocked: before.is_blocked },
+      // The partner as it was (restorePartner reads is_blocked from here).
+      before: { ...partnerSnapshot(before, await feesOf(tx, id)), is_removed: false },
       after: { is_removed: true, is_blocked: true },
     });
     return true;

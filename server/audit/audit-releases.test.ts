@@ -26,7 +26,7 @@ describe('release changes in the audit log', () => {
   it('create, update, publish, unpublish and remove each write their row with before and after', async () => {
     const created = await call('POST', '', {
       series: 'x19',
-      version: '7.0.0',
+      version: '7.0.0-beta.1',
       stage: 'beta',
       tags: demoTags('x19'),
       descriptions: [{ language: 'en', description: 'Audited.' }],
@@ -38,14 +38,14 @@ describe('release changes in the audit log', () => {
       object_type: 'release',
       object_id: String(id),
       before: null,
-      after: { series: 'x19', version: '7.0.0', stage: 'beta', is_draft: true },
+      after: { series: 'x19', version: '7.0.0-beta.1', stage: 'beta', is_draft: true },
     });
 
-    expect((await call('PATCH', `/${id}`, { version: '7.0.1' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/${id}`, { version: '7.0.1-beta.1' })).statusCode).toBe(200);
     expect(await lastAudit(t.db, 'release.update')).toMatchObject({
       object_id: String(id),
-      before: { version: '7.0.0' },
-      after: { version: '7.0.1' },
+      before: { version: '7.0.0-beta.1' },
+      after: { version: '7.0.1-beta.1' },
     });
 
     const published = await call('PATCH', `/${id}`, { is_draft: false });
@@ -70,7 +70,7 @@ describe('release changes in the audit log', () => {
     expect((await call('DELETE', `/${newId}`)).statusCode).toBe(204);
     expect(await lastAudit(t.db, 'release.remove')).toMatchObject({
       object_id: String(newId),
-      before: { version: '7.0.1', is_removed: false },
+      before: { version: '7.0.1-beta.1', is_removed: false },
       after: { is_removed: true },
     });
   });
@@ -78,7 +78,7 @@ describe('release changes in the audit log', () => {
   it('a change of descriptions is an update with the texts before and after', async () => {
     const created = await call('POST', '', {
       series: 'x19',
-      version: '7.5.0',
+      version: '7.5.0-beta.1',
       stage: 'beta',
       tags: demoTags('x19'),
       descriptions: [

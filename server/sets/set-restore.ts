@@ -74,7 +74,7 @@ export function auditSetRemoval(
     action: 'set.remove',
     objectType: 'set',
     objectId: group.id,
-    before: { is_removed: false, name: group.name, user_id: group.user_id },
+    before: { is_removed: false, name: group.name, user_id: group.user_id, builds: buildIds.length },
     after: { is_removed: true, builds: buildIds, full_clean: fullClean },
   });
 }
