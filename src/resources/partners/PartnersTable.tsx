@@ -132,6 +132,9 @@ export const PartnersTable = () => {
           source="fee"
           label={label('fee')}
           disableSort
+          // Below 992 px the status (and a removed partner's restore button) needs the room; the fees are on
+          // the partner's page.
+          sx={showFrom('lg')}
           render={(p) => <PartnerFeeSummary partner={p} />}
         />
         <DataTable.Col<Partner>
