@@ -1,14 +1,22 @@
 // Schema-driven fuzzing of every write route of the OpenAPI document: from each body and query schema,
 // seeded cases of wrong types, huge and odd strings, odd numbers, missing and unknown fields, wrong shapes
 // and broken JSON. Never a 5xx; a 4xx in the API's error format; a refused request changes no table.
-import { createHash } from 'node:crypto';
+
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
 import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
-import { bodyCases, CASES_PER_ROUTE, type FuzzCase, queryCases, SEED, show } from '../test/fuzz-cases';
+import {
+  bodyCases,
+  CASES_PER_ROUTE,
+  type FuzzCase,
+  pathCases,
+  queryCases,
+  routeCases,
+  SEED,
+} from '../test/fuzz-cases';
 import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
 import {
   expectErrorShape,
@@ -120,79 +128,12 @@ function baseBody(op: Operation): Record<string, unknown> {
   }
 }
 
-const ARTIFACT = 'artifact bytes';
-const ARTIFACT_SHA256 = createHash('sha256').update(ARTIFACT).digest('hex');
-
-/**
- * Cases of a route's own beyond what its schema suggests: each event type with the other's data (a progress
- * that is not a number once reached the database as a 500), and an artifact upload in every wrong media type.
- */
-function routeCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
-  if (op.key === 'POST /api/agent/jobs/{id}/events') {
-    const event = (type: unknown, data: unknown) => ({ ...base, events: [{ seq: 9, type, data }] });
-    return [
-      { label: 'progress "abc"', body: event('progress', 'abc') },
-      { label: 'progress "50"', body: event('progress', '50') },
-      { label: 'progress 101', body: event('progress', 101) },
-      { label: 'progress -1', body: event('progress', -1) },
-      { label: 'progress null', body: event('progress', null) },
-      { label: 'log 42', body: event('log', 42) },
-      { label: 'log {}', body: event('log', {}) },
-      { label: 'an unknown event type', body: event('warning', 'text') },
-    ];
-  }
-  if (op.key === 'PUT /api/agent/jobs/{id}/artifact') {
-    const headers = { 'x-sha256': ARTIFACT_SHA256 };
-    const as = (contentType: string, payload = ARTIFACT) => ({ raw: { payload, contentType }, headers });
-    return [
-      { label: 'artifact as JSON', ...as('application/json', '{"a":1}') },
-      { label: 'artifact as broken JSON', ...as('application/json', '{"a":') },
-      { label: 'artifact as text/plain', ...as('text/plain') },
-      { label: 'artifact as multipart', ...as('multipart/form-data; boundary=x') },
-      { label: 'artifact as form', ...as('application/x-www-form-urlencoded', 'a=1') },
-      { label: 'artifact with no content type', headers },
-      {
-        label: 'artifact without x-sha256',
-        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
-      },
-      {
-        label: 'artifact with a wrong x-sha256',
-        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
-        headers: { 'x-sha256': '0'.repeat(64) },
-      },
-    ];
-  }
-  return [];
-}
-
 function urlOf(op: Operation, query: Record<string, unknown>, path: Record<string, string> = {}): string {
   const values = pathValues(w, op.path);
   if (callerOf(op) === 'partner') {
     values.id = /\/groups\//.test(op.path) ? own.set.id : own.build.id;
   }
   return fillPath(op.path, { ...values, ...path }) + queryString(query);
-}
-
-const ODD_PATH_VALUES = [
-  'abc',
-  '-1',
-  '0',
-  '1.5',
-  '2147483648',
-  '99999999999999999999',
-  '1e3',
-  '😀',
-  'nul\u0000',
-  ' ',
-];
-
-function pathCases(op: Operation): FuzzCase[] {
-  return op.pathParams.flatMap((param) =>
-    ODD_PATH_VALUES.map((value) => ({
-      label: `path ${param.name} = ${show(value)}`,
-      path: { [param.name]: value },
-    })),
-  );
 }
 
 function baseQuery(op: Operation): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // The fuzzer's cases: odd values for every field of a route's JSON schema, its query and its path, drawn from a
 // seeded random source (server/security/fuzz-writes.test.ts sends them).
 import type { JsonSchema, Operation } from './openapi-routes';
@@ -136,4 +137,71 @@ export function queryCases(op: Operation, base: Record<string, unknown>): FuzzCa
     }
   }
   return cases;
+}
+
+const ARTIFACT = 'artifact bytes';
+const ARTIFACT_SHA256 = createHash('sha256').update(ARTIFACT).digest('hex');
+
+/**
+ * Cases of a route's own beyond what its schema suggests: each event type with the other's data (a progress
+ * that is not a number once reached the database as a 500), and an artifact upload in every wrong media type.
+ */
+export function routeCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
+  if (op.key === 'POST /api/agent/jobs/{id}/events') {
+    const event = (type: unknown, data: unknown) => ({ ...base, events: [{ seq: 9, type, data }] });
+    return [
+      { label: 'progress "abc"', body: event('progress', 'abc') },
+      { label: 'progress "50"', body: event('progress', '50') },
+      { label: 'progress 101', body: event('progress', 101) },
+      { label: 'progress -1', body: event('progress', -1) },
+      { label: 'progress null', body: event('progress', null) },
+      { label: 'log 42', body: event('log', 42) },
+      { label: 'log {}', body: event('log', {}) },
+      { label: 'an unknown event type', body: event('warning', 'text') },
+    ];
+  }
+  if (op.key === 'PUT /api/agent/jobs/{id}/artifact') {
+    const headers = { 'x-sha256': ARTIFACT_SHA256 };
+    const as = (contentType: string, payload = ARTIFACT) => ({ raw: { payload, contentType }, headers });
+    return [
+      { label: 'artifact as JSON', ...as('application/json', '{"a":1}') },
+      { label: 'artifact as broken JSON', ...as('application/json', '{"a":') },
+      { label: 'artifact as text/plain', ...as('text/plain') },
+      { label: 'artifact as multipart', ...as('multipart/form-data; boundary=x') },
+      { label: 'artifact as form', ...as('application/x-www-form-urlencoded', 'a=1') },
+      { label: 'artifact with no content type', headers },
+      {
+        label: 'artifact without x-sha256',
+        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
+      },
+      {
+        label: 'artifact with a wrong x-sha256',
+        raw: { payload: ARTIFACT, contentType: 'application/octet-stream' },
+        headers: { 'x-sha256': '0'.repeat(64) },
+      },
+    ];
+  }
+  return [];
+}
+
+const ODD_PATH_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  '😀',
+  'nul\u0000',
+  ' ',
+];
+
+export function pathCases(op: Operation): FuzzCase[] {
+  return op.pathParams.flatMap((param) =>
+    ODD_PATH_VALUES.map((value) => ({
+      label: `path ${param.name} = ${show(value)}`,
+      path: { [param.name]: value },
+    })),
+  );
 }
