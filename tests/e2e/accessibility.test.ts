@@ -58,6 +58,8 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 async function expectAccessible(page: Page, name: string) {
+  // Colours are checked as the user sees them once a dialog or menu has faded in, not half-way through.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const list = await violations(page);
   expect(list, `${name}:\n${list.join('\n')}`).toEqual([]);
 }
