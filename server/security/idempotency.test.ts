@@ -45,7 +45,7 @@ describe('Idempotency-Key', () => {
     const b = await post('/client/firmware/groups', { name: 'Twice clicked' }, 'set-1');
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json()).toEqual(a.json());
-    expect((await rowCounts(w.t.db)).groups).toBe(before.groups + 1);
+    expect((await rowCounts(w.t.db)).sets).toBe(before.sets + 1);
   });
 
   it('lets a refused request be sent again with the same key, and refuses the key on another request', async () => {

@@ -52,8 +52,8 @@ const setsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const group = await createSet(app.db, request.account, request.body);
-      return reply.code(201).send(await setView(app.db, group.id));
+      const set = await createSet(app.db, request.account, request.body);
+      return reply.code(201).send(await setView(app.db, set.id));
     },
   );
 

@@ -26,10 +26,10 @@ const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const uuid = checkUuid(request.query.uuid, ['query', 'uuid']);
-      const group = await findSetByLinkUuid(app.db, uuid);
-      if (!group || group.is_removed) throw notFound('Set not found');
-      const rows = await listBuilds(app.db, { setId: group.id });
-      return { group_name: group.name, firmwares: rows.map(toSharedBuild) };
+      const set = await findSetByLinkUuid(app.db, uuid);
+      if (!set || set.is_removed) throw notFound('Set not found');
+      const rows = await listBuilds(app.db, { setId: set.id });
+      return { group_name: set.name, firmwares: rows.map(toSharedBuild) };
     },
   );
 };

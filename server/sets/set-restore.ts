@@ -21,12 +21,12 @@ const nameClash = (name: string) =>
  * counters recounted, recorded in the audit log. Refused (409) while another live set of the owner has its name.
  */
 export async function restoreGroup(db: Db, actorId: number, id: number): Promise<void> {
-  const group = await findSet(db, id);
-  if (!group?.is_removed) throw notFound('Removed set not found');
+  const set = await findSet(db, id);
+  if (!set?.is_removed) throw notFound('Removed set not found');
   try {
     await db.transaction(async (tx) => {
       await lockSet(tx, id);
-      if (await setNameTaken(tx, group.user_id, group.name, id)) throw nameClash(group.name);
+      if (await setNameTaken(tx, set.user_id, set.name, id)) throw nameClash(set.name);
       const restored = await tx
         .update(buildSets)
         .set({ is_removed: false, updated_at: new Date() })
@@ -56,7 +56,7 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'firmware_groups_user_name_unique')) throw nameClash(group.name);
+    if (isUniqueViolation(error, 'firmware_groups_user_name_unique')) throw nameClash(set.name);
     throw error;
   }
 }
@@ -65,7 +65,7 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
 export function auditSetRemoval(
   tx: Db,
   actorId: number,
-  group: BuildSetRow,
+  set: BuildSetRow,
   buildIds: number[],
   fullClean: boolean,
 ) {
@@ -73,8 +73,8 @@ export function auditSetRemoval(
     actorId,
     action: 'set.remove',
     objectType: 'set',
-    objectId: group.id,
-    before: { is_removed: false, name: group.name, user_id: group.user_id, builds: buildIds.length },
+    objectId: set.id,
+    before: { is_removed: false, name: set.name, user_id: set.user_id, builds: buildIds.length },
     after: { is_removed: true, builds: buildIds, full_clean: fullClean },
   });
 }

@@ -48,9 +48,9 @@ async function guardName<T>(work: () => Promise<T>): Promise<T> {
 
 /** A set that is not removed; with `userId`, only that account's. */
 export async function liveSet(db: Db, id: number, userId?: number): Promise<BuildSetRow> {
-  const group = await findSet(db, id, userId);
-  if (!group || group.is_removed) throw notFound('Set not found');
-  return group;
+  const set = await findSet(db, id, userId);
+  if (!set || set.is_removed) throw notFound('Set not found');
+  return set;
 }
 
 export async function createSet(db: Db, owner: AccountRow, body: SetCreate): Promise<BuildSetRow> {
@@ -75,45 +75,45 @@ async function rebuildAllInTx(db: Db, setId: number): Promise<void> {
 }
 
 /** PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction. */
-export async function editSet(db: Db, group: BuildSetRow, body: SetPatch): Promise<BuildSetRow> {
+export async function editSet(db: Db, set: BuildSetRow, body: SetPatch): Promise<BuildSetRow> {
   const changes: SetChanges = {};
-  if (body.name !== undefined) changes.name = await checkName(db, group.user_id, body.name, group.id);
+  if (body.name !== undefined) changes.name = await checkName(db, set.user_id, body.name, set.id);
   if (body.description !== undefined) changes.description = body.description.trim();
   if (body.logo_id !== undefined)
-    changes.logo_id = await checkLogo(db, group.user_id, body.logo_id, group.logo_id);
-  if (body.ssh_keys !== undefined) changes.ssh_keys = await checkSshKeys(db, group.user_id, body.ssh_keys);
+    changes.logo_id = await checkLogo(db, set.user_id, body.logo_id, set.logo_id);
+  if (body.ssh_keys !== undefined) changes.ssh_keys = await checkSshKeys(db, set.user_id, body.ssh_keys);
   if (body.is_favorite !== undefined) changes.is_favorite = body.is_favorite;
   return guardName(() =>
     db.transaction(async (tx) => {
-      await lockSet(tx, group.id);
+      await lockSet(tx, set.id);
       if (body.force_rebuild) {
-        await rebuildAllInTx(tx, group.id);
-        await recountSet(tx, group.id);
+        await rebuildAllInTx(tx, set.id);
+        await recountSet(tx, set.id);
       }
-      return updateSet(tx, group.id, changes);
+      return updateSet(tx, set.id, changes);
     }),
   );
 }
 
-export async function rebuildSet(db: Db, group: BuildSetRow): Promise<void> {
+export async function rebuildSet(db: Db, set: BuildSetRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockSet(tx, group.id);
-    await rebuildAllInTx(tx, group.id);
-    await recountSet(tx, group.id);
+    await lockSet(tx, set.id);
+    await rebuildAllInTx(tx, set.id);
+    await recountSet(tx, set.id);
   });
 }
 
 /** Every build to its newest release (see upgradeBuild); builds on it already are left alone. */
-export async function upgradeSet(db: Db, owner: AccountRow, group: BuildSetRow): Promise<number> {
+export async function upgradeSet(db: Db, owner: AccountRow, set: BuildSetRow): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockSet(tx, group.id);
+    await lockSet(tx, set.id);
     let upgraded = 0;
     const resolve = jobSpecResolver(tx);
     const findNewer = newerReleaseFinder(tx, owner);
-    for (const build of await listLiveSetBuilds(tx, group.id)) {
+    for (const build of await listLiveSetBuilds(tx, set.id)) {
       if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
     }
-    await recountSet(tx, group.id);
+    await recountSet(tx, set.id);
     return upgraded;
   });
 }
@@ -125,23 +125,23 @@ export async function upgradeSet(db: Db, owner: AccountRow, group: BuildSetRow):
 export async function removeSet(
   db: Db,
   artifacts: ArtifactStore,
-  group: BuildSetRow,
+  set: BuildSetRow,
   fullClean: boolean,
   actorId?: number,
 ) {
   const all = await db.transaction(async (tx) => {
-    await lockSet(tx, group.id);
-    const builds = await listBuilds(tx, { setId: group.id, includeRemoved: true });
+    await lockSet(tx, set.id);
+    const builds = await listBuilds(tx, { setId: set.id, includeRemoved: true });
     const live = builds.filter((build) => !build.is_removed).map((build) => build.id);
-    await markSetRemoved(tx, group.id);
+    await markSetRemoved(tx, set.id);
     await markBuildsRemoved(
       tx,
       builds.filter((build) => !build.is_removed || fullClean).map((build) => build.id),
       fullClean,
     );
     await markRemovedWithSet(tx, live);
-    await recountSet(tx, group.id);
-    if (actorId !== undefined) await auditSetRemoval(tx, actorId, group, live, fullClean);
+    await recountSet(tx, set.id);
+    if (actorId !== undefined) await auditSetRemoval(tx, actorId, set, live, fullClean);
     return builds;
   });
   if (fullClean) {

@@ -44,8 +44,8 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       },
     },
     async (request) => {
-      const group = await setOf(request.params.id, request.account.id);
-      return answer((await editSet(app.db, group, request.body)).id);
+      const set = await setOf(request.params.id, request.account.id);
+      return answer((await editSet(app.db, set, request.body)).id);
     },
   );
 
@@ -56,9 +56,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       schema: { tags, summary: `Rebuild every build of ${whose} set`, params, response: responses },
     },
     async (request) => {
-      const group = await setOf(request.params.id, request.account.id);
-      await rebuildSet(app.db, group);
-      return answer(group.id);
+      const set = await setOf(request.params.id, request.account.id);
+      await rebuildSet(app.db, set);
+      return answer(set.id);
     },
   );
 
@@ -75,9 +75,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       },
     },
     async (request) => {
-      const group = await setOf(request.params.id, request.account.id);
-      await upgradeSet(app.db, await ownerOf(app.db, request.account, group.user_id), group);
-      return answer(group.id);
+      const set = await setOf(request.params.id, request.account.id);
+      await upgradeSet(app.db, await ownerOf(app.db, request.account, set.user_id), set);
+      return answer(set.id);
     },
   );
 
@@ -94,9 +94,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       },
     },
     async (request, reply) => {
-      const group = await setOf(request.params.id, request.account.id);
+      const set = await setOf(request.params.id, request.account.id);
       const actorId = admin ? request.account.id : undefined;
-      await removeSet(app.db, app.artifacts, group, request.query.full_clean, actorId);
+      await removeSet(app.db, app.artifacts, set, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },
   );

@@ -73,7 +73,7 @@ function preparePage(db: Db, filters: SetFilters, name: string) {
   const where = setConditions(filters, placeholders);
   return db
     .select({
-      group: g,
+      set: g,
       built: builtModels,
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
     })
@@ -107,7 +107,7 @@ export async function listSets(
     found[0]?.total ??
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
-  return { rows: found.map((row) => ({ ...row.group, built: row.built ?? [] })), total };
+  return { rows: found.map((row) => ({ ...row.set, built: row.built ?? [] })), total };
 }
 
 export interface ActiveFilters {
@@ -136,7 +136,7 @@ function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undef
 
 const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
   db
-    .select({ group: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+    .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
     .from(g)
     .innerJoin(accounts, eq(accounts.id, g.user_id))
     .where(activeConditions(filters, placeholders.pattern))
@@ -166,7 +166,7 @@ export async function listActiveSets(
     }),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.group, built: row.built ?? [], email: row.email, worker: row.worker })),
+    rows: rows.map((row) => ({ ...row.set, built: row.built ?? [], email: row.email, worker: row.worker })),
     total,
   };
 }
@@ -256,6 +256,6 @@ export async function recountSet(db: Db, setId: number): Promise<void> {
 
 /** A set by id with the models it has built, for answering it after a write. */
 export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
-  const [row] = await db.select({ group: g, built: builtModels }).from(g).where(eq(g.id, id));
-  return row && { ...row.group, built: row.built ?? [] };
+  const [row] = await db.select({ set: g, built: builtModels }).from(g).where(eq(g.id, id));
+  return row && { ...row.set, built: row.built ?? [] };
 }

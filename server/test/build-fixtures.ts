@@ -171,7 +171,7 @@ export async function submit(w: BuildWorld, token: string, body: Json): Promise<
 
 export async function getSet(w: BuildWorld, token: string, id: unknown): Promise<Json> {
   const res = await api(w, 'GET', '/client/firmware/groups?is_removed=true', token);
-  const found = res.json<Json[]>().find((group) => group.id === id);
+  const found = res.json<Json[]>().find((set) => set.id === id);
   expect(found, `set ${id} not listed`).toBeDefined();
   return found as Json;
 }
@@ -182,5 +182,5 @@ export async function rowCounts(db: Db) {
     db.select({ n: count() }).from(builds),
     db.select({ n: count() }).from(buildSets),
   ]);
-  return { builds: b.n, groups: g.n };
+  return { builds: b.n, sets: g.n };
 }

@@ -42,14 +42,14 @@ export const BuildFormPage = () => {
   const navigate = useNavigate();
   const showError = useShowError();
   const data = useBuildFormData();
-  const group = useSet(setId);
+  const set = useSet(setId);
   const builds = useGetList<Build>(
     'firmwares',
     { pagination: { page: 1, perPage: 100_000 }, meta: { query: { group_id: setId } } },
     { enabled: Number.isFinite(setId) && setId > 0, onError: showError },
   );
   const build = buildId ? builds.data?.find((b) => b.id === buildId) : undefined;
-  const ready = !data.isPending && !group.isPending && !builds.isPending;
+  const ready = !data.isPending && !set.isPending && !builds.isPending;
 
   // The form starts once per mode, when everything it needs has arrived: later refetches (polling) must not
   // reset what the user typed.
@@ -59,10 +59,10 @@ export const BuildFormPage = () => {
   const submission = useRef(newIdempotencyKey());
   const left = useRef(false);
   const [leaving, setLeaving] = useState(false);
-  if (ready && group.data && (!buildId || build) && initial.current?.key !== formKey) {
-    const blank = { ...valuesFromSet(group.data, data.logos), options: optionDefaults(data.options) };
+  if (ready && set.data && (!buildId || build) && initial.current?.key !== formKey) {
+    const blank = { ...valuesFromSet(set.data, data.logos), options: optionDefaults(data.options) };
     const values = build
-      ? valuesFromBuild(build, group.data, data.logos, data.releases)
+      ? valuesFromBuild(build, set.data, data.logos, data.releases)
       : presetModel
         ? withModelPreset(blank, presetModel, data.catalogue)
         : blank;
@@ -79,7 +79,7 @@ export const BuildFormPage = () => {
   );
 
   if (!ready) return <PageLoading />;
-  if (!group.data || (buildId && !build)) return <NotFound />;
+  if (!set.data || (buildId && !build)) return <NotFound />;
 
   const submit = async (values: BuildFormValues) => {
     if (left.current) return undefined;
@@ -118,13 +118,13 @@ export const BuildFormPage = () => {
 
   return (
     <>
-      <SetPageHeader group={group.data} subtitle={build ? 'edit_build' : 'new_build'} />
+      <SetPageHeader set={set.data} subtitle={build ? 'edit_build' : 'new_build'} />
       {defaultValues && (
         <BuildForm
           key={formKey}
           defaultValues={defaultValues}
           data={data}
-          setName={group.data.name}
+          setName={set.data.name}
           missing={missing}
           editing={Boolean(build)}
           locked={leaving}

@@ -9,10 +9,10 @@ import type { BuildSet } from '../../resources/sets/types';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
 import { fakeApi } from './test/fakeApi';
-import { group } from './test/fixtures';
+import { set } from './test/fixtures';
 
 const SETS: BuildSet[] = Array.from({ length: 25 }, (_, i) => ({
-  ...group,
+  ...set,
   id: 100 + i,
   name: i === 24 ? 'Zeta far away' : `Farm ${String(i + 1).padStart(2, '0')}`,
 }));

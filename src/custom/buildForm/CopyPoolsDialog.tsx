@@ -39,27 +39,27 @@ export const CopyPoolsDialog = ({
   const showError = useShowError();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [group, setGroup] = useState<BuildSet | null>(null);
+  const [chosen, setChosen] = useState<BuildSet | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const sets = useGetList<BuildSet>(
+  const setList = useGetList<BuildSet>(
     'groups',
     { pagination: { page: 1, perPage: 20 }, filter: search ? { search } : {} },
     { enabled: open, onError: showError },
   );
   useEffect(() => {
-    if (open && !group && setId && sets.data) setGroup(sets.data.find((g) => g.id === setId) ?? null);
-  }, [open, group, setId, sets.data]);
+    if (open && !chosen && setId && setList.data) setChosen(setList.data.find((g) => g.id === setId) ?? null);
+  }, [open, chosen, setId, setList.data]);
   const builds = useGetList<Build>(
     'firmwares',
     {
       pagination: { page: 1, perPage: 1000 },
       sort: { field: 'id', order: 'DESC' },
-      meta: { query: { group_id: group?.id } },
+      meta: { query: { group_id: chosen?.id } },
     },
-    { enabled: open && Boolean(group), onError: showError },
+    { enabled: open && Boolean(chosen), onError: showError },
   );
   // The server answers one page of sets: say so when there are more, and that typing searches them all.
   const more = (shown: number, total: number | undefined) =>
@@ -73,12 +73,12 @@ export const CopyPoolsDialog = ({
       <DialogTitle id="copy-pools-title">{translate('app.build_form.copy_pools.title')}</DialogTitle>
       <DialogContent dividers>
         <Autocomplete<BuildSet>
-          options={sets.data ?? []}
-          value={group}
-          loading={sets.isPending}
+          options={setList.data ?? []}
+          value={chosen}
+          loading={setList.isPending}
           getOptionLabel={(g) => g.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_, value) => setGroup(value)}
+          onChange={(_, value) => setChosen(value)}
           onInputChange={(_, value, reason) => (reason === 'input' || reason === 'clear') && setText(value)}
           filterOptions={(options) => options}
           renderInput={(params) => (
@@ -86,17 +86,17 @@ export const CopyPoolsDialog = ({
               {...params}
               label={translate('app.build_form.copy_pools.set')}
               size="small"
-              helperText={more(sets.data?.length ?? 0, sets.total)}
+              helperText={more(setList.data?.length ?? 0, setList.total)}
             />
           )}
         />
         <Box sx={{ mt: 2, minHeight: '8rem' }}>
-          {group && !builds.isPending && withPools.length === 0 && (
+          {chosen && !builds.isPending && withPools.length === 0 && (
             <Typography color="text.secondary" sx={{ py: 2 }}>
               {translate('app.build_form.copy_pools.empty')}
             </Typography>
           )}
-          {!group && (
+          {!chosen && (
             <Typography color="text.secondary" sx={{ py: 2 }}>
               {translate('app.build_form.copy_pools.pick_set')}
             </Typography>

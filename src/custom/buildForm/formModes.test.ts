@@ -11,11 +11,11 @@ import {
   withModelPreset,
 } from './formModes';
 import { isBlankPool } from './pools';
-import { build, catalogue, group, logos, releases } from './test/fixtures';
+import { build, catalogue, logos, releases, set } from './test/fixtures';
 
 describe('build form modes', () => {
   it('from a set: blank build, stable subset, license on, DevFee worker from the set name, the set’s keys', () => {
-    const values = valuesFromSet(group, logos);
+    const values = valuesFromSet(set, logos);
     expect(values).toMatchObject({
       group_id: 10,
       series: '',
@@ -36,7 +36,7 @@ describe('build form modes', () => {
     expect(logoSelectFor(1, logos)).toEqual({ logoSelect: 'default', savedLogoID: null });
     expect(logoSelectFor(7, logos)).toEqual({ logoSelect: 'my_logo', savedLogoID: null });
     expect(logoSelectFor(42, logos)).toEqual({ logoSelect: 'build_logo', savedLogoID: 42 });
-    expect(valuesFromSet({ ...group, logo_id: 7 }, logos).logoSelect).toBe('my_logo');
+    expect(valuesFromSet({ ...set, logo_id: 7 }, logos).logoSelect).toBe('my_logo');
     expect(myLogo([{ id: 1, is_default: true }])).toBeUndefined();
   });
 
@@ -49,7 +49,7 @@ describe('build form modes', () => {
   });
 
   it('from an existing build: every field prefilled', () => {
-    const values = valuesFromBuild(build, group, logos, releases);
+    const values = valuesFromBuild(build, set, logos, releases);
     expect(values).toMatchObject({
       series: 'x19',
       model: 'S19',
@@ -77,13 +77,13 @@ describe('build form modes', () => {
   });
 
   it('presets a missing model with its series', () => {
-    const values = withModelPreset(valuesFromSet(group, logos), 'S21', catalogue);
+    const values = withModelPreset(valuesFromSet(set, logos), 'S21', catalogue);
     expect(values).toMatchObject({ series: 'x21', model: 'S21', platform: '', release: null });
     expect(withModelPreset(values, 'nope', catalogue)).toBe(values);
   });
 
   it('builds the POST body: no license when Add license is off', () => {
-    const values = { ...valuesFromBuild(build, group, logos, releases), addLicense: false };
+    const values = { ...valuesFromBuild(build, set, logos, releases), addLicense: false };
     const body = toBuildBody(values, 1, false);
     expect(body).toMatchObject({
       group_id: 10,

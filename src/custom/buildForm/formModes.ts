@@ -40,11 +40,11 @@ export function logoIdFor(
 
 /** Mode 'from a set': an empty build of the set, DevFee worker from the set's name, the set's logo and keys. */
 export function valuesFromSet(
-  group: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
+  set: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
   logos: readonly LogoSetRef[],
 ): BuildFormValues {
   return {
-    group_id: group.id,
+    group_id: set.id,
     series: '',
     model: '',
     platform: '',
@@ -54,23 +54,23 @@ export function valuesFromSet(
     addLicense: true,
     license: null,
     options: {},
-    ssh_keys: [...(group.ssh_keys ?? [])],
-    ...logoSelectFor(group.logo_id, logos),
+    ssh_keys: [...(set.ssh_keys ?? [])],
+    ...logoSelectFor(set.logo_id, logos),
     customLogoFiles: { image_le: null, image_de: null },
-    ...splitPools([], workerFromSetName(group.name)),
+    ...splitPools([], workerFromSetName(set.name)),
   };
 }
 
 /** Mode 'from an existing build': every field as the build has it. */
 export function valuesFromBuild(
   build: Build,
-  group: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
+  set: Pick<BuildSet, 'id' | 'name' | 'logo_id' | 'ssh_keys'>,
   logos: readonly LogoSetRef[],
   releases: readonly ReleaseChoice[],
 ): BuildFormValues {
   const release = releases.find((r) => r.id === build.release_id);
   return {
-    ...valuesFromSet(group, logos),
+    ...valuesFromSet(set, logos),
     series: build.series,
     model: build.model,
     platform: build.platform,
@@ -82,7 +82,7 @@ export function valuesFromBuild(
     options: { ...(build.options ?? {}) },
     ssh_keys: [...(build.ssh_keys ?? [])],
     ...logoSelectFor(build.logo_id, logos),
-    ...splitPools(build.fee_pools_configs, workerFromSetName(group.name)),
+    ...splitPools(build.fee_pools_configs, workerFromSetName(set.name)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, catalogue, group } from '../../custom/buildForm/test/fixtures';
+import { build, catalogue, set } from '../../custom/buildForm/test/fixtures';
 import type { Build } from '../sets/types';
 import {
   downloadUrl,
@@ -92,7 +92,7 @@ describe('missing models', () => {
 
 describe('counters', () => {
   it('counts pending, in progress and failed builds, removed ones separately', () => {
-    expect(setCounters(group)).toEqual({ pending: 1, in_progress: 0, failed: 0, removed: 0 });
+    expect(setCounters(set)).toEqual({ pending: 1, in_progress: 0, failed: 0, removed: 0 });
     const builds = [
       b(1, { status: 'pending' }),
       b(2, { status: 'in_progress' }),
@@ -100,7 +100,7 @@ describe('counters', () => {
       b(4, { status: 'failed', is_removed: true }),
       b(5, { status: 'done' }),
     ];
-    expect(setCounters(group, builds)).toEqual({ pending: 1, in_progress: 1, failed: 1, removed: 1 });
+    expect(setCounters(set, builds)).toEqual({ pending: 1, in_progress: 1, failed: 1, removed: 1 });
     expect(hasActiveBuilds(builds)).toBe(true);
     expect(hasActiveBuilds([b(6, { status: 'done' })])).toBe(false);
   });

@@ -50,16 +50,16 @@ export const PartnerSetBuilds = ({
   onBack: () => void;
 }) => {
   const translate = useTranslate();
-  const group = usePartnerSet(userId, setId);
+  const setQuery = usePartnerSet(userId, setId);
   const [showRemoved, setShowRemoved] = useState(false);
   const builds = useSetBuildsList(setId, showRemoved);
   const setActions = useSetActionHandler(onBack, PARTNER_SET_REMOVED);
   const list = builds.data ?? NONE;
-  const controls = useBuildsControls(list, group.data?.name ?? '');
+  const controls = useBuildsControls(list, setQuery.data?.name ?? '');
   const { chosen } = controls;
 
-  if (group.isPending) return <PageLoading />;
-  const set = group.data;
+  if (setQuery.isPending) return <PageLoading />;
+  const set = setQuery.data;
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -74,7 +74,7 @@ export const PartnerSetBuilds = ({
             </Typography>
             <StatusCounters counters={setCounters(set, builds.data)} />
             <Box sx={{ ml: 'auto' }}>
-              <SetActionsMenu group={set} onAction={setActions.onAction} />
+              <SetActionsMenu set={set} onAction={setActions.onAction} />
             </Box>
           </>
         )}

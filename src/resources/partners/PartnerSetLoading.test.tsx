@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { group } from '../../custom/buildForm/test/fixtures';
+import { set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerShow } from './PartnerShow';
 
@@ -14,7 +14,7 @@ describe("a partner's set while its builds load", () => {
     const api = fakeApi('admin', {
       handlers: {
         'GET /admin/user': () => partner,
-        'GET /admin/firmwares/users/2/groups': () => [group],
+        'GET /admin/firmwares/users/2/groups': () => [set],
         'GET /admin/firmwares/users/2/tasks': () => [],
         // The builds never come.
         'GET /admin/firmwares': () => new Promise(() => undefined),

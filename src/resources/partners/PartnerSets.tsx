@@ -18,13 +18,7 @@ export const PARTNER_SET_REMOVED = {
 } as const;
 
 /** A partner's sets (GET /admin/firmwares/users/{id}/groups), 20 a page, with the set menu's actions. */
-export const PartnerSets = ({
-  userId,
-  setHref,
-}: {
-  userId: number;
-  setHref: (group: BuildSet) => string;
-}) => {
+export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (set: BuildSet) => string }) => {
   const translate = useTranslate();
   const showError = useShowError();
   const [page, setPage] = useState(1);
@@ -96,11 +90,11 @@ export const PartnerSets = ({
         </Stack>
       ) : (
         <Box role="list" aria-label="sets">
-          {data.map((group) => (
-            <Box role="listitem" key={group.id}>
+          {data.map((set) => (
+            <Box role="listitem" key={set.id}>
               <SetRow
-                group={group}
-                href={setHref(group)}
+                set={set}
+                href={setHref(set)}
                 onAction={onAction}
                 onFavorite={toggleFavorite}
                 onCopyLink={copyLink}

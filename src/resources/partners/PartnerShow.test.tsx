@@ -4,7 +4,7 @@ import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build, group } from '../../custom/buildForm/test/fixtures';
+import { build, set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { PartnerShow } from './PartnerShow';
 
@@ -16,7 +16,7 @@ function renderPartner(path = '/partners/2/show') {
     builds: [build],
     handlers: {
       'GET /admin/user': () => partner,
-      'GET /admin/firmwares/users/2/groups': () => [group],
+      'GET /admin/firmwares/users/2/groups': () => [set],
       'GET /admin/firmwares/users/2/tasks': () => [],
       'DELETE /admin/groups/10': () => null,
     },

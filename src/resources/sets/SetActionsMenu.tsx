@@ -21,19 +21,19 @@ const ITEMS: { action: SetAction; icon: ReactElement; danger?: boolean }[] = [
 
 /** The set's actions in a menu: edit, copy link, upgrade all, rebuild all, remove. */
 export const SetActionsMenu = ({
-  group,
+  set,
   onAction,
   canUpgrade,
 }: {
-  group: BuildSet;
-  onAction: (action: SetAction, group: BuildSet) => void;
+  set: BuildSet;
+  onAction: (action: SetAction, set: BuildSet) => void;
   /** False when no build of the set has a newer release (known where its builds are loaded). */
   canUpgrade?: boolean;
 }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const label = translate('resources.firmwares.actions.set_menu', { name: group.name });
-  const hasBuilds = group.count_firmwares > 0;
+  const label = translate('resources.firmwares.actions.set_menu', { name: set.name });
+  const hasBuilds = set.count_firmwares > 0;
   return (
     <>
       <Tooltip title={translate('resources.firmwares.actions.more')}>
@@ -66,7 +66,7 @@ export const SetActionsMenu = ({
             }
             onClick={() => {
               setAnchor(null);
-              onAction(action, group);
+              onAction(action, set);
             }}
             sx={danger ? { color: 'error.main' } : undefined}
           >

@@ -74,15 +74,15 @@ const Actions = ({ onClose, editing }: { onClose: () => void; editing: boolean }
 /** The set form (spec §2 dialogs): name, description, logotype, SSH keys; favourite when new; force a rebuild when edited. */
 export const SetFormDialog = ({
   open,
-  group,
+  set,
   onClose,
   onSaved,
 }: {
   open: boolean;
   /** The set being edited; absent when creating one. */
-  group?: BuildSet;
+  set?: BuildSet;
   onClose: () => void;
-  onSaved?: (group: BuildSet) => void;
+  onSaved?: (set: BuildSet) => void;
 }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
@@ -100,15 +100,15 @@ export const SetFormDialog = ({
 
   const defaultValues = useMemo<SetFormValues>(
     () => ({
-      name: group?.name ?? '',
-      description: group?.description ?? '',
-      ssh_keys: group?.ssh_keys ?? [],
-      is_favorite: group?.is_favorite ?? false,
+      name: set?.name ?? '',
+      description: set?.description ?? '',
+      ssh_keys: set?.ssh_keys ?? [],
+      is_favorite: set?.is_favorite ?? false,
       force_rebuild: false,
-      ...logoSelectFor(group?.logo_id, logos),
+      ...logoSelectFor(set?.logo_id, logos),
       customLogoFiles: { image_le: null, image_de: null },
     }),
-    [group, logos],
+    [set, logos],
   );
 
   const submit = async (values: SetFormValues) => {
@@ -120,15 +120,15 @@ export const SetFormDialog = ({
         logo_id: await resolveLogoId(http, values, logos),
       };
       let saved: BuildSet;
-      if (group) {
-        const changed = changedFields(body as Record<string, unknown>, group) as SetBody;
+      if (set) {
+        const changed = changedFields(body as Record<string, unknown>, set) as SetBody;
         if (values.force_rebuild) changed.force_rebuild = true;
         if (Object.keys(changed).length === 0) {
           onClose();
           return undefined;
         }
         saved = (
-          await dataProvider.update<BuildSet>('groups', { id: group.id, data: changed, previousData: group })
+          await dataProvider.update<BuildSet>('groups', { id: set.id, data: changed, previousData: set })
         ).data;
         notify('resources.firmwares.notifications.set_updated', { type: 'success' });
       } else {
@@ -161,8 +161,8 @@ export const SetFormDialog = ({
       aria-labelledby="set-form-title"
     >
       <DialogTitle id="set-form-title">
-        {group
-          ? translate('resources.firmwares.set_form.edit_title', { name: group.name })
+        {set
+          ? translate('resources.firmwares.set_form.edit_title', { name: set.name })
           : translate('resources.firmwares.set_form.create_title')}
       </DialogTitle>
       {open && logosPending && (
@@ -172,7 +172,7 @@ export const SetFormDialog = ({
       )}
       {open && !logosPending && (
         <Form
-          key={group?.id ?? 'new'}
+          key={set?.id ?? 'new'}
           defaultValues={defaultValues}
           onSubmit={(v: unknown) => submit(v as SetFormValues)}
           noValidate
@@ -206,8 +206,8 @@ export const SetFormDialog = ({
             </Typography>
             <LogoInput logos={logos} />
             <Box sx={{ mt: 2 }}>
-              {group ? (
-                group.count_firmwares > 0 && (
+              {set ? (
+                set.count_firmwares > 0 && (
                   <BooleanInput
                     source="force_rebuild"
                     label="resources.firmwares.set_form.force_rebuild"
@@ -223,7 +223,7 @@ export const SetFormDialog = ({
               )}
             </Box>
           </DialogContent>
-          <Actions onClose={onClose} editing={Boolean(group)} />
+          <Actions onClose={onClose} editing={Boolean(set)} />
         </Form>
       )}
     </Dialog>

@@ -2,19 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { group } from '../../custom/buildForm/test/fixtures';
+import { set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SetList } from './SetList';
 import { SetsTopPanel } from './SetsTopPanel';
 
 const slow = { timeout: 10_000 };
-const SOUTH = { ...group, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
+const SOUTH = { ...set, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
 
 function renderList(total: number, role: 'user' | 'admin' = 'user') {
   const api = fakeApi(role, {
     total,
     handlers: {
-      'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [group, SOUTH]),
+      'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [set, SOUTH]),
       'POST /client/firmware/groups/11/upgrade': () => ({}),
     },
   });

@@ -68,9 +68,9 @@ const SetRows = () => {
   return (
     <Card sx={{ width: '100%' }}>
       <Box role="list" aria-label="sets">
-        {data.map((group) => (
-          <Box role="listitem" key={group.id}>
-            <SetRow group={group} onAction={onAction} onFavorite={toggleFavorite} onCopyLink={copyLink} />
+        {data.map((set) => (
+          <Box role="listitem" key={set.id}>
+            <SetRow set={set} onAction={onAction} onFavorite={toggleFavorite} onCopyLink={copyLink} />
           </Box>
         ))}
       </Box>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build, group } from '../../custom/buildForm/test/fixtures';
+import { build, set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
@@ -21,9 +21,9 @@ const Where = () => {
   return <p>at {`${pathname}${search}`}</p>;
 };
 
-function renderSet({ role = 'user' as 'user' | 'admin', groups = [group] } = {}) {
+function renderSet({ role = 'user' as 'user' | 'admin', sets = [set] } = {}) {
   const api = fakeApi(role, {
-    groups,
+    sets,
     builds: BUILDS,
     handlers: {
       'DELETE /client/firmware/firmwares/101': () => null,
@@ -103,7 +103,7 @@ describe('a set’s page', { timeout: 60_000 }, () => {
   // Issue 15, items 6 and 7: a removed set opened as if live, with an active 'Build firmware'; and partners
   // were offered the admins' 'Show removed' switch.
   it('shows a removed set as removed, with no build actions', async () => {
-    renderSet({ groups: [{ ...group, is_removed: true }] });
+    renderSet({ sets: [{ ...set, is_removed: true }] });
     await screen.findByRole('heading', { name: 'North farm' }, slow);
     expect(await screen.findByText(/This set was removed/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Build firmware' })).not.toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('a set’s page', { timeout: 60_000 }, () => {
 
   it('lets an admin restore a removed set after a confirmation (issue 17)', async () => {
     const u = userEvent.setup({ delay: null });
-    const api = renderSet({ role: 'admin', groups: [{ ...group, is_removed: true }] });
+    const api = renderSet({ role: 'admin', sets: [{ ...set, is_removed: true }] });
     await screen.findByRole('heading', { name: 'North farm' }, slow);
     await u.click(await screen.findByRole('button', { name: 'Restore' }));
     const dialog = await screen.findByRole('dialog');
@@ -139,7 +139,7 @@ describe('a set’s page', { timeout: 60_000 }, () => {
   });
 
   it('offers no restore to a partner', async () => {
-    renderSet({ groups: [{ ...group, is_removed: true }] });
+    renderSet({ sets: [{ ...set, is_removed: true }] });
     await screen.findByText(/This set was removed/, undefined, slow);
     expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
   });

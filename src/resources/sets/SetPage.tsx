@@ -35,7 +35,7 @@ export const SetPage = () => {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const setId = Number(id);
-  const group = useSet(setId);
+  const setQuery = useSet(setId);
   const [showRemovedSetting, setShowRemoved] = useStore<boolean>('firmwares.builds.showRemoved', false);
   const { permissions } = usePermissions();
   // Spec §6: removed builds are for admins only; partners have no such switch.
@@ -49,7 +49,7 @@ export const SetPage = () => {
 
   const list = builds.data ?? NONE;
   const buildPath = `/firmwares/${setId}/build`;
-  const controls = useBuildsControls(list, group.data?.name ?? '', (action, build) => {
+  const controls = useBuildsControls(list, setQuery.data?.name ?? '', (action, build) => {
     if (action === 'edit') navigate(`${buildPath}?firmware_id=${build.id}`);
     else if (action === 'upgrade') controls.actions.upgrade(build);
     else return false;
@@ -61,16 +61,16 @@ export const SetPage = () => {
     [list, models, series, actions.isAdmin],
   );
 
-  if (group.isPending) return <PageLoading />;
-  if (!group.data) return <NotFound />;
-  const set = group.data;
+  if (setQuery.isPending) return <PageLoading />;
+  if (!setQuery.data) return <NotFound />;
+  const set = setQuery.data;
   const favorite = translate(
     set.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
   );
 
   return (
     <>
-      <SetPageHeader group={set}>
+      <SetPageHeader set={set}>
         {set.is_removed ? (
           <>
             <Chip color="default" label={translate('resources.firmwares.removed')} />
@@ -113,7 +113,7 @@ export const SetPage = () => {
               {translate('app.build_form.actions.build')}
             </Button>
             <SetActionsMenu
-              group={set}
+              set={set}
               onAction={setActions.onAction}
               canUpgrade={builds.data ? list.some((build) => build.newer_release) : undefined}
             />

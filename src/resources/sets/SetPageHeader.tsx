@@ -7,11 +7,11 @@ import type { BuildSet } from './types';
 
 /** 'My sets › {set}' (and the page within it), the set's name, and the page's actions on the right. */
 export const SetPageHeader = ({
-  group,
+  set,
   subtitle,
   children,
 }: {
-  group: BuildSet;
+  set: BuildSet;
   /** A page inside the set: new_build or edit_build. */
   subtitle?: 'new_build' | 'edit_build';
   children?: ReactNode;
@@ -33,12 +33,12 @@ export const SetPageHeader = ({
             {translate('resources.firmwares.filters.my_sets')}
           </MuiLink>
           {subtitle ? (
-            <MuiLink component={Link} to={`/firmwares/${group.id}`} underline="hover" color="inherit">
-              {group.name}
+            <MuiLink component={Link} to={`/firmwares/${set.id}`} underline="hover" color="inherit">
+              {set.name}
             </MuiLink>
           ) : (
             <Typography color="text.primary" sx={{ fontSize: 'inherit' }}>
-              {group.name}
+              {set.name}
             </Typography>
           )}
           {subtitle && (
@@ -48,11 +48,11 @@ export const SetPageHeader = ({
           )}
         </Breadcrumbs>
         <Typography variant="h5" component="h1" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
-          {subtitle ? translate(`resources.firmwares.pages.${subtitle}`) : group.name}
+          {subtitle ? translate(`resources.firmwares.pages.${subtitle}`) : set.name}
         </Typography>
-        {!subtitle && group.description && (
+        {!subtitle && set.description && (
           <Typography color="text.secondary" sx={{ mt: 0.25 }}>
-            {group.description}
+            {set.description}
           </Typography>
         )}
       </Box>

@@ -16,24 +16,24 @@ const MAX_MODELS = 6;
 
 /** One set of the list: favourite star, name and description, models, counters, actions. */
 export const SetRow = ({
-  group,
+  set,
   onAction,
   onFavorite,
   onCopyLink,
-  href = `/firmwares/${group.id}`,
+  href = `/firmwares/${set.id}`,
 }: {
-  group: BuildSet;
+  set: BuildSet;
   /** Where the set's name leads (an admin's view of a partner's set has its own page). */
   href?: string;
-  onAction: (action: SetAction, group: BuildSet) => void;
-  onFavorite: (group: BuildSet) => void;
-  onCopyLink: (group: BuildSet) => void;
+  onAction: (action: SetAction, set: BuildSet) => void;
+  onFavorite: (set: BuildSet) => void;
+  onCopyLink: (set: BuildSet) => void;
 }) => {
   const translate = useTranslate();
   const { permissions } = usePermissions();
-  const models = group.models ?? [];
+  const models = set.models ?? [];
   const favoriteLabel = translate(
-    group.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
+    set.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
   );
   return (
     <Box
@@ -51,7 +51,7 @@ export const SetRow = ({
         py: 1.5,
         borderBottom: 1,
         borderColor: 'divider',
-        opacity: group.is_removed ? 0.6 : 1,
+        opacity: set.is_removed ? 0.6 : 1,
         '&:last-of-type': { borderBottom: 0 },
         '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.03) },
       })}
@@ -59,11 +59,11 @@ export const SetRow = ({
       <Tooltip title={favoriteLabel}>
         <IconButton
           aria-label={favoriteLabel}
-          aria-pressed={group.is_favorite}
-          onClick={() => onFavorite(group)}
-          sx={{ color: group.is_favorite ? 'warning.main' : 'text.disabled' }}
+          aria-pressed={set.is_favorite}
+          onClick={() => onFavorite(set)}
+          sx={{ color: set.is_favorite ? 'warning.main' : 'text.disabled' }}
         >
-          {group.is_favorite ? <StarIcon /> : <StarOutlineIcon />}
+          {set.is_favorite ? <StarIcon /> : <StarOutlineIcon />}
         </IconButton>
       </Tooltip>
       <Box sx={{ minWidth: 0 }}>
@@ -81,16 +81,16 @@ export const SetRow = ({
               whiteSpace: 'nowrap',
             }}
           >
-            {group.name}
+            {set.name}
           </MuiLink>
-          {group.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
-          {group.is_removed && permissions === 'admin' && (
-            <RestoreButton kind="set" id={group.id} name={group.name} compact />
+          {set.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
+          {set.is_removed && permissions === 'admin' && (
+            <RestoreButton kind="set" id={set.id} name={set.name} compact />
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ mt: 0.25 }}>
-          {group.description ||
-            translate('resources.firmwares.builds_count', { smart_count: group.count_firmwares })}
+          {set.description ||
+            translate('resources.firmwares.builds_count', { smart_count: set.count_firmwares })}
         </Typography>
       </Box>
       <Stack
@@ -111,18 +111,18 @@ export const SetRow = ({
         {models.length > MAX_MODELS && <Chip size="small" label={`+${models.length - MAX_MODELS}`} />}
       </Stack>
       <Box sx={{ gridColumn: { xs: '2 / -1', lg: 'auto' }, gridRow: { xs: 3, lg: 'auto' } }}>
-        <StatusCounters counters={setCounters(group)} />
+        <StatusCounters counters={setCounters(set)} />
       </Box>
       <Stack direction="row" sx={{ gridColumn: { xs: 3, lg: 'auto' }, gridRow: { xs: 1, lg: 'auto' } }}>
         <Tooltip title={translate('resources.firmwares.actions.copy_link')}>
           <IconButton
-            aria-label={`${translate('resources.firmwares.actions.copy_link')}: ${group.name}`}
-            onClick={() => onCopyLink(group)}
+            aria-label={`${translate('resources.firmwares.actions.copy_link')}: ${set.name}`}
+            onClick={() => onCopyLink(set)}
           >
             <LinkIcon />
           </IconButton>
         </Tooltip>
-        <SetActionsMenu group={group} onAction={onAction} canUpgrade={group.upgrade_available} />
+        <SetActionsMenu set={set} onAction={onAction} canUpgrade={set.upgrade_available} />
       </Stack>
     </Box>
   );

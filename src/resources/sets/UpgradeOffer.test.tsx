@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build, group } from '../../custom/buildForm/test/fixtures';
+import { build, set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SetList } from './SetList';
 import { SetPage } from './SetPage';
@@ -14,7 +14,7 @@ const slow = { timeout: 10_000 };
 const b = (id: number, extra: Partial<Build>): Build => ({ ...build, id, status: 'done', ...extra });
 
 function renderSet(builds: Build[]) {
-  const api = fakeApi('user', { groups: [group], builds });
+  const api = fakeApi('user', { sets: [set], builds });
   renderWithAdmin(
     <Routes>
       <Route path="/firmwares/:id" element={<SetPage />} />
@@ -73,8 +73,8 @@ describe('the upgrade action', { timeout: 60_000 }, () => {
     const api = fakeApi('user', {
       handlers: {
         'GET /client/firmware/groups': () => [
-          { ...group, count_firmwares: 3, upgrade_available: false },
-          { ...group, id: 11, name: 'South farm', count_firmwares: 2, upgrade_available: true },
+          { ...set, count_firmwares: 3, upgrade_available: false },
+          { ...set, id: 11, name: 'South farm', count_firmwares: 2, upgrade_available: true },
         ],
       },
     });

@@ -41,11 +41,11 @@ export async function patchPools(
 /** POST …/groups/{id}/rebuild or /upgrade: every build of the set that is not removed. */
 export async function setAction(
   http: HttpClient,
-  group: Pick<BuildSet, 'id'>,
+  set: Pick<BuildSet, 'id'>,
   action: 'rebuild' | 'upgrade',
   isAdmin: boolean,
 ): Promise<void> {
-  const { path, request } = callOf(action === 'rebuild' ? 'rebuildSet' : 'upgradeSet', group, isAdmin);
+  const { path, request } = callOf(action === 'rebuild' ? 'rebuildSet' : 'upgradeSet', set, isAdmin);
   await http(path, request);
 }
 

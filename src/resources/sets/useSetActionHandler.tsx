@@ -8,12 +8,12 @@ import { type ActionNotice, useSetActions } from './useSetActions';
 
 /** What a set's menu does, with the set form and remove dialogs it opens; the list and the set page share it. */
 export function useSetActionHandler(
-  onRemoved?: (group: BuildSet) => void,
+  onRemoved?: (set: BuildSet) => void,
   removedNotice?: ActionNotice,
 ): {
-  onAction: (action: SetAction, group: BuildSet) => void;
-  toggleFavorite: (group: BuildSet) => void;
-  copyLink: (group: BuildSet) => void;
+  onAction: (action: SetAction, set: BuildSet) => void;
+  toggleFavorite: (set: BuildSet) => void;
+  copyLink: (set: BuildSet) => void;
   dialogs: ReactNode;
 } {
   const translate = useTranslate();
@@ -21,13 +21,13 @@ export function useSetActionHandler(
   const [editing, setEditing] = useState<BuildSet>();
   const [removing, setRemoving] = useState<BuildSet>();
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
-  const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; group: BuildSet }>();
+  const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; set: BuildSet }>();
 
-  const onAction = (action: SetAction, group: BuildSet) => {
-    if (action === 'edit') setEditing(group);
-    else if (action === 'remove') setRemoving(group);
-    else if (action === 'copy_link') actions.copyLink(group);
-    else if (action === 'upgrade' || action === 'rebuild') setBulk({ action, group });
+  const onAction = (action: SetAction, set: BuildSet) => {
+    if (action === 'edit') setEditing(set);
+    else if (action === 'remove') setRemoving(set);
+    else if (action === 'copy_link') actions.copyLink(set);
+    else if (action === 'upgrade' || action === 'rebuild') setBulk({ action, set });
   };
   const running = removing ? removing.count_pending + removing.count_in_progress : 0;
 
@@ -40,19 +40,19 @@ export function useSetActionHandler(
         <Confirm
           isOpen={Boolean(bulk)}
           title={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_title`}
-          titleTranslateOptions={{ name: bulk?.group.name ?? '' }}
+          titleTranslateOptions={{ name: bulk?.set.name ?? '' }}
           content={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_content`}
-          contentTranslateOptions={{ smart_count: bulk?.group.count_firmwares ?? 0 }}
+          contentTranslateOptions={{ smart_count: bulk?.set.count_firmwares ?? 0 }}
           confirm={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}`}
           confirmColor="warning"
           onConfirm={() => {
-            if (bulk?.action === 'upgrade') actions.upgradeAll(bulk.group);
-            else if (bulk) actions.rebuildAll(bulk.group);
+            if (bulk?.action === 'upgrade') actions.upgradeAll(bulk.set);
+            else if (bulk) actions.rebuildAll(bulk.set);
             setBulk(undefined);
           }}
           onClose={() => setBulk(undefined)}
         />
-        <SetFormDialog open={Boolean(editing)} group={editing} onClose={() => setEditing(undefined)} />
+        <SetFormDialog open={Boolean(editing)} set={editing} onClose={() => setEditing(undefined)} />
         <RemoveDialog
           open={Boolean(removing)}
           title={translate('resources.firmwares.remove.set_title', { name: removing?.name ?? '' })}

@@ -69,32 +69,32 @@ export function useSetActions(removedNotice?: ActionNotice) {
 
   return {
     isAdmin,
-    toggleFavorite: (group: BuildSet) =>
+    toggleFavorite: (set: BuildSet) =>
       run(() =>
         dataProvider.update<BuildSet>('groups', {
-          id: group.id,
-          data: { is_favorite: !group.is_favorite },
-          previousData: group,
+          id: set.id,
+          data: { is_favorite: !set.is_favorite },
+          previousData: set,
         }),
       ),
-    upgradeAll: (group: BuildSet) =>
-      run(() => setAction(http, group, 'upgrade', isAdmin), {
+    upgradeAll: (set: BuildSet) =>
+      run(() => setAction(http, set, 'upgrade', isAdmin), {
         message: 'resources.firmwares.notifications.set_upgraded',
       }),
-    rebuildAll: (group: BuildSet) =>
-      run(() => setAction(http, group, 'rebuild', isAdmin), {
+    rebuildAll: (set: BuildSet) =>
+      run(() => setAction(http, set, 'rebuild', isAdmin), {
         message: 'resources.firmwares.notifications.set_rebuilt',
       }),
-    remove: (group: BuildSet, fullClean: boolean) =>
+    remove: (set: BuildSet, fullClean: boolean) =>
       run(
         () =>
           dataProvider.delete<BuildSet>('groups', {
-            id: group.id,
-            previousData: group,
+            id: set.id,
+            previousData: set,
             meta: { query: { full_clean: fullClean } },
           }),
         removedNotice ?? { message: 'resources.firmwares.notifications.set_removed' },
       ),
-    copyLink: (group: BuildSet) => copy(sharedLinkUrl(window.location.origin, group)),
+    copyLink: (set: BuildSet) => copy(sharedLinkUrl(window.location.origin, set)),
   };
 }

@@ -47,12 +47,12 @@ export function buildForm(page: Page) {
   };
   const pool = (prefix: string) => page.getByTestId(`pool-${prefix}`);
   const fillPool = async (prefix: string, draft: PoolDraft) => {
-    const group = pool(prefix);
-    if (draft.alias) await group.getByLabel(/^Alias/).fill(draft.alias);
-    await group.getByLabel(/^Pool url/).fill(draft.url);
-    await group.getByLabel(/^Account/).fill(draft.account);
-    await group.getByLabel(/^Worker/).fill(draft.worker);
-    await group.getByLabel(/^Fee, %/).fill(draft.fee);
+    const set = pool(prefix);
+    if (draft.alias) await set.getByLabel(/^Alias/).fill(draft.alias);
+    await set.getByLabel(/^Pool url/).fill(draft.url);
+    await set.getByLabel(/^Account/).fill(draft.account);
+    await set.getByLabel(/^Worker/).fill(draft.worker);
+    await set.getByLabel(/^Fee, %/).fill(draft.fee);
   };
   return {
     choose,

@@ -5,7 +5,7 @@ import type { Role } from '../../../authProvider/canAccess';
 import { createDataProvider, resourcePaths } from '../../../dataProvider';
 import { ApiError, type HttpClient, type HttpRequest } from '../../../dataProvider/httpClient';
 import type { Build, BuildSet } from '../../../resources/sets/types';
-import { build, catalogue, group, logos, releases } from './fixtures';
+import { build, catalogue, logos, releases, set } from './fixtures';
 
 export interface Call {
   method: string;
@@ -30,12 +30,12 @@ export const BUILD_OPTIONS = [
 export function fakeApi(
   role: Role,
   {
-    groups = [group],
+    sets = [set],
     builds = [build],
     handlers = {},
     total,
   }: {
-    groups?: BuildSet[];
+    sets?: BuildSet[];
     builds?: Build[];
     handlers?: Record<string, Handler>;
     /** The x-total-count of paged lists (default: the rows answered). */
@@ -61,7 +61,7 @@ export function fakeApi(
     'GET /admin/groups/build-options': () => BUILD_OPTIONS,
     'GET /client/firmware/build-options/defaults': () =>
       Object.fromEntries(BUILD_OPTIONS.map((o) => [o.name, o.default])),
-    'GET /client/firmware/groups': () => groups,
+    'GET /client/firmware/groups': () => sets,
     'GET /client/firmware/firmwares': ({ query }) =>
       builds.filter((b) => b.group_id === Number(query?.group_id)),
     'GET /admin/firmwares': ({ query }) => builds.filter((b) => b.group_id === Number(query?.group_id)),

@@ -46,7 +46,7 @@ export const releases = [
   release(7, 'x21', 'stable'),
 ];
 
-export const group: BuildSet = {
+export const set: BuildSet = {
   id: 10,
   user_id: 2,
   name: 'North farm',
