@@ -72,7 +72,7 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const build = await findBuildByUuid(app.db, checkUuid(request.params.uuid, ['path', 'uuid']));
       if (!build) throw notFound('Build not found');
-      const [group, owner] = await Promise.all([
+      const [set, owner] = await Promise.all([
         findSet(app.db, build.group_id),
         findAccountById(app.db, build.user_id),
       ]);
@@ -81,7 +81,7 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         [toBuild(build, request.account)],
         app.jobQueue.options.offlineAfterMs,
       );
-      return { ...view, group_name: group?.name ?? '', owner_email: owner?.email ?? '' };
+      return { ...view, group_name: set?.name ?? '', owner_email: owner?.email ?? '' };
     },
   );
 

@@ -34,7 +34,7 @@ export interface BuildInput {
 }
 
 export interface ResolvedBuild {
-  group: BuildSetRow;
+  set: BuildSetRow;
   model: string;
   series: string;
   platform: string;
@@ -109,9 +109,9 @@ export async function resolveBuildInput(
   current?: BuildRow,
 ): Promise<ResolvedBuild> {
   const setId = input.group_id ?? current?.group_id;
-  const group = setId === undefined ? undefined : await findSet(db, setId, owner.id);
-  if (!group || group.is_removed) throw notFound('Set not found');
-  const fallback = current ?? group;
+  const set = setId === undefined ? undefined : await findSet(db, setId, owner.id);
+  if (!set || set.is_removed) throw notFound('Set not found');
+  const fallback = current ?? set;
   const ssh_keys =
     input.ssh_keys === undefined
       ? await checkSshKeys(db, owner.id, fallback.ssh_keys, { dropMissing: true })
@@ -164,7 +164,7 @@ export async function resolveBuildInput(
 
   if (issues.length > 0 || !release || !catalogue.series) throw new ValidationFailedError(issues);
   return {
-    group,
+    set,
     ...wanted,
     series: catalogue.series,
     release: { id: release.id, version: release.version, stage: release.stage },

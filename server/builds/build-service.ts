@@ -30,7 +30,7 @@ export const buildName = (b: {
 
 function settingsOf(resolved: ResolvedBuild) {
   return {
-    group_id: resolved.group.id,
+    group_id: resolved.set.id,
     model: resolved.model,
     series: resolved.series,
     platform: resolved.platform,
@@ -100,7 +100,7 @@ export async function submitBuild(
   const job_spec = await resolveJobSpec(db, values);
   const config_hash = await configHashOf(job_spec);
   return db.transaction(async (tx) => {
-    await lockSet(tx, resolved.group.id);
+    await lockSet(tx, resolved.set.id);
     const source = artifacts && (await findReusable(tx, artifacts, config_hash));
     const row = source
       ? await enqueueReused(
@@ -110,7 +110,7 @@ export async function submitBuild(
           reuseLine(source),
         )
       : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
-    await recountSet(tx, resolved.group.id);
+    await recountSet(tx, resolved.set.id);
     return row;
   });
 }
@@ -125,10 +125,10 @@ export async function editBuild(
 ): Promise<BuildRow> {
   const resolved = await resolveBuildInput(db, actors, body, build);
   return db.transaction(async (tx) => {
-    await lockSets(tx, [build.group_id, resolved.group.id]);
+    await lockSets(tx, [build.group_id, resolved.set.id]);
     const row = await requeue(tx, build, settingsOf(resolved));
     await recountSet(tx, build.group_id);
-    if (resolved.group.id !== build.group_id) await recountSet(tx, resolved.group.id);
+    if (resolved.set.id !== build.group_id) await recountSet(tx, resolved.set.id);
     await onWritten?.(tx, row);
     return row;
   });
