@@ -8,15 +8,13 @@ import {
   cancelJobs,
   claimJob,
   type EndedJob,
-  findExpiredLeases,
   finishJob,
   type HeldJob,
-  recoverExpired,
   refreshSetCounters,
-  requeueWorkerJobs,
   setProgress,
   unclaimJob,
 } from './jobs-repository';
+import { findExpiredLeases, recoverExpired, requeueWorkerJobs } from './lease-recovery';
 import type { QueueOptions } from './queue-options';
 
 type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };

@@ -11,7 +11,7 @@ import {
   taskOf,
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
-import { findExpiredLeases, recoverExpired } from './jobs-repository';
+import { findExpiredLeases, recoverExpired } from './lease-recovery';
 
 // Long enough that a loaded machine (CI, two cores) cannot stall a renewal past it.
 const LEASE_MS = 1_000;
