@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditObjectType } from '../../contract/audit';
 import { englishText } from '../../contract/english';
@@ -6,7 +8,7 @@ import type { Rule } from '../../contract/rules/values';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { conflict } from '../platform/http/http-errors';
+import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 
 /** 422 naming every field of the body that breaks its rule (contract/rules/catalogue-names.ts). */
@@ -54,3 +56,23 @@ export async function changeCatalogue<T>(
 /** The 409 of a change that queued builds depend on. */
 export const queuedConflict = (n: number, what: string, advice: string) =>
   conflict(`${n === 1 ? '1 build in the queue uses' : `${n} builds in the queue use`} ${what}: ${advice}`);
+
+/** The row `where` selects, locked for the change's transaction; 404 with `missing` when there is none. */
+export async function lockRow<T extends AnyPgTable>(
+  tx: Db,
+  table: T,
+  where: SQL | undefined,
+  missing: string,
+): Promise<T['$inferSelect']> {
+  const [row] = await tx
+    .select()
+    .from(table as AnyPgTable)
+    .where(where)
+    .for('update');
+  if (!row) throw notFound(missing);
+  return row as T['$inferSelect'];
+}
+
+/** A body's text fields without their surrounding blanks. */
+export const trimmed = <T extends Record<string, string | undefined>>(body: T) =>
+  Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value?.trim()])) as T;

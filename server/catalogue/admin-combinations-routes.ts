@@ -12,7 +12,7 @@ import type { Db } from '../platform/db/client';
 import { builds, installTypes, modelPlatformInstallTypes, models, platforms } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
-import { changeCatalogue, queuedConflict } from './admin-catalogue-helpers';
+import { changeCatalogue, lockRow, queuedConflict } from './admin-catalogue-helpers';
 import { queuedBuilds, queueUsage } from './catalogue-usage';
 
 type Key = { model: string; platform: string; install_type: string };
@@ -123,8 +123,7 @@ const adminCombinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const key = request.params;
       await changeCatalogue(app.db, request, 'Combination already exists', async (tx) => {
-        const [before] = await tx.select().from(modelPlatformInstallTypes).where(matches(key)).for('update');
-        if (!before) throw notFound('Combination not found');
+        const before = await lockRow(tx, modelPlatformInstallTypes, matches(key), 'Combination not found');
         const queued = await queuedBuilds(
           tx,
           and(

@@ -14,7 +14,7 @@ import { changedFields } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { builds, licenses } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody, queuedConflict } from './admin-catalogue-helpers';
+import { changeCatalogue, checkBody, lockRow, queuedConflict, trimmed } from './admin-catalogue-helpers';
 import { queuedBuilds, queueUsage } from './catalogue-usage';
 
 const RULES = { name: label(100), region: label(100, 'field') };
@@ -112,12 +112,9 @@ const adminLicensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       checkBody(request.body, RULES);
-      const fields = Object.fromEntries(
-        Object.entries(request.body).map(([key, value]) => [key, value.trim()]),
-      );
+      const fields = trimmed(request.body);
       await changeCatalogue(app.db, request, duplicateOf(fields.name ?? ''), async (tx) => {
-        const [row] = await tx.select().from(licenses).where(eq(licenses.id, id)).for('update');
-        if (!row) throw notFound('License not found');
+        const row = await lockRow(tx, licenses, eq(licenses.id, id), 'License not found');
         const before = { name: row.name, region: row.region };
         const after = { ...before, ...fields };
         if (after.name === before.name && after.region === before.region)
@@ -150,8 +147,7 @@ const adminLicensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       await changeCatalogue(app.db, request, 'License already exists', async (tx) => {
-        const [row] = await tx.select().from(licenses).where(eq(licenses.id, id)).for('update');
-        if (!row) throw notFound('License not found');
+        const row = await lockRow(tx, licenses, eq(licenses.id, id), 'License not found');
         const queued = await queuedBuilds(tx, eq(builds.license_id, id));
         if (queued > 0) throw queuedConflict(queued, `license ${row.name}`, 'remove it once they are built');
         await tx.delete(licenses).where(eq(licenses.id, id));

@@ -14,7 +14,7 @@ import type { Db } from '../platform/db/client';
 import { builds, models, series } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
-import { changeCatalogue, checkBody, queuedConflict } from './admin-catalogue-helpers';
+import { changeCatalogue, checkBody, lockRow, queuedConflict } from './admin-catalogue-helpers';
 import { allBuilds, buildsPerModel, combinationsPer, queuedBuilds, queueUsage } from './catalogue-usage';
 
 export async function listAdminModels(db: Db) {
@@ -43,11 +43,7 @@ async function requireSeries(tx: Db, name: string) {
   if (!row) throw invalid(['body', 'series'], `Unknown series ${name}`);
 }
 
-async function lockModel(tx: Db, name: string) {
-  const [row] = await tx.select().from(models).where(eq(models.name, name)).for('update');
-  if (!row) throw notFound('Model not found');
-  return row;
-}
+const lockModel = (tx: Db, name: string) => lockRow(tx, models, eq(models.name, name), 'Model not found');
 
 /** Miner models (spec §3): added, moved to another series, blocked, and removed while no build names them. */
 const adminModelsRoutes: FastifyPluginAsyncTypebox = async (app) => {

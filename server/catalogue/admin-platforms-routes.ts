@@ -14,7 +14,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, installTypes, platforms } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody, queuedConflict } from './admin-catalogue-helpers';
+import { changeCatalogue, checkBody, lockRow, queuedConflict } from './admin-catalogue-helpers';
 import { combinationsPer, queuedBuilds, queueUsage } from './catalogue-usage';
 
 export async function listAdminPlatforms(db: Db) {
@@ -116,8 +116,7 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkBody(request.body, { description });
       const text = request.body.description.trim();
       await changeCatalogue(app.db, request, 'Platform already exists', async (tx) => {
-        const [before] = await tx.select().from(platforms).where(eq(platforms.name, name)).for('update');
-        if (!before) throw notFound('Platform not found');
+        const before = await lockRow(tx, platforms, eq(platforms.name, name), 'Platform not found');
         if (before.description === text) return { change: null, result: undefined };
         await tx.update(platforms).set({ description: text }).where(eq(platforms.name, name));
         const change = {
@@ -147,8 +146,7 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       await changeCatalogue(app.db, request, 'Platform already exists', async (tx) => {
-        const [before] = await tx.select().from(platforms).where(eq(platforms.name, name)).for('update');
-        if (!before) throw notFound('Platform not found');
+        const before = await lockRow(tx, platforms, eq(platforms.name, name), 'Platform not found');
         const queued = await queuedBuilds(tx, eq(builds.platform, name));
         if (queued > 0) throw queuedConflict(queued, `platform ${name}`, 'remove it once they are built');
         await tx.delete(platforms).where(eq(platforms.name, name));
@@ -222,12 +220,7 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       await changeCatalogue(app.db, request, 'Install type already exists', async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(installTypes)
-          .where(eq(installTypes.name, name))
-          .for('update');
-        if (!before) throw notFound('Install type not found');
+        const before = await lockRow(tx, installTypes, eq(installTypes.name, name), 'Install type not found');
         const queued = await queuedBuilds(tx, eq(builds.install_type, name));
         if (queued > 0) throw queuedConflict(queued, `install type ${name}`, 'remove it once they are built');
         await tx.delete(installTypes).where(eq(installTypes.name, name));

@@ -13,7 +13,7 @@ import { changedFields } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { poolPresets } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody } from './admin-catalogue-helpers';
+import { changeCatalogue, checkBody, lockRow, trimmed } from './admin-catalogue-helpers';
 
 const RULES = { pool: label(100, 'pool'), url: presetUrl };
 
@@ -40,9 +40,6 @@ async function oneOf(db: Db, id: number) {
 const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalogue'];
   const preHandler = app.requireAdmin;
-  const trimmed = <T extends Record<string, string | undefined>>(body: T) =>
-    Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value?.trim()])) as T;
-
   app.get(
     '/admin/catalogue/pool-presets',
     {
@@ -102,8 +99,7 @@ const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkBody(request.body, RULES);
       const fields = trimmed(request.body);
       await changeCatalogue(app.db, request, duplicateOf(fields.url ?? ''), async (tx) => {
-        const [row] = await tx.select().from(poolPresets).where(eq(poolPresets.id, id)).for('update');
-        if (!row) throw notFound('Pool preset not found');
+        const row = await lockRow(tx, poolPresets, eq(poolPresets.id, id), 'Pool preset not found');
         const before = { pool: row.pool, url: row.url };
         const after = { ...before, ...fields };
         if (after.pool === before.pool && after.url === before.url)
@@ -136,8 +132,7 @@ const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       await changeCatalogue(app.db, request, 'Pool preset already exists', async (tx) => {
-        const [row] = await tx.select().from(poolPresets).where(eq(poolPresets.id, id)).for('update');
-        if (!row) throw notFound('Pool preset not found');
+        const row = await lockRow(tx, poolPresets, eq(poolPresets.id, id), 'Pool preset not found');
         const before = { pool: row.pool, url: row.url };
         await tx.delete(poolPresets).where(eq(poolPresets.id, id));
         const change = {

@@ -12,7 +12,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, partnerFees, series } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody, queuedConflict } from './admin-catalogue-helpers';
+import { changeCatalogue, checkBody, lockRow, queuedConflict } from './admin-catalogue-helpers';
 import { modelsPerSeries, queuedBuilds, queueUsage, releasesPerSeries } from './catalogue-usage';
 
 export async function listAdminSeries(db: Db) {
@@ -36,11 +36,7 @@ const oneOf = async (db: Db, name: string) => {
   return found;
 };
 
-async function lockSeries(tx: Db, name: string) {
-  const [row] = await tx.select().from(series).where(eq(series.name, name)).for('update');
-  if (!row) throw notFound('Series not found');
-  return row;
-}
+const lockSeries = (tx: Db, name: string) => lockRow(tx, series, eq(series.name, name), 'Series not found');
 
 /** Series (spec §3): added, blocked and unblocked by admins; a blocked series is hidden from partners. */
 const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {

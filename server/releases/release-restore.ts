@@ -1,10 +1,14 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
-import { releases } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/http/http-errors';
-import { findReleaseRow, markReleaseRestored, type ReleaseRow, type Viewer } from './releases-repository';
+import {
+  findReleaseRow,
+  markReleaseRestored,
+  type ReleaseRow,
+  type Viewer,
+  versionHolder,
+} from './releases-repository';
 
 /** Issue 17: why a removed release cannot come back while another release holds its version. */
 export const versionClash = (row: ReleaseRow, holder: number) =>
@@ -13,22 +17,7 @@ export const versionClash = (row: ReleaseRow, holder: number) =>
       'change or remove that release first, then restore this one',
   );
 
-async function liveHolder(db: Db, row: ReleaseRow): Promise<number | undefined> {
-  const [holder] = await db
-    .select({ id: releases.id })
-    .from(releases)
-    .where(
-      and(
-        eq(releases.series, row.series),
-        eq(releases.stage, row.stage),
-        eq(releases.version, row.version),
-        eq(releases.is_removed, false),
-        ne(releases.id, row.id),
-      ),
-    )
-    .limit(1);
-  return holder?.id;
-}
+const liveHolder = (db: Db, row: ReleaseRow) => versionHolder(db, row, row.id);
 
 /**
  * Admins only (the route says so): a removed release stands again as it was, draft or published; a published

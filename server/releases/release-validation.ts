@@ -15,7 +15,7 @@ import {
   type ReleaseRow,
   seriesExists,
   type Viewer,
-  versionTaken,
+  versionHolder,
 } from './releases-repository';
 import { type RepositoryRow, repositoriesOfSeries } from './repositories-repository';
 
@@ -56,7 +56,7 @@ export async function versionIssues(
   if (version.length > VERSION_MAX_LENGTH) return [{ loc, msg: `Maximum ${VERSION_MAX_LENGTH} characters` }];
   const format = releaseVersionIssue(version, key.stage);
   if (format) return [{ loc, msg: englishText(format) }];
-  if (await versionTaken(db, key, exceptId)) return [{ loc, msg: VERSION_EXISTS }];
+  if ((await versionHolder(db, key, exceptId)) !== undefined) return [{ loc, msg: VERSION_EXISTS }];
   return [];
 }
 

@@ -111,12 +111,12 @@ export async function listReleaseDescriptions(db: Db, id: number): Promise<Relea
     .orderBy(asc(releaseDescriptions.language));
 }
 
-/** Whether a non-removed release other than `exceptId` already uses this version in the series and stage. */
-export async function versionTaken(
+/** The non-removed release other than `exceptId` that holds this version in the series and stage, if any. */
+export async function versionHolder(
   db: Db,
   key: { series: string; stage: ReleaseRow['stage']; version: string },
   exceptId?: number,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const [row] = await db
     .select({ id: releases.id })
     .from(releases)
@@ -130,7 +130,7 @@ export async function versionTaken(
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row?.id;
 }
 
 /** Inserts a release with its tags and descriptions (blank descriptions are not stored); returns its id. */
