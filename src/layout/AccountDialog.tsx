@@ -1,20 +1,10 @@
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Box,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Tab,
-  Tabs,
-  type Theme,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, Tab, Tabs, type Theme, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../authProvider/useAccount';
 import { GeneralTab } from '../custom/account/GeneralTab';
 import { SshKeysTab } from '../resources/sshKeys/SshKeysTab';
+import { ClosableDialogTitle } from './ClosableDialogTitle';
 import { PageLoading } from './lazyPage';
 
 type AccountTab = 'general' | 'ssh';
@@ -37,16 +27,7 @@ export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () =>
       // One height for both tabs, so switching them does not make the dialog jump.
       sx={{ '& .MuiDialog-paper': { height: { sm: 'min(92vh, 56rem)' } } }}
     >
-      <DialogTitle id="account-title" sx={{ pr: 6 }}>
-        {translate('app.account.title')}
-        <IconButton
-          aria-label={translate('ra.action.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 12, top: 12 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      <ClosableDialogTitle id="account-title" title={translate('app.account.title')} onClose={onClose} />
       <Box sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
         <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)}>
           <Tab value="general" label={translate('app.account.tabs.general')} />

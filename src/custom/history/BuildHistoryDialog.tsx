@@ -1,11 +1,8 @@
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Button,
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
-  IconButton,
   LinearProgress,
   Stack,
   Typography,
@@ -16,6 +13,7 @@ import { usePermissions, useTranslate } from 'react-admin';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { errorMessages } from '../../dataProvider/showError';
+import { ClosableDialogTitle } from '../../layout/ClosableDialogTitle';
 import { fetchRuns } from './historyApi';
 import { RunCard } from './RunCard';
 
@@ -76,21 +74,12 @@ export const BuildHistoryDialog = ({ buildId, onClose, subtitle, onOpenLog }: Bu
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="build-history-title">
-      <DialogTitle id="build-history-title" sx={{ pr: 7 }}>
-        {translate('history.title')}
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary" component="div">
-            {subtitle}
-          </Typography>
-        )}
-        <IconButton
-          aria-label={translate('ra.action.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 12, top: 12 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      <ClosableDialogTitle
+        id="build-history-title"
+        title={translate('history.title')}
+        subtitle={subtitle}
+        onClose={onClose}
+      />
       <DialogContent>{body}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={onClose}>

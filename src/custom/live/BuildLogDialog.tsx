@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
@@ -11,7 +10,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   IconButton,
   InputAdornment,
   LinearProgress,
@@ -24,6 +22,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { readToken } from '../../authProvider/session';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
+import { ClosableDialogTitle } from '../../layout/ClosableDialogTitle';
 import { downloadLog } from './buildLogApi';
 import { LogLines, type LogScrollRequest } from './LogLines';
 import { type BuildLog, useBuildLog } from './useBuildLog';
@@ -210,21 +209,7 @@ export const BuildLogDialog = ({ buildId, open, onClose, subtitle }: BuildLogDia
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="build-log-title">
-      <DialogTitle id="build-log-title" sx={{ pr: 7 }}>
-        {title}
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary" component="div">
-            {subtitle}
-          </Typography>
-        )}
-        <IconButton
-          aria-label={translate('ra.action.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 12, top: 12 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      <ClosableDialogTitle id="build-log-title" title={title} subtitle={subtitle} onClose={onClose} />
       <DialogContent>
         <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1.5 }}>
           <LinearProgress
