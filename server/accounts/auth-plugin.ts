@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { mayHaveChangedCaches } from '../platform/cache/noticed-cache';
 import { getOrCreateSetting } from '../platform/db/settings-repository';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { AccountCache } from './account-cache';
@@ -41,10 +42,6 @@ export interface AuthPluginOptions {
 
 const SECRET_SETTING = 'jwt_secret';
 const ACTIVITY_RESOLUTION_MS = 60_000;
-// Requests that cannot change an account: every other one empties the account cache once handled. Agents
-// write builds and logs only.
-const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
-const AGENT_PATHS = /^\/api\/agent\//;
 
 export default fp<AuthPluginOptions>(
   async (app, options) => {
@@ -63,7 +60,7 @@ export default fp<AuthPluginOptions>(
     app.decorate('accountCache', accounts);
     // Before the response leaves, so that the next request of its client finds the change.
     app.addHook('onSend', async (request) => {
-      if (!READ_ONLY.test(request.method) && !AGENT_PATHS.test(request.url)) accounts.forget();
+      if (mayHaveChangedCaches(request)) accounts.forget();
     });
 
     const signedIn = new WeakMap<FastifyRequest, AccountRow>();

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { NoticedCache } from '../platform/cache/noticed-cache';
+import { mayHaveChangedCaches, NoticedCache } from '../platform/cache/noticed-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,14 +11,13 @@ declare module 'fastify' {
 /** How long a cached catalogue read is trusted at most, should a change notification ever be missed. */
 export const CATALOGUE_CACHE_TTL_MS = 60_000;
 
-const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
-
 /**
  * The catalogue is read on every build form and changes rarely: its reads are kept in memory until the
  * database announces a change to a catalogue table (trigger catalogue_changed, migration 0018, heard by every
  * instance through the build events bus), and forgotten too once a write request of this instance has been
- * handled, before its response leaves (PostgreSQL's notice may come a moment after it). Exact as the account
- * cache is: a read that began before a change is not kept.
+ * handled (mayHaveChangedCaches: not an agent's, whose event posts would empty it many times a second during
+ * builds), before its response leaves. Exact as the account cache is: a read that began before a change is
+ * not kept.
  */
 export default fp(
   async (app) => {
@@ -26,7 +25,7 @@ export default fp(
     app.decorate('catalogueCache', cache);
     const off = app.buildEvents.onCatalogueChanged(() => cache.forget());
     app.addHook('onSend', async (request) => {
-      if (!READ_ONLY.test(request.method)) cache.forget();
+      if (mayHaveChangedCaches(request)) cache.forget();
     });
     app.addHook('onClose', async () => off());
   },

@@ -1,3 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+
+const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
+const AGENT_PATHS = /^\/api\/agent\//;
+
+/**
+ * Whether a handled request may have changed what a console-side cache holds: any write of an account (agents
+ * write only their jobs' state, which no such cache keeps). Caches forget on it before the response leaves,
+ * since PostgreSQL's change notice may arrive a moment after.
+ */
+export const mayHaveChangedCaches = (request: FastifyRequest) =>
+  !READ_ONLY.test(request.method) && !AGENT_PATHS.test(request.url);
+
 /**
  * Values read from the database, kept until the database announces a change to them (a trigger's NOTIFY,
  * relayed by the build events bus) or until `ttlMs` has passed, should a notice ever be missed. A read that
