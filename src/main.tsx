@@ -1,55 +1,35 @@
-// The entry: a small router shell. The public pages (sign-in, password reset, e-mail confirmation, shared links)
-// render with MUI and a few of react-admin's contexts (src/custom/auth/PublicShell); the signed-in console
-// (react-admin's <Admin>, src/App.tsx) is a chunk of its own, loaded for every other route.
-import { type ReactNode, StrictMode, Suspense, useEffect } from 'react';
+// The entry. A first visit to /login gets only the sign-in page: React, a few of react-admin's contexts
+// (src/custom/auth/PublicShell) and plain elements styled by CSS, no MUI and no react-router. Any other path,
+// or leaving the sign-in page, loads the routed pages (src/RoutedPages.tsx: react-router, the other public
+// pages, and the console's chunk for every other route).
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { type AppAuthProvider, createAuthProvider } from './authProvider';
+import { createAuthProvider } from './authProvider';
 import { readToken } from './authProvider/session';
 import { registerConsolePreload } from './custom/auth/consolePreload';
+import { LoginPage } from './custom/auth/LoginPage';
 import { PublicShell } from './custom/auth/PublicShell';
 import { HttpClientProvider } from './dataProvider/ApiContext';
 import { installDebugSwitches } from './dataProvider/debug';
 import { createHttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
-import { lazyPage } from './layout/lazyPage';
+import { retryingImport } from './layout/retryingImport';
 import { createStore, STORE_KEYS } from './layout/store';
-import { applyScale } from './theme/theme';
+import { applyScale } from './theme/scale';
 
-const LoginPage = lazyPage(() => import('./custom/auth/LoginPage').then((m) => m.LoginPage));
-const ForgotPasswordPage = lazyPage(() =>
-  import('./custom/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
-);
-const ResetPasswordPage = lazyPage(() =>
-  import('./custom/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
-);
-const ConfirmEmailChangePage = lazyPage(() =>
-  import('./custom/auth/ConfirmEmailChangePage').then((m) => m.ConfirmEmailChangePage),
-);
-const UnsubscribePage = lazyPage(() =>
-  import('./custom/auth/UnsubscribePage').then((m) => m.UnsubscribePage),
-);
-const LinksPage = lazyPage(() => import('./custom/pages/LinksPage').then((m) => m.LinksPage));
-const VerifyPage = lazyPage(() => import('./custom/verify/VerifyPage').then((m) => m.VerifyPage));
+const onSignInPage = () => window.location.pathname === '/login';
 
-/**
- * A visitor without a token never downloads the console: the wanted path is remembered (checkAuth) and the
- * browser goes to /login, as the shell's RequireSignIn would do once loaded.
- */
-const SignedInOnly = ({ authProvider, children }: { authProvider: AppAuthProvider; children: ReactNode }) => {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signedIn = Boolean(readToken());
-  const path = `${location.pathname}${location.search}${location.hash}`;
+/** The sign-in page alone until it is left (a link, or signed in), then the routed pages for good. */
+const Root = ({ signIn, routed }: { signIn: ReactNode; routed: ReactNode }) => {
+  const [left, setLeft] = useState(() => !onSignInPage() || Boolean(readToken()));
   useEffect(() => {
-    if (signedIn) return;
-    authProvider.checkAuth({ path }).catch(() => {
-      // Expected: checkAuth rejects for a visitor without a token, after remembering the path.
-    });
-    navigate('/login', { replace: true });
-  }, [signedIn, path, authProvider, navigate]);
-  return signedIn ? children : null;
+    if (left) return;
+    const follow = () => setLeft(!onSignInPage());
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, [left]);
+  return left ? routed : signIn;
 };
 
 async function start() {
@@ -69,47 +49,30 @@ async function start() {
   const authProvider = createAuthProvider({ httpClient });
 
   const loadConsole = () => import('./App');
-  registerConsolePreload(loadConsole);
-  const Console = lazyPage(async () => {
-    const { App, prepareApp } = await loadConsole();
-    await prepareApp(store);
-    return () => <App httpClient={httpClient} authProvider={authProvider} store={store} />;
+  const loadRouted = () => import('./RoutedPages');
+  registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
+  const Routed = lazy(async () => {
+    const { routedPages } = await retryingImport(loadRouted);
+    return { default: routedPages({ store, httpClient, authProvider, loadConsole }) };
   });
-
-  const publicShell = (
-    <PublicShell store={store} authProvider={authProvider}>
-      <Suspense>
-        <Outlet />
-      </Suspense>
-    </PublicShell>
-  );
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
       <HttpClientProvider value={httpClient}>
-        <BrowserRouter>
-          <Routes>
-            <Route element={publicShell}>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-              <Route path="/reset-password" element={<ResetPasswordPage />} />
-              <Route path="/confirm-email-change" element={<ConfirmEmailChangePage />} />
-              <Route path="/unsubscribe" element={<UnsubscribePage />} />
-              <Route path="/links/:group_name" element={<LinksPage />} />
-              <Route path="/verify" element={<VerifyPage />} />
-            </Route>
-            <Route
-              path="*"
-              element={
-                <SignedInOnly authProvider={authProvider}>
-                  <Console />
-                </SignedInOnly>
-              }
-            />
-          </Routes>
-        </BrowserRouter>
+        <Root
+          signIn={
+            <PublicShell store={store} authProvider={authProvider}>
+              <LoginPage />
+            </PublicShell>
+          }
+          routed={
+            <Suspense>
+              <Routed />
+            </Suspense>
+          }
+        />
       </HttpClientProvider>
     </StrictMode>,
   );

@@ -1,6 +1,5 @@
 // The route table (spec §2): access, layout and the header's title and subtitle of every route, in one place.
 // Titles and subtitles are i18n keys under app.routes.
-import { matchPath } from 'react-router-dom';
 
 export type Access = 'public' | 'login' | 'admin_or_developer';
 
@@ -67,8 +66,24 @@ export const NOT_FOUND_ROUTE: RouteMeta = route('*', 'login', 'shell', 'not_foun
 
 export const PUBLIC_PATHS = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
 
+/**
+ * Whether `pathname` is one of `pattern`'s paths, as react-router matches the table's patterns (a `:name`
+ * segment takes any one segment, a trailing `*` the rest, case ignored, a trailing slash allowed). Written here
+ * rather than taken from react-router so that the sign-in page's first download can leave react-router out.
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  const rest = wanted.at(-1) === '*';
+  const fixed = rest ? wanted.slice(0, -1) : wanted;
+  if (rest ? given.length < fixed.length : given.length !== fixed.length) return false;
+  return fixed.every(
+    (segment, i) => segment.startsWith(':') || segment.toLowerCase() === given[i].toLowerCase(),
+  );
+}
+
 export function findRoute(pathname: string): RouteMeta {
-  return ROUTES.find((r) => matchPath({ path: r.path, end: true }, pathname)) ?? NOT_FOUND_ROUTE;
+  return ROUTES.find((r) => matchesRoute(r.path, pathname)) ?? NOT_FOUND_ROUTE;
 }
 
 export function isPublicPath(pathname: string): boolean {

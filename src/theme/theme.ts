@@ -78,8 +78,3 @@ const common = (mode: 'light' | 'dark'): ThemeOptions => {
 
 export const lightTheme: ThemeOptions = deepMerge(defaultLightTheme, common('light'));
 export const darkTheme: ThemeOptions = deepMerge(defaultDarkTheme, common('dark'));
-
-/** Interface scale: the root font size, which rem-based typography and spacing follow. */
-export function applyScale(scale: number, doc: Document = document): void {
-  doc.documentElement.style.fontSize = `${scale * 100}%`;
-}

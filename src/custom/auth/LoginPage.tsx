@@ -1,26 +1,27 @@
-import { Box, Link } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { validateEmail, validatePassword } from '../../../contract/rules/validators';
 import { readToken, takeSignOutNotice } from '../../authProvider/session';
 import { ERROR_TOAST, useShowError } from '../../dataProvider/showError';
 import { AuthCard, SubmitButton } from './AuthCard';
 import { AuthPasswordField, AuthTextField, useAuthForm } from './authForm';
 import { preloadConsole } from './consolePreload';
+import { goTo, PageLink } from './publicNavigation';
 
-/** /login: e-mail and password; then the remembered page or / (the authProvider says which). */
+/**
+ * /login: e-mail and password; then the remembered page or / (the authProvider says which). Part of the first
+ * download: no MUI and no react-router (see publicNavigation).
+ */
 export const LoginPage = () => {
   const translate = useTranslate();
   const authProvider = useAuthProvider();
-  const navigate = useNavigate();
   const showError = useShowError();
   const notify = useNotify();
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    if (readToken()) navigate('/', { replace: true });
-  }, [navigate]);
+    if (readToken()) goTo('/', { replace: true });
+  }, []);
 
   // Why the console just signed out, when it had a reason to give (e.g. the live socket's session ended).
   useEffect(() => {
@@ -34,7 +35,7 @@ export const LoginPage = () => {
     try {
       const result = await authProvider?.login({ email: values.email.trim(), password: values.password });
       const redirectTo = (result as { redirectTo?: string } | undefined)?.redirectTo ?? '/';
-      navigate(redirectTo);
+      goTo(redirectTo);
     } catch (error) {
       showError(error);
       setLoading(false);
@@ -58,11 +59,11 @@ export const LoginPage = () => {
           autoComplete="current-password"
           required
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
+        <div className="pub-link-row">
+          <PageLink to="/forgot-password" className="pub-link">
             {translate('app.auth.forgot_password_link')}
-          </Link>
-        </Box>
+          </PageLink>
+        </div>
         <SubmitButton label={translate('app.auth.sign_in')} loading={loading} />
       </form>
     </AuthCard>

@@ -1,18 +1,9 @@
-// The forms of the public pages: MUI text fields with the spec's validators (contract/rules/validators), checked at
+// The forms of the public pages: text fields with the spec's validators (contract/rules/validators), checked at
 // submit and then on every change, as react-admin's <Form> does, without react-hook-form and react-admin's inputs.
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import {
-  FormControl,
-  FormHelperText,
-  IconButton,
-  InputAdornment,
-  InputLabel,
-  OutlinedInput,
-} from '@mui/material';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ValidationMessage, Validator } from '../../../contract/rules/validators';
+import { PublicIcon } from './publicIcons';
 
 type Values<K extends string> = Record<K, string>;
 type Rules<K extends string> = Record<K, Validator[]>;
@@ -78,8 +69,8 @@ export interface AuthFieldProps {
 }
 
 /**
- * A text field the way react-admin's TextInput draws it (outlined, small, dense, label translated), built from
- * MUI's parts rather than TextField, which would bring Select, Menu and Popover along.
+ * A text field the way react-admin's TextInput draws it (outlined, small, dense, label translated), in plain
+ * elements styled by public.css.
  */
 export const AuthTextField = ({
   name,
@@ -93,21 +84,31 @@ export const AuthTextField = ({
 }: AuthFieldProps) => {
   const translate = useTranslate();
   const id = useId();
-  const text = translate(label);
+  const text = required ? `${translate(label)}\u2009*` : translate(label);
   return (
-    <FormControl size="small" margin="dense" fullWidth variant="outlined" error={error} required={required}>
-      <InputLabel htmlFor={id}>{text}</InputLabel>
-      <OutlinedInput
-        id={id}
-        name={name}
-        type={type}
-        label={required ? `${text}\u2009*` : text}
-        endAdornment={endAdornment}
-        inputProps={{ 'aria-describedby': `${id}-helper` }}
-        {...input}
-      />
-      <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText>
-    </FormControl>
+    <div className="pub-field" data-error={error || undefined} data-filled={input.value ? '' : undefined}>
+      <label htmlFor={id}>{text}</label>
+      <div className="pub-field-box">
+        <input
+          id={id}
+          name={name}
+          type={type}
+          required={required}
+          aria-invalid={error}
+          aria-describedby={`${id}-helper`}
+          {...input}
+        />
+        {endAdornment}
+        <fieldset aria-hidden="true">
+          <legend>
+            <span>{text}</span>
+          </legend>
+        </fieldset>
+      </div>
+      <p className="pub-helper" id={`${id}-helper`}>
+        {helperText}
+      </p>
+    </div>
   );
 };
 
@@ -120,17 +121,16 @@ export const AuthPasswordField = (props: Omit<AuthFieldProps, 'type' | 'endAdorn
       {...props}
       type={visible ? 'text' : 'password'}
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
-            aria-label={translate(
-              visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
-            )}
-            onClick={() => setVisible(!visible)}
-            size="small"
-          >
-            {visible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
-          </IconButton>
-        </InputAdornment>
+        <button
+          type="button"
+          className="pub-icon-button"
+          aria-label={translate(
+            visible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+          )}
+          onClick={() => setVisible(!visible)}
+        >
+          <PublicIcon name={visible ? 'visibility' : 'visibilityOff'} size="1.25rem" />
+        </button>
       }
     />
   );

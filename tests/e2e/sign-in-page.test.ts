@@ -1,0 +1,86 @@
+// The sign-in page is the first download of every visitor (issue 14: ≤ 120 KB on the wire). It is drawn
+// without MUI and react-router; these check what that must not cost: its links, the browser's back button,
+// signing in, its look in Russian and dark at 768 px.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { consoleUnderTest } from './support/fixture';
+import { loginPage } from './support/pages';
+
+const e2e = consoleUnderTest();
+
+/** The bytes each response of `page` came with (compressed as sent, headers included), by URL. */
+async function wireLog(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  const urls = new Map<string, string>();
+  const bytes = new Map<string, number>();
+  session.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  session.on('Network.loadingFinished', (event) =>
+    bytes.set(urls.get(event.requestId) ?? event.requestId, event.encodedDataLength),
+  );
+  await session.send('Network.enable');
+  return bytes;
+}
+
+describe('the sign-in page', () => {
+  it('downloads at most 120 KB on the wire with a cold cache, the console and its router not among it', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    const bytes = await wireLog(page);
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).email().waitFor();
+    await page.waitForLoadState('networkidle');
+    const total = [...bytes.values()].reduce((sum, n) => sum + n, 0);
+    const scripts = [...bytes.keys()].filter((url) => url.endsWith('.js'));
+    expect(
+      scripts.some((url) => /\/(RoutedPages|App)-[\w-]+\.js$/.test(url)),
+      scripts.join('\n'),
+    ).toBe(false);
+    expect(total / 1024).toBeLessThanOrEqual(120);
+    await context.close();
+  });
+
+  it('follows its links and the back button, then signs in to the console', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goBack();
+    await page.waitForURL(/\/forgot-password$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+    await page.goBack();
+    await page.waitForURL(/\/login$/);
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/);
+    await expect.poll(() => page.getByRole('table').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('reads in Russian and dark at 768 px, with its field errors and the server message', async () => {
+    const context = await e2e.browser.newContext({
+      viewport: { width: 768, height: 900 },
+      locale: 'ru-RU',
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect.poll(() => page.getByText('Укажите эл. почту').isVisible()).toBe(true);
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector('main') as Element).backgroundColor,
+    );
+    const [r, g, b] = background.match(/\d+/g)?.map(Number) ?? [255, 255, 255];
+    expect(r + g + b).toBeLessThan(200);
+    await loginPage(page, e2e.server.url).signIn(e2e.server.admin.email, 'wrong-password');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await page.waitForTimeout(300); // the notice's fade-in
+    await page.screenshot({ path: 'test-results/sign-in-ru-dark-768.png' });
+    await context.close();
+  });
+});
