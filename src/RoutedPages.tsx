@@ -9,7 +9,7 @@ import { LoginPage } from './custom/auth/LoginPage';
 import { PublicShell } from './custom/auth/PublicShell';
 import type { HttpClient } from './dataProvider/httpClient';
 import { lazyPage } from './layout/lazyPage';
-import { SignedInOnly } from './layout/SignedInOnly';
+import { RequireSignIn } from './layout/RequireSignIn';
 
 const ForgotPasswordPage = lazyPage(() =>
   import('./custom/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
@@ -70,9 +70,9 @@ export function routedPages({ store, httpClient, authProvider, loadConsole }: Ro
         <Route
           path="*"
           element={
-            <SignedInOnly authProvider={authProvider}>
+            <RequireSignIn authProvider={authProvider}>
               <Console />
-            </SignedInOnly>
+            </RequireSignIn>
           }
         />
       </Routes>

@@ -7,6 +7,8 @@ import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
 
 const e2e = consoleUnderTest();
+/** Long enough for a chunk and a password check on a loaded 2-core machine. */
+const WAIT = { timeout: 15_000 };
 
 /** The bytes each response of `page` came with (compressed as sent, headers included), by URL. */
 async function wireLog(page: Page) {
@@ -45,17 +47,21 @@ describe('the sign-in page', () => {
     await loginPage(page, e2e.server.url).open();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible(), WAIT)
+      .toBe(true);
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await page.waitForURL(/\/login$/);
     await page.goBack();
     await page.waitForURL(/\/forgot-password$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Forgot password' }).isVisible(), WAIT)
+      .toBe(true);
     await page.goBack();
     await page.waitForURL(/\/login$/);
     await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
     await page.waitForURL(/\/releases$/);
-    await expect.poll(() => page.getByRole('table').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table').first().isVisible(), WAIT).toBe(true);
     await context.close();
   });
 
@@ -68,7 +74,7 @@ describe('the sign-in page', () => {
     const page = await context.newPage();
     await loginPage(page, e2e.server.url).open();
     await page.getByRole('button', { name: 'Войти' }).click();
-    await expect.poll(() => page.getByText('Укажите эл. почту').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Укажите эл. почту').isVisible(), WAIT).toBe(true);
     const background = await page.evaluate(
       () => getComputedStyle(document.querySelector('main') as Element).backgroundColor,
     );
@@ -76,7 +82,10 @@ describe('the sign-in page', () => {
     expect(r + g + b).toBeLessThan(200);
     await loginPage(page, e2e.server.url).signIn(e2e.server.admin.email, 'wrong-password');
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).isVisible())
+      .poll(
+        () => page.getByRole('alert').filter({ hasText: 'Incorrect email or password' }).isVisible(),
+        WAIT,
+      )
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await page.waitForTimeout(300); // the notice's fade-in
