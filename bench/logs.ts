@@ -163,8 +163,7 @@ async function loadRows(
   const txt: Phase[] = [];
   const json: Phase[] = [];
   const idleRss = rssMb(server.pid);
-  const readers = (mode: 'txt' | 'json') => () =>
-    startReaders(server.url, token, buildId, mode, READERS);
+  const readers = (mode: 'txt' | 'json') => () => startReaders(server.url, token, buildId, mode, READERS);
   // Interleaved run by run, so load on the machine meets the baseline and both readings alike.
   for (let i = 0; i < runs; i++) {
     idle.push(await phase(server, seconds));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
-import { searchLog } from './build-log-repository';
+import { logTextChunks, searchLog } from './build-log-repository';
 
 /** Lines of the seeded log: `line 1` … `line <LINES>` (~4,500); every 1000th also says NEEDLE. */
 let LINES = 0;
@@ -164,6 +164,33 @@ describe('GET …/firmwares/{id}/log.txt', () => {
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
     const body = await res.text();
     expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+  });
+
+  it('reads the download a statement at a time, other requests getting their turn between statements', async () => {
+    // Issue 14: three downloads of a 100,000-line log held /api/health/live for seconds, each statement's
+    // answer leading straight to the next one. A turn of the event loop (what a waiting request needs) is
+    // counted here by a callback that schedules itself again each turn.
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      turns++;
+      if (counting) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const turnsAtChunk: number[] = [];
+    let body = '';
+    try {
+      for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
+        turnsAtChunk.push(turns);
+        body += chunk;
+      }
+    } finally {
+      counting = false;
+    }
+    expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+    expect(turnsAtChunk).toHaveLength(Math.ceil(LINES / 1000));
+    for (let i = 1; i < turnsAtChunk.length; i++)
+      expect(turnsAtChunk[i]).toBeGreaterThan(turnsAtChunk[i - 1]);
   });
 
   it('answers an empty body for a build without log lines', async () => {
