@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
+import { LOG_PAGE_MAX } from '../contract/schemas/tasks-schemas';
 import { startWithLogs } from '../tests/e2e/support/bigLog';
 import { launchBrowser, newVisitor } from '../tests/e2e/support/browser';
 import type { RunningServer } from '../tests/e2e/support/server';
@@ -43,9 +44,17 @@ function rssSampler(pid: number) {
   };
 }
 
+interface ReadersDone {
+  /** Milliseconds of each whole read finished (reads under way at the stop are not counted). */
+  reads: number[];
+  /** Bytes of log read, whole reads or not. */
+  bytes: number;
+  seconds: number;
+}
+
 interface Readers {
   go(): void;
-  stop(): Promise<{ reads: number[]; bytes: number }>;
+  stop(): Promise<ReadersDone>;
   child: ChildProcess;
 }
 
@@ -74,17 +83,14 @@ async function startReaders(
     go: () => child.stdin?.write('go\n'),
     stop: async () => {
       child.stdin?.write('stop\n');
-      return JSON.parse(await next()) as { reads: number[]; bytes: number };
+      return JSON.parse(await next()) as ReadersDone;
     },
   };
 }
 
-interface Phase {
+interface Phase extends ReadersDone {
   health: LoadResult;
   peakRss: number;
-  /** Milliseconds of each whole read finished meanwhile (none when idle). */
-  reads: number[];
-  bytes: number;
 }
 
 /** Health probes for `seconds`, alone or while `readers` read the whole log; RSS sampled throughout. */
@@ -101,7 +107,7 @@ async function phase(
     if (running) await new Promise((r) => setTimeout(r, 200));
     const health = await load(`${server.url}/api/health/live`, {}, { concurrency: PROBES, seconds });
     const peakRss = sample();
-    const done = running ? await running.stop() : { reads: [], bytes: 0 };
+    const done = running ? await running.stop() : { reads: [], bytes: 0, seconds };
     if (health.errors) throw new Error(`/api/health/live: ${health.errors} failed requests`);
     return { health, peakRss, ...done };
   } finally {
@@ -152,6 +158,34 @@ async function dialogRows(
   ];
 }
 
+/** One whole read of each kind by the bench itself, nothing else running: how long a reader waits. */
+async function readAlone(url: string, token: string, buildId: number) {
+  const base = `${url}/api/client/firmware/firmwares/${buildId}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const timed = async (read: () => Promise<number>) => {
+    const t0 = performance.now();
+    const bytes = await read();
+    return { seconds: (performance.now() - t0) / 1000, bytes };
+  };
+  const txt = await timed(async () => {
+    const res = await fetch(`${base}/log.txt`, { headers });
+    return (await res.arrayBuffer()).byteLength;
+  });
+  const json = await timed(async () => {
+    let bytes = 0;
+    let before: number | null = null;
+    do {
+      const query: string = before ? `&before=${before}` : '';
+      const res = await fetch(`${base}/log?limit=${LOG_PAGE_MAX}${query}`, { headers });
+      const text = await res.text();
+      bytes += Buffer.byteLength(text);
+      before = (JSON.parse(text) as { before: number | null }).before;
+    } while (before);
+    return bytes;
+  });
+  return { txt, json };
+}
+
 async function loadRows(
   label: string,
   server: RunningServer,
@@ -162,6 +196,7 @@ async function loadRows(
   const idle: Phase[] = [];
   const txt: Phase[] = [];
   const json: Phase[] = [];
+  const alone = await readAlone(server.url, token, buildId);
   const idleRss = rssMb(server.pid);
   const readers = (mode: 'txt' | 'json') => () => startReaders(server.url, token, buildId, mode, READERS);
   // Interleaved run by run, so load on the machine meets the baseline and both readings alike.
@@ -171,12 +206,18 @@ async function loadRows(
     json.push(await phase(server, seconds, readers('json')));
   }
   const readCell = (list: Phase[]) => {
-    const reads = list.flatMap((p) => p.reads);
-    const mb = list.reduce((n, p) => n + p.bytes, 0) / reads.length / 2 ** 20;
-    return `${reads.length} whole reads of ${fmt(mb)} MB, median ${fmt(median(reads) / 1000, 2)} s each`;
+    const mbs = median(list.map((p) => p.bytes / 2 ** 20 / p.seconds));
+    const reads = list.reduce((n, p) => n + p.reads.length, 0);
+    return `the readers got ${fmt(mbs)} MB/s of log in all (${reads} whole reads finished)`;
   };
   const peak = (list: Phase[]) => fmt(Math.max(...list.map((p) => p.peakRss)), 0);
   return [
+    [
+      label,
+      'one whole read alone: GET …/log.txt; GET …/log pages newest → oldest (s)',
+      `${fmt(alone.txt.seconds, 2)}; ${fmt(alone.json.seconds, 2)}`,
+      `${fmt(alone.txt.bytes / 2 ** 20)} MB of text; ${fmt(alone.json.bytes / 2 ** 20)} MB of JSON in pages of ${LOG_PAGE_MAX} lines`,
+    ],
     [
       label,
       `GET /api/health/live, ${PROBES} clients, idle (p50/p99 ms)`,

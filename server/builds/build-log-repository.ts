@@ -17,7 +17,7 @@ export interface LogRow {
 }
 
 /** Lines per statement of the text download. */
-export const LOG_TEXT_CHUNK = 2000;
+export const LOG_TEXT_CHUNK = 1000;
 /** Lines one statement of a search looks through; a search reads the log this many at a time. */
 export const LOG_SEARCH_CHUNK = 5000;
 
