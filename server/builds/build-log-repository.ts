@@ -108,11 +108,23 @@ export async function logPageAfter(
 /** A turn of the event loop: what requests waiting on the server's one thread need to be read and answered. */
 const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The last turn promised to a statement of a download (of any build, in this process). */
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * The next turn of the event loop no other download's statement has: downloads under way take turns, one
+ * statement a turn, so a request that comes meanwhile waits for one statement, not one of each download.
+ */
+function nextFreeTurn(): Promise<void> {
+  lastTurn = lastTurn.then(aTurn);
+  return lastTurn;
+}
+
 /**
  * Every line of the log as text, oldest first, one piece per statement of `chunk` lines (keyset paging: memory
- * stays flat). The statement joins its lines itself (one value to decode, not `chunk` rows), and the event loop
- * gets a turn between statements: PGlite answers without any I/O, so three downloads read back to back would
- * otherwise hold every other request until they end (issue 14).
+ * stays flat). The statement joins its lines itself (one value to decode, not `chunk` rows), and each statement
+ * waits for a turn of the event loop of its own (nextFreeTurn): PGlite answers without any I/O, so three
+ * downloads read back to back would otherwise hold every other request until they end (issue 14).
  */
 export async function* logTextChunks(
   db: Db,
@@ -121,6 +133,7 @@ export async function* logTextChunks(
 ): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
+    await nextFreeTurn();
     const result = await db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
       select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
       from (
@@ -133,7 +146,6 @@ export async function* logTextChunks(
     if (row && row.n > 0) yield `${row.text}\n`;
     if (!row || row.n < chunk) return;
     after = Number(row.last);
-    await aTurn();
   }
 }
 
