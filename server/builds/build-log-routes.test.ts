@@ -193,33 +193,38 @@ describe('GET …/firmwares/{id}/log.txt', () => {
       expect(turnsAtChunk[i]).toBeGreaterThan(turnsAtChunk[i - 1]);
   });
 
-  it('runs one statement of all downloads under way a turn, so three at once hold a request no longer than one', async () => {
-    let turns = 0;
-    let counting = true;
-    const turn = () => {
-      turns++;
-      if (counting) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const turnOfEachChunk: number[] = [];
-    const download = async () => {
-      let body = '';
-      for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
-        turnOfEachChunk.push(turns);
-        body += chunk;
+  // On PostgreSQL a statement's answer is decoded as it comes off the socket and two downloads' answers may come
+  // in one turn; it is PGlite, answering on the server's own thread, whose statements must take turns.
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'runs one statement of all downloads under way a turn, so three at once hold a request no longer than one',
+    async () => {
+      let turns = 0;
+      let counting = true;
+      const turn = () => {
+        turns++;
+        if (counting) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const turnOfEachChunk: number[] = [];
+      const download = async () => {
+        let body = '';
+        for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
+          turnOfEachChunk.push(turns);
+          body += chunk;
+        }
+        return body;
+      };
+      try {
+        const bodies = await Promise.all([download(), download(), download()]);
+        for (const body of bodies) expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+      } finally {
+        counting = false;
       }
-      return body;
-    };
-    try {
-      const bodies = await Promise.all([download(), download(), download()]);
-      for (const body of bodies) expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
-    } finally {
-      counting = false;
-    }
-    // Each statement's answer is yielded in the turn it ran in: no two in the same turn.
-    expect(turnOfEachChunk).toHaveLength(3 * Math.ceil(LINES / 1000));
-    expect(new Set(turnOfEachChunk).size).toBe(turnOfEachChunk.length);
-  });
+      // Each statement's answer is yielded in the turn it ran in: no two in the same turn.
+      expect(turnOfEachChunk).toHaveLength(3 * Math.ceil(LINES / 1000));
+      expect(new Set(turnOfEachChunk).size).toBe(turnOfEachChunk.length);
+    },
+  );
 
   it('answers an empty body for a build without log lines', async () => {
     const set = await createSet(w, w.partner.token, 'empty-log-set');
