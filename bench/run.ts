@@ -10,6 +10,7 @@ import { benchAgents } from './agents';
 import { benchBrowser } from './browser';
 import { type LoadResult, load, median } from './http-load';
 import { benchLists } from './lists';
+import { benchLogs } from './logs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -177,4 +178,10 @@ if (process.env.BENCH_DATABASE_URL) {
 rows.push(...(await benchAgents('PGlite (embedded)', {}, RUNS)));
 if (process.env.BENCH_DATABASE_URL)
   rows.push(...(await benchAgents('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, RUNS)));
+// A 100,000-line build log (issue 14): the dialog, /api/health/live under three whole-log readers, RSS.
+rows.push(...(await benchLogs('PGlite (embedded)', {}, listOptions)));
+if (process.env.BENCH_DATABASE_URL)
+  rows.push(
+    ...(await benchLogs('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, listOptions)),
+  );
 writeReadme();

@@ -17,7 +17,7 @@ export interface LogRow {
 }
 
 /** Lines per statement of the text download. */
-export const LOG_TEXT_CHUNK = 2000;
+export const LOG_TEXT_CHUNK = 1000;
 /** Lines one statement of a search looks through; a search reads the log this many at a time. */
 export const LOG_SEARCH_CHUNK = 5000;
 
@@ -105,18 +105,47 @@ export async function logPageAfter(
   return { rows: rows.slice(0, limit), older: true, newer: rows.length > limit };
 }
 
-/** Every line of the log, oldest first, `chunk` lines per statement (keyset paging: memory stays flat). */
-export async function* logChunks(
+/** A turn of the event loop: what requests waiting on the server's one thread need to be read and answered. */
+const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The last turn promised to a statement of a download (of any build, in this process). */
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * The next turn of the event loop no other download's statement has: downloads under way take turns, one
+ * statement a turn, so a request that comes meanwhile waits for one statement, not one of each download.
+ */
+function nextFreeTurn(): Promise<void> {
+  lastTurn = lastTurn.then(aTurn);
+  return lastTurn;
+}
+
+/**
+ * Every line of the log as text, oldest first, one piece per statement of `chunk` lines (keyset paging: memory
+ * stays flat). The statement joins its lines itself (one value to decode, not `chunk` rows), and each statement
+ * waits for a turn of the event loop of its own (nextFreeTurn): PGlite answers without any I/O, so three
+ * downloads read back to back would otherwise hold every other request until they end (issue 14).
+ */
+export async function* logTextChunks(
   db: Db,
   { id: buildId, run }: RunOf,
   chunk = LOG_TEXT_CHUNK,
-): AsyncGenerator<LogRow[]> {
+): AsyncGenerator<string> {
   let after = 0;
   for (;;) {
-    const rows = await afterStatement(db).execute({ build: buildId, run, after, limit: chunk });
-    if (rows.length > 0) yield rows;
-    if (rows.length < chunk) return;
-    after = rows[rows.length - 1].seq;
+    await nextFreeTurn();
+    const result = await db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
+      select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
+      from (
+        select id, data from ${e}
+        where build_id = ${buildId} and run = ${run} and type = 'log' and id > ${after}
+        order by id limit ${chunk}
+      ) c`);
+    const [row] = (result as unknown as { rows: { last: number | string | null; n: number; text: string }[] })
+      .rows;
+    if (row && row.n > 0) yield `${row.text}\n`;
+    if (!row || row.n < chunk) return;
+    after = Number(row.last);
   }
 }
 

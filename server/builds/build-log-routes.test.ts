@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
-import { searchLog } from './build-log-repository';
+import { logTextChunks, searchLog } from './build-log-repository';
 
 /** Lines of the seeded log: `line 1` … `line <LINES>` (~4,500); every 1000th also says NEEDLE. */
 let LINES = 0;
@@ -165,6 +165,66 @@ describe('GET …/firmwares/{id}/log.txt', () => {
     const body = await res.text();
     expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
   });
+
+  it('reads the download a statement at a time, other requests getting their turn between statements', async () => {
+    // Issue 14: three downloads of a 100,000-line log held /api/health/live for seconds, each statement's
+    // answer leading straight to the next one. A turn of the event loop (what a waiting request needs) is
+    // counted here by a callback that schedules itself again each turn.
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      turns++;
+      if (counting) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const turnsAtChunk: number[] = [];
+    let body = '';
+    try {
+      for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
+        turnsAtChunk.push(turns);
+        body += chunk;
+      }
+    } finally {
+      counting = false;
+    }
+    expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+    expect(turnsAtChunk).toHaveLength(Math.ceil(LINES / 1000));
+    for (let i = 1; i < turnsAtChunk.length; i++)
+      expect(turnsAtChunk[i]).toBeGreaterThan(turnsAtChunk[i - 1]);
+  });
+
+  // On PostgreSQL a statement's answer is decoded as it comes off the socket and two downloads' answers may come
+  // in one turn; it is PGlite, answering on the server's own thread, whose statements must take turns.
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'runs one statement of all downloads under way a turn, so three at once hold a request no longer than one',
+    async () => {
+      let turns = 0;
+      let counting = true;
+      const turn = () => {
+        turns++;
+        if (counting) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const turnOfEachChunk: number[] = [];
+      const download = async () => {
+        let body = '';
+        for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
+          turnOfEachChunk.push(turns);
+          body += chunk;
+        }
+        return body;
+      };
+      try {
+        const bodies = await Promise.all([download(), download(), download()]);
+        for (const body of bodies) expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+      } finally {
+        counting = false;
+      }
+      // Each statement's answer is yielded in the turn it ran in: no two in the same turn.
+      expect(turnOfEachChunk).toHaveLength(3 * Math.ceil(LINES / 1000));
+      expect(new Set(turnOfEachChunk).size).toBe(turnOfEachChunk.length);
+    },
+  );
 
   it('answers an empty body for a build without log lines', async () => {
     const set = await createSet(w, w.partner.token, 'empty-log-set');

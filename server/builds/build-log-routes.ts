@@ -11,7 +11,7 @@ import {
 } from '../../contract/schemas/tasks-schemas';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
-import { type LogRow, logChunks, logPageAfter, logPageBefore, searchLog } from './build-log-repository';
+import { type LogRow, logPageAfter, logPageBefore, logTextChunks, searchLog } from './build-log-repository';
 import { findBuild } from './builds-repository';
 
 /** The run whose log is read: the one asked for (one of the build's), else the latest. */
@@ -23,14 +23,7 @@ function runOf(build: { id: number; run: number }, run: number | undefined) {
 const toLine = (row: LogRow) => ({ seq: row.seq, line: row.line, at: row.at.toISOString() });
 
 /** The text download, read from the database a chunk at a time as the client takes it (backpressure). */
-function logText(rows: AsyncIterable<LogRow[]>): Readable {
-  return Readable.from(
-    (async function* () {
-      for await (const chunk of rows) yield `${chunk.map((row) => row.line).join('\n')}\n`;
-    })(),
-    { objectMode: false },
-  );
-}
+const logText = (chunks: AsyncIterable<string>): Readable => Readable.from(chunks, { objectMode: false });
 
 /**
  * A build's log (issue 14): pages by seq, the newest first; a search over all its lines; the whole of it as
@@ -136,7 +129,7 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
             .header('content-disposition', `attachment; filename="${name}.log"`)
             .header('cache-control', 'no-store')
             // The schema's text is typed as a string; Fastify sends a stream as it comes.
-            .send(logText(logChunks(app.db, of)) as unknown as string)
+            .send(logText(logTextChunks(app.db, of)) as unknown as string)
         );
       },
     );

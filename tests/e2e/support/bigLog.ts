@@ -20,14 +20,19 @@ const LINE_SQL = `'[' || lpad(i::text, 6, '0') || '] CC drivers/miner/hashboard/
 type Query = (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
- * A set `Big log` of the account `email` with one finished build (done, 100 %) whose log has `lines` lines,
- * numbered 1… in order. Answers the build's id.
+ * A set `set` (`Big log` unless given) of the account `email` with one finished build (done, 100 %) whose log
+ * has `lines` lines, numbered 1… in order. Answers the build's id.
  */
-export async function seedBigLog(query: Query, email: string, lines: number): Promise<number> {
+export async function seedBigLog(
+  query: Query,
+  email: string,
+  lines: number,
+  set = BIG_LOG_SET,
+): Promise<number> {
   const { rows } = await query(`
     with owner as (select id from accounts where email = '${email}'),
     grp as (insert into firmware_groups (user_id, name, count_firmwares)
-            select id, '${BIG_LOG_SET}', 1 from owner returning id, user_id),
+            select id, '${set}', 1 from owner returning id, user_id),
     combo as (select c.model, m.series, c.platform, c.install_type from model_platform_install_types c
               join models m on m.name = c.model order by c.model, c.platform, c.install_type limit 1),
     rel as (select r.id, r.version, r.stage from releases r join combo on r.series = combo.series
@@ -51,36 +56,57 @@ export async function seedBigLog(query: Query, email: string, lines: number): Pr
   return id;
 }
 
+/** One log to seed: a set of its own holding one build whose log has `lines` lines. */
+export interface SeededLog {
+  set: string;
+  lines: number;
+}
+
 /**
- * The console started on a DATA_DIR whose database holds the demo data and a build with a `lines`-line log
- * (the server is started once to migrate and seed, stopped, given the log, and started again). With
- * `DATABASE_URL` in `env` the log goes into that PostgreSQL database, else into the embedded one.
+ * The console started on a DATA_DIR whose database holds the demo data and one build for each of `logs` (the
+ * server is started once to migrate and seed, stopped, given the logs, and started again). With `DATABASE_URL`
+ * in `env` the logs go into that PostgreSQL database, else into the embedded one. Answers the builds' ids in
+ * the order of `logs`.
  */
-export async function startWithBigLog(
-  lines: number,
+export async function startWithLogs(
+  logs: SeededLog[],
   env: Record<string, string> = {},
-): Promise<{ server: RunningServer; buildId: number; dataDir: string }> {
+): Promise<{ server: RunningServer; buildIds: number[]; dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fc-biglog-'));
   const serverEnv = { EMBEDDED_AGENT: '0', ...env, DATA_DIR: dataDir };
   const first = await startServer(serverEnv);
   const email = first.partner.email;
   await first.stop();
-  let buildId: number;
+  const seedAll = async (query: Query) => {
+    const ids: number[] = [];
+    for (const log of logs) ids.push(await seedBigLog(query, email, log.lines, log.set));
+    return ids;
+  };
+  let buildIds: number[];
   if (env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });
     await client.connect();
     try {
-      buildId = await seedBigLog((sql) => client.query(sql), email, lines);
+      buildIds = await seedAll((sql) => client.query(sql));
     } finally {
       await client.end();
     }
   } else {
     const db = await PGlite.create(join(dataDir, 'pg'));
     try {
-      buildId = await seedBigLog((sql) => db.query(sql), email, lines);
+      buildIds = await seedAll((sql) => db.query(sql));
     } finally {
       await db.close();
     }
   }
-  return { server: await startServer(serverEnv), buildId, dataDir };
+  return { server: await startServer(serverEnv), buildIds, dataDir };
+}
+
+/** startWithLogs with one build, in the set `Big log`, whose log has `lines` lines. */
+export async function startWithBigLog(
+  lines: number,
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; buildId: number; dataDir: string }> {
+  const { server, buildIds, dataDir } = await startWithLogs([{ set: BIG_LOG_SET, lines }], env);
+  return { server, buildId: buildIds[0], dataDir };
 }
