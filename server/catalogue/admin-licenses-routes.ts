@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { label } from '../../contract/rules/catalogue-names';
 import {
   AdminLicenseSchema,
@@ -15,12 +15,12 @@ import {
   type CatalogueKind,
   createEntry,
   oneIn,
-  refuseExisting,
   refuseQueued,
   removeEntry,
+  uniqueAmong,
   updateEntry,
 } from './catalogue-changes';
-import { queueUsage } from './catalogue-usage';
+import { queueUsage, withCounts } from './catalogue-usage';
 
 const RULES = { name: label(100), region: label(100, 'field') };
 
@@ -30,13 +30,8 @@ export async function listAdminLicenses(db: Db) {
     countIssuedByLicense(db),
     queueUsage(db),
   ]);
-  return rows.map(({ id, name, region }) => ({
-    id,
-    name,
-    region,
-    builds: issued.get(id) ?? 0,
-    queued_builds: usage.license.get(id) ?? 0,
-  }));
+  const picked = rows.map(({ id, name, region }) => ({ id, name, region }));
+  return withCounts(picked, (row) => row.id, { builds: issued, queued_builds: usage.license });
 }
 
 const LICENSES: CatalogueKind<typeof licenses> = { table: licenses, objectType: 'license', noun: 'License' };
@@ -96,11 +91,7 @@ const adminLicensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         audited,
         fields,
         duplicate: duplicateOf(fields.name ?? ''),
-        check: async (tx, before, after) => {
-          if (after.name === before.name) return;
-          const other = and(eq(licenses.name, after.name), ne(licenses.id, id));
-          await refuseExisting(tx, licenses, other, duplicateOf(after.name));
-        },
+        check: uniqueAmong(licenses, 'name', licenses.name, ne(licenses.id, id), duplicateOf),
       });
       return oneOf(app.db, id);
     },

@@ -20,7 +20,7 @@ import {
   removeEntry,
   updateEntry,
 } from './catalogue-changes';
-import { allBuilds, buildsPerModel, combinationsPer, queueUsage } from './catalogue-usage';
+import { allBuilds, buildsPerModel, combinationsPer, queueUsage, withCounts } from './catalogue-usage';
 
 export async function listAdminModels(db: Db) {
   const [rows, combinations, made, usage] = await Promise.all([
@@ -29,12 +29,7 @@ export async function listAdminModels(db: Db) {
     buildsPerModel(db),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    combinations: combinations.get(row.name) ?? 0,
-    builds: made.get(row.name) ?? 0,
-    queued_builds: usage.model.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { combinations, builds: made, queued_builds: usage.model });
 }
 
 const MODELS: CatalogueKind<typeof models> = { table: models, objectType: 'model', noun: 'Model' };

@@ -20,7 +20,7 @@ import {
   removeEntry,
   updateEntry,
 } from './catalogue-changes';
-import { combinationsPer, queueUsage } from './catalogue-usage';
+import { combinationsPer, queueUsage, withCounts } from './catalogue-usage';
 
 export async function listAdminPlatforms(db: Db) {
   const [rows, combinations, usage] = await Promise.all([
@@ -28,11 +28,7 @@ export async function listAdminPlatforms(db: Db) {
     combinationsPer(db, 'platform'),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    combinations: combinations.get(row.name) ?? 0,
-    queued_builds: usage.platform.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { combinations, queued_builds: usage.platform });
 }
 
 export async function listAdminInstallTypes(db: Db) {
@@ -41,11 +37,7 @@ export async function listAdminInstallTypes(db: Db) {
     combinationsPer(db, 'install_type'),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    combinations: combinations.get(row.name) ?? 0,
-    queued_builds: usage.install_type.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { combinations, queued_builds: usage.install_type });
 }
 
 const PLATFORMS: CatalogueKind<typeof platforms> = {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { label, presetUrl } from '../../contract/rules/catalogue-names';
 import {
   AdminPoolPresetSchema,
@@ -11,13 +11,7 @@ import type { Db } from '../platform/db/client';
 import { poolPresets } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
 import { adminRoute, answers, checkBody, trimmed } from './admin-catalogue-helpers';
-import {
-  type CatalogueKind,
-  createEntry,
-  refuseExisting,
-  removeEntry,
-  updateEntry,
-} from './catalogue-changes';
+import { type CatalogueKind, createEntry, removeEntry, uniqueAmong, updateEntry } from './catalogue-changes';
 
 const RULES = { pool: label(100, 'pool'), url: presetUrl };
 
@@ -88,11 +82,7 @@ const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         audited,
         fields,
         duplicate: duplicateOf(fields.url ?? ''),
-        check: async (tx, before, after) => {
-          if (after.url === before.url) return;
-          const other = and(eq(poolPresets.url, after.url), ne(poolPresets.id, id));
-          await refuseExisting(tx, poolPresets, other, duplicateOf(after.url));
-        },
+        check: uniqueAmong(poolPresets, 'url', poolPresets.url, ne(poolPresets.id, id), duplicateOf),
       });
       return oneOf(app.db, id);
     },

@@ -19,7 +19,7 @@ import {
   removeEntry,
   updateEntry,
 } from './catalogue-changes';
-import { modelsPerSeries, queueUsage, releasesPerSeries } from './catalogue-usage';
+import { modelsPerSeries, queueUsage, releasesPerSeries, withCounts } from './catalogue-usage';
 
 export async function listAdminSeries(db: Db) {
   const [rows, models, releases, usage] = await Promise.all([
@@ -28,12 +28,7 @@ export async function listAdminSeries(db: Db) {
     releasesPerSeries(db),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    models: models.get(row.name) ?? 0,
-    releases: releases.get(row.name) ?? 0,
-    queued_builds: usage.series.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { models, releases, queued_builds: usage.series });
 }
 
 const SERIES: CatalogueKind<typeof series> = { table: series, objectType: 'series', noun: 'Series' };

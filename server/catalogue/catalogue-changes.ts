@@ -1,7 +1,7 @@
 // The three changes every catalogue kind offers (add, change, remove), written once: each runs in one
 // transaction with its audit row (changeCatalogue), parameterised by the kind's table, audit type and noun.
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgTable, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditObjectType } from '../../contract/audit';
 import { changedFields } from '../audit/audit-log';
@@ -29,6 +29,18 @@ export async function refuseExisting(tx: Db, table: AnyPgTable, where: SQL | und
     .where(where);
   if (other) throw conflict(message);
 }
+
+/**
+ * An update's check for a unique field: when `field` changes, 409 (`message` of the new value) if one of the
+ * `others` rows has that value in `column` already.
+ */
+export const uniqueAmong =
+  (table: AnyPgTable, field: string, column: PgColumn, others: SQL, message: (value: string) => string) =>
+  async (tx: Db, before: Fields, after: Fields) => {
+    const value = String(after[field]);
+    if (value === before[field]) return;
+    await refuseExisting(tx, table, and(eq(column, value), others), message(value));
+  };
 
 /** 409 naming how many queued builds match `where`, with `advice`; nothing when none does. */
 export async function refuseQueued(tx: Db, where: SQL | undefined, what: string, advice: string) {
