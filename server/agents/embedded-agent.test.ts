@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBuild } from '../builds/builds-repository';
-import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 import { findWorkerByToken, updateWorker } from './agents-repository';
 import { ensureEmbeddedWorker, ownAddress, startEmbeddedAgent } from './embedded-agent';
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld({ claimWaitMs: 2_000 });
-});
-afterAll(() => w.close());
+const w = sharedWorld(() => createAgentWorld({ claimWaitMs: 2_000 }));
 
 describe('the embedded agent', () => {
   it("keeps one worker 'embedded' whose token lives in the settings table", async () => {

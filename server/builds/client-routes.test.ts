@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
 import {
   api,
@@ -11,16 +11,16 @@ import {
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import type { JobSpec } from './job-spec';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let setId: number;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   setId = (await createSet(w, w.partner.token, 'Main set')).id as number;
 });
-afterAll(() => w.close());
 
 const post = (body: unknown, token = w.partner.token) =>
   api(w, 'POST', '/client/firmware/firmwares', token, body);

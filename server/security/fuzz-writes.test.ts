@@ -3,7 +3,7 @@
 // and broken JSON. Never a 5xx; a 4xx in the API's error format; a refused request changes no table.
 
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
@@ -29,22 +29,17 @@ import {
   seededRandom,
   snapshotTables,
 } from '../test/openapi-routes';
-import {
-  createSecurityWorld,
-  ED25519,
-  pathValues,
-  queryValues,
-  type SecurityWorld,
-} from '../test/security-world';
+import { createSecurityWorld, ED25519, pathValues, queryValues } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
-let w: SecurityWorld;
+const w = sharedWorld(createSecurityWorld);
+
 let operations: Operation[];
 let own: { set: BuildSet; build: Build; sshKeyId: number };
 /** The job the security world's agent holds: the agent routes' handlers run past their lease check. */
 let held: Claimed;
 
 beforeAll(async () => {
-  w = await createSecurityWorld();
   operations = operationsOf(w.t.app);
   const set = await createSet(w, w.partner.token, 'fuzz set');
   const build = await submit(w, w.partner.token, buildBody(w, set.id));
@@ -57,8 +52,6 @@ beforeAll(async () => {
   held = (await claim(w, w.workerToken)) as Claimed;
   expect(held?.id).toBe(w.victim.build.id);
 });
-
-afterAll(() => w?.close());
 
 type Caller = 'anonymous' | 'partner' | 'admin' | 'agent';
 

@@ -1,12 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertLogoSet } from '../accounts/logos-repository';
 import { insertSshKey } from '../accounts/ssh-keys-repository';
 import { updateBuild } from '../builds/builds-repository';
 import {
   api,
-  type BuildWorld,
   buildBody,
   createBuildWorld,
   createSet,
@@ -15,15 +14,16 @@ import {
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { recountSet } from './sets-repository';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let keyId: number;
 let logoId: number;
 let otherKeyId: number;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   keyId = (
     await insertSshKey(w.t.db, w.partner.id, {
       name: 'laptop',
@@ -37,7 +37,6 @@ beforeAll(async () => {
   const logo = { le_file: 'a.png', le_type: 'image/png', de_file: 'b.png', de_type: 'image/png' };
   logoId = (await insertLogoSet(w.t.db, { ...logo, account_id: w.partner.id }, false)).id;
 });
-afterAll(() => w.close());
 
 const GROUPS = '/client/firmware/groups';
 
