@@ -19,6 +19,11 @@ export interface CatalogueKind<T extends AnyPgTable> {
 
 type Row<T extends AnyPgTable> = T['$inferSelect'];
 type Fields = Record<string, unknown>;
+/** The entry a change or a removal is about: the row `where` selects, named `objectId` in the audit log. */
+interface Entry {
+  where: SQL | undefined;
+  objectId: string | number;
+}
 type CatalogueAction = Extract<AuditAction, `catalogue.${string}`>;
 
 /** 409 with `message` when a row of `table` matches `where`. */
@@ -97,9 +102,7 @@ export function updateEntry<T extends AnyPgTable, A extends Fields>(
   db: Db,
   request: FastifyRequest,
   kind: CatalogueKind<T>,
-  entry: {
-    where: SQL | undefined;
-    objectId: string | number;
+  entry: Entry & {
     audited: (row: Row<T>) => A;
     fields: Partial<A>;
     duplicate?: string;
@@ -134,9 +137,7 @@ export function removeEntry<T extends AnyPgTable>(
   db: Db,
   request: FastifyRequest,
   kind: CatalogueKind<T>,
-  entry: {
-    where: SQL | undefined;
-    objectId: string | number;
+  entry: Entry & {
     check?: (tx: Db, row: Row<T>) => Promise<void>;
     audited?: (row: Row<T>) => unknown;
   },
