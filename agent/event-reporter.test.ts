@@ -18,6 +18,19 @@ function fakeApi(answer: (events: JobEvent[], call: number) => JobState | Error)
 }
 
 const options = { flushMs: 10, idleMs: 1_000, maxBatch: 100 };
+
+/** A reporter of job 1 through `api`, nothing to redact, that keeps why it stopped in `stops`. */
+function stopping(api: AgentApi) {
+  const stops: string[] = [];
+  const reporter = new EventReporter(
+    api,
+    { id: 1, attempt: 1 },
+    new Redactor([]),
+    (why) => stops.push(why),
+    options,
+  );
+  return { reporter, stops };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('EventReporter', () => {
@@ -46,17 +59,10 @@ describe('EventReporter', () => {
   });
 
   it('resends a batch the server did not take (same seq), and stops on cancel', async () => {
-    const stops: string[] = [];
     const { api, calls } = fakeApi((_events, call) =>
       call === 1 ? new Error('network') : call === 2 ? 'running' : 'cancelling',
     );
-    const reporter = new EventReporter(
-      api,
-      { id: 1, attempt: 1 },
-      new Redactor([]),
-      (why) => stops.push(why),
-      options,
-    );
+    const { reporter, stops } = stopping(api);
     reporter.log('a');
     await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
     expect(calls[0]).toEqual(calls[1]);
@@ -67,15 +73,8 @@ describe('EventReporter', () => {
   });
 
   it('reports a job lost when the server no longer lets it report', async () => {
-    const stops: string[] = [];
     const { api } = fakeApi(() => new AgentApiError(409, 'not held'));
-    const reporter = new EventReporter(
-      api,
-      { id: 1, attempt: 1 },
-      new Redactor([]),
-      (why) => stops.push(why),
-      options,
-    );
+    const { reporter, stops } = stopping(api);
     reporter.log('a');
     await expect.poll(() => stops).toEqual(['lost']);
     await reporter.close();

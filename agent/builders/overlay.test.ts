@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JobSpec } from '../protocol';
 import { authorizedKeys, overlayFiles, poolsConfig } from './overlay';
+import { devFeeAndMain } from './test-pools';
 
 const spec: JobSpec = {
   build: { model: 'S19 Pro', series: 'x19' },
   release: { id: 1, version: '1.0.0', tags: [{ repository_name: 'firmware-x19', tag_name: 'v1.0.0' }] },
   pools: [
-    {
-      alias: 'DevFee',
-      url: 'stratum+tcp://dev.example:3333',
-      account: 'vendor',
-      worker: 'set1',
-      fee: 2,
-      type_fee_pool: 'devfee',
-    },
-    {
-      alias: 'Main',
-      url: 'stratum+tcp://main.example:3333',
-      account: 'me',
-      worker: 'rig',
-      fee: 1.5,
-      type_fee_pool: 'fee',
-    },
+    ...devFeeAndMain(1.5),
     {
       alias: 'Hidden',
       url: 'stratum+tcp://h.example:3333',

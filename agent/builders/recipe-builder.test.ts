@@ -20,6 +20,7 @@ import type { BuildContext } from './builder';
 import { defaultBuilder } from './default-builder';
 import { extractTar, sha256File } from './file-tree';
 import { readPartitionImage } from './partition-image';
+import { devFeeAndMain } from './test-pools';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBuildKey partner@laptop';
@@ -29,24 +30,7 @@ let repos: Record<string, string>;
 const spec = (installType: string, tags = ['firmware-x19', 'web-ui']): JobSpec => ({
   build: { name: 'farm', model: 'S19 Pro', series: 'x19', platform: 'amlogic', install_type: installType },
   release: { id: 1, version: '1.1.0', tags: tags.map((r) => ({ repository_name: r, tag_name: 'v1.1.0' })) },
-  pools: [
-    {
-      alias: 'DevFee',
-      url: 'stratum+tcp://dev.example:3333',
-      account: 'vendor',
-      worker: 'set1',
-      fee: 2,
-      type_fee_pool: 'devfee',
-    },
-    {
-      alias: 'Main',
-      url: 'stratum+tcp://main.example:3333',
-      account: 'me',
-      worker: 'rig',
-      fee: 1,
-      type_fee_pool: 'fee',
-    },
-  ],
+  pools: devFeeAndMain(1),
   ssh_keys: [{ name: 'laptop', key: KEY }],
   logo: { id: 5, le: { url: '/l.png', type: 'image/png' }, de: { url: '/d.png', type: 'image/png' } },
   license: { id: 3, name: 'EU-2025', region: 'EU' },

@@ -3,17 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import { createSignedIn, createTestApp, expectError, request, signIn, type TestApp } from '../test/helper';
+import { createSignedIn, createTestApp, expectError, request, signIn } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { recoverAdmin } from './admin-recovery';
 
 // Issue 17, defect 1: the documented recovery for an operator who lost every admin.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 describe('recoverAdmin', () => {
   it('makes a demoted, blocked account an admin again with a new password and ends its old sessions', async () => {

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import {
-  createAccount,
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  type TestApp,
-} from '../test/helper';
+import { createAccount, createSignedIn, createTestApp, expectError, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
 });
-
-afterAll(() => t.close());
 
 describe('GET /api/admin/analytics', () => {
   it('counts accounts, those active within 30 days and licenses issued', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
 import { getSetting } from '../platform/db/settings-repository';
 import {
@@ -10,17 +10,11 @@ import {
   forgeToken,
   request,
   signIn,
-  type TestApp,
 } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { bumpTokenVersion } from './accounts-repository';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const info = (token?: string, headers?: Record<string, string>) =>
   request(t.app, { url: '/api/client/account/info', token, headers });

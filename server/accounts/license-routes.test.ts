@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { licenses } from '../platform/db/schema';
-import { createSignedIn, createTestApp, expectError, request, type TestApp } from '../test/helper';
+import { createSignedIn, createTestApp, expectError, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { DEMO_LICENSES, ensureLicenses } from './licenses-repository';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
 });
-
-afterAll(() => t.close());
 
 describe('licenses', () => {
   it('are seeded once, on a console that has none', async () => {

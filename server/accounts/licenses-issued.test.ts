@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-  queueBuild,
-} from '../test/agent-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
+const w = sharedWorld(createAgentWorld);
+
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   agent = await addWorker(w, 'licenses-agent');
 });
-afterAll(() => w.close());
 
 const issued = async () =>
   (await api(w, 'GET', '/admin/analytics', w.admin.token)).json<{ licensesIssued: number }>().licensesIssued;

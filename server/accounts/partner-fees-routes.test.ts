@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerFees } from '../platform/db/schema';
 import {
   createAccount,
@@ -9,19 +9,17 @@ import {
   expectValidationError,
   request,
   seedCatalogue,
-  type TestApp,
 } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
   admin = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
 });
-
-afterAll(() => t.close());
 
 const URL = '/api/admin/user/fee';
 const post = (body: unknown, token = admin) => request(t.app, { method: 'POST', url: URL, token, body });

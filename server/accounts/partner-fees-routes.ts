@@ -9,8 +9,9 @@ import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { insertPartnerFee } from './accounts-repository';
 import { feeAudit } from './partner-audit';
+import { deletePartnerFee, findPartnerFee, updatePartnerFee } from './partner-fees-repository';
 import { toPartnerFee } from './partner-views';
-import { deletePartnerFee, findPartner, findPartnerFee, updatePartnerFee } from './partners-repository';
+import { findPartner } from './partners-repository';
 
 const FEE_EXISTS = 'The partner already has a fee for this series';
 const FEE_NOT_FOUND = 'Fee not found';

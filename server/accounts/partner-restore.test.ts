@@ -1,26 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REMOVED_EMAIL_DETAIL } from '../../contract/restore';
 import { auditLog, partnerFees } from '../platform/db/schema';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  seedCatalogue,
-  signIn,
-  type TestApp,
-} from '../test/helper';
+import { createSignedIn, createTestApp, expectError, request, seedCatalogue, signIn } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: { token: string; account: { id: number } };
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
   admin = await createSignedIn(t.app, t.db, { role: 'admin', worker: 'chief' });
 });
-afterAll(() => t.close());
 
 const create = (body: unknown, token = admin.token) =>
   request(t.app, { method: 'POST', url: '/api/admin/users', token, body });

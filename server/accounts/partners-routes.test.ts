@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, partnerFees } from '../platform/db/schema';
 import {
   createAccount,
@@ -10,22 +10,20 @@ import {
   request,
   seedCatalogue,
   signIn,
-  type TestApp,
 } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
   const signedIn = await createSignedIn(t.app, t.db, { role: 'admin', worker: 'chief' });
   admin = signedIn.token;
   adminId = signedIn.account.id;
 });
-
-afterAll(() => t.close());
 
 const list = (query = '', token = admin) => request(t.app, { url: `/api/admin/users${query}`, token });
 const create = (body: unknown, token = admin) =>

@@ -17,11 +17,11 @@ import { ValidationFailedError } from '../platform/http/validation-errors';
 import { EMAIL_TAKEN_MESSAGE } from './account-rules';
 import { findAccountByEmail } from './accounts-repository';
 import { feesOf, partnerUpdateAudits, recordAll } from './partner-audit';
+import { feesByAccount } from './partner-fees-repository';
 import { checkPartner } from './partner-rules';
 import { toPartner } from './partner-views';
 import {
   createPartner,
-  feesByAccount,
   findPartner,
   LastAdminError,
   listPartners,

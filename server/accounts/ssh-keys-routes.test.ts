@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sshKeys } from '../platform/db/schema';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  type TestApp,
-} from '../test/helper';
+import { createSignedIn, createTestApp, expectError, expectValidationError, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 // Made with ssh-keygen.
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGHXMEDJ1qylt4mmeU414RkFm0ZeCKic9uXL9yJBWKxw me@laptop';
@@ -18,13 +12,7 @@ const RSA =
 
 const URL = '/api/client/firmware/firmware_ssh_key';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const list = (token: string) => request(t.app, { url: URL, token });
 const add = (token: string, body: unknown) => request(t.app, { method: 'POST', url: URL, token, body });

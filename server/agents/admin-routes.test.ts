@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { releases, repositories, seriesRepositories, workers } from '../platform/db/schema';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-  queueBuild,
-} from '../test/agent-fixtures';
+import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
+const w = sharedWorld(createAgentWorld);
+
 let developer: string;
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   developer = (await createSignedIn(w.t.app, w.t.db, { role: 'developer' })).token;
 });
-afterAll(() => w.close());
 
 type Worker = {
   id: number;

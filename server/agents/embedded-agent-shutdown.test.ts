@@ -8,9 +8,9 @@ import {
   createAgentWorld,
   logOf,
   queueBuild,
+  startWorldAgent,
   taskOf,
 } from '../test/agent-fixtures';
-import { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
 // A build that would run far longer than the shutdown lets it.
@@ -32,14 +32,7 @@ async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
 
 describe('stopping the embedded agent during a build', () => {
   it('gives the unfinished build back to the queue at once, its attempt not counted, and says so live', async () => {
-    const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await startEmbeddedAgent(w.t.db, {
-      server: url,
-      dataDir: w.dataDir,
-      log: w.t.app.log,
-      queue: w.t.app.jobQueue,
-      buildCommand,
-    });
+    const agent = await startWorldAgent(w, { buildCommand });
     const build = await queueBuild(w);
     await until(
       async () => (await logOf(w, build.id)).some((line) => line.includes('building slowly')),

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBuild } from '../builds/builds-repository';
-import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { createAgentWorld, queueBuild, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 import { findWorkerByToken, updateWorker } from './agents-repository';
-import { ensureEmbeddedWorker, ownAddress, startEmbeddedAgent } from './embedded-agent';
+import { ensureEmbeddedWorker, ownAddress } from './embedded-agent';
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld({ claimWaitMs: 2_000 });
-});
-afterAll(() => w.close());
+const w = sharedWorld(() => createAgentWorld({ claimWaitMs: 2_000 }));
 
 describe('the embedded agent', () => {
   it("keeps one worker 'embedded' whose token lives in the settings table", async () => {
@@ -25,13 +21,7 @@ describe('the embedded agent', () => {
   });
 
   it('builds a submitted build with nothing else running (npm start alone builds)', async () => {
-    const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const agent = await startEmbeddedAgent(w.t.db, {
-      server: url,
-      dataDir: w.dataDir,
-      log: w.t.app.log,
-      queue: w.t.app.jobQueue,
-    });
+    const agent = await startWorldAgent(w);
     try {
       const build = await queueBuild(w);
       const deadline = Date.now() + 30_000;

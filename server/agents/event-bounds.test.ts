@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logPageBefore } from '../builds/build-log-repository';
 import { clipLine, LogRateLimit, MAX_LOG_LINE } from '../builds/log-bounds';
 import {
-  type AgentWorld,
   addWorker,
   type Claimed,
   claim,
@@ -10,16 +9,17 @@ import {
   queueBuild,
   sendEvents,
 } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
 // Small bounds so that a test reaches them with a few batches: 100 lines a second, 150 at once, 400 events a run.
-let w: AgentWorld;
+const w = sharedWorld(() =>
+  createAgentWorld({ logLinesPerSecond: 100, logBurst: 150, maxEventsPerAttempt: 400 }),
+);
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  w = await createAgentWorld({ logLinesPerSecond: 100, logBurst: 150, maxEventsPerAttempt: 400 });
   agent = await addWorker(w, 'bounds-agent');
 });
-afterAll(() => w.close());
 
 async function claimed(): Promise<Claimed> {
   await queueBuild(w);

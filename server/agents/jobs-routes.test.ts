@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AgentWorld,
   addWorker,
   agentCall,
   claim,
@@ -13,17 +12,17 @@ import {
 } from '../test/agent-fixtures';
 import { api, getSet } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
+const w = sharedWorld(() => createAgentWorld({ leaseMs: 60_000, maxAttempts: 3 }));
+
 let one: { id: number; token: string };
 let two: { id: number; token: string };
 
 beforeAll(async () => {
-  w = await createAgentWorld({ leaseMs: 60_000, maxAttempts: 3 });
   one = await addWorker(w, 'agent-one');
   two = await addWorker(w, 'agent-two');
 });
-afterAll(() => w.close());
 
 /** Claims whatever is pending so that every test starts with an empty queue. */
 async function drain() {

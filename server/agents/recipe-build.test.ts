@@ -14,9 +14,9 @@ import { readTar } from '../../agent/tar';
 import { listLicenses } from '../accounts/licenses-repository';
 import { blobName } from '../builds/artifact-store';
 import { findBuildByUuid } from '../builds/builds-repository';
-import { type AgentWorld, createAgentWorld, taskOf } from '../test/agent-fixtures';
+import { type AgentWorld, createAgentWorld, startWorldAgent, taskOf } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
-import { startEmbeddedAgent } from './embedded-agent';
+import type { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
 let agent: Awaited<ReturnType<typeof startEmbeddedAgent>>;
@@ -24,13 +24,7 @@ let dir: string;
 
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
-  const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-  agent = await startEmbeddedAgent(w.t.db, {
-    server: url,
-    dataDir: w.dataDir,
-    log: w.t.app.log,
-    queue: w.t.app.jobQueue,
-  });
+  agent = await startWorldAgent(w);
   dir = await mkdtemp(path.join(tmpdir(), 'recipe-api-'));
 });
 

@@ -1,25 +1,12 @@
 // Issue 17: agents, an admin's set removal, a partner's pools and the signing key in the audit log; and the
 // row shares the change's transaction: when the row cannot be written, the change does not happen either.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRows, lastAudit } from '../test/audit-fixtures';
-import {
-  api,
-  type BuildWorld,
-  buildBody,
-  createBuildWorld,
-  createSet,
-  pools,
-  submit,
-} from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, pools, submit } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-
-afterAll(() => w.close());
+const w = sharedWorld(createBuildWorld);
 
 const asAdmin = (method: string, url: string, body?: unknown) => api(w, method, url, w.admin.token, body);
 

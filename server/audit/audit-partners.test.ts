@@ -1,28 +1,20 @@
 // Issue 17: partner and fee changes leave their audit rows, written in the change's own transaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, lastAudit } from '../test/audit-fixtures';
-import {
-  createAccount,
-  createSignedIn,
-  createTestApp,
-  request,
-  seedCatalogue,
-  type TestApp,
-} from '../test/helper';
+import { createAccount, createSignedIn, createTestApp, request, seedCatalogue } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
   const signed = await createSignedIn(t.app, t.db, { role: 'admin' });
   admin = signed.token;
   adminId = signed.account.id;
 });
-
-afterAll(() => t.close());
 
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   request(t.app, { method, url: `/api${url}`, token: admin, body });

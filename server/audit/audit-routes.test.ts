@@ -1,14 +1,15 @@
 // GET /api/admin/audit: newest first, 20 a page with the list headers, filtered; admins only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedIn, createTestApp, request, type TestApp } from '../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedIn, createTestApp, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { recordAudit } from './audit-log';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let admin: { token: string; account: { id: number; email: string } };
 let other: { token: string; account: { id: number; email: string } };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createSignedIn(t.app, t.db, { role: 'admin', email: 'first.admin@example.test' });
   other = await createSignedIn(t.app, t.db, { role: 'admin', email: 'second.admin@example.test' });
   // 25 fee changes by the first admin on partners 1..25, then 3 agent blocks by the second one.
@@ -31,8 +32,6 @@ beforeAll(async () => {
     });
   }
 });
-
-afterAll(() => t.close());
 
 const list = (query = '', token = admin.token) =>
   request(t.app, { method: 'GET', url: `/api/admin/audit${query}`, token });

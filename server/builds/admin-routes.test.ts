@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, builds } from '../platform/db/schema';
 import {
   api,
-  type BuildWorld,
   buildBody,
   createBuildWorld,
   createSet,
@@ -15,15 +14,16 @@ import {
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let set: Record<string, unknown>;
 let build: Record<string, unknown>;
 
 const refund = { ...pools()[1], alias: 'Refund', type_fee_pool: 'refund', fee: 1 };
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   set = await createSet(w, w.partner.token, 'Partner set');
   build = await submit(w, w.partner.token, buildBody(w, set.id as number));
   await w.t.db.update(accounts).set({ is_vip: true }).where(eq(accounts.id, w.partner.id));
@@ -31,7 +31,6 @@ beforeAll(async () => {
   await submit(w, w.other.token, buildBody(w, otherSet.id as number));
   await createSet(w, w.other.token, 'Empty set');
 });
-afterAll(() => w.close());
 
 describe('admin paths refuse partners', () => {
   it('answers 403 on every admin route, changing nothing', async () => {

@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { builds } from '../platform/db/schema';
 import {
   api,
-  type BuildWorld,
   buildBody,
   createBuildWorld,
   createSet,
@@ -16,17 +15,17 @@ import {
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { updateBuild } from './builds-repository';
 import type { JobSpec } from './job-spec';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let setId: number;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   setId = (await createSet(w, w.partner.token, 'Actions')).id as number;
 });
-afterAll(() => w.close());
 
 const FW = '/client/firmware/firmwares';
 

@@ -3,7 +3,7 @@ import { type FeeMinimums, feeMinimums } from '../../contract/rules/fees';
 import type { ReleaseStage } from '../../contract/statuses';
 import type { AccountRow } from '../accounts/accounts-repository';
 import { findLicense } from '../accounts/licenses-repository';
-import { feesByAccount } from '../accounts/partners-repository';
+import { feesByAccount } from '../accounts/partner-fees-repository';
 import { listBuildOptions } from '../catalogue/build-options-repository';
 import { combinationExists, findModel, findSeries } from '../catalogue/catalogue-repository';
 import type { Db } from '../platform/db/client';

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { logTextChunks, searchLog } from './build-log-repository';
 
 /** Lines of the seeded log: `line 1` … `line <LINES>` (~4,500); every 1000th also says NEEDLE. */
@@ -16,13 +17,13 @@ interface Log {
   after: number | null;
 }
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let buildId: number;
 /** The seq of each line by its number (1-based). */
 const seqOf = new Map<number, number>();
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   const set = await createSet(w, w.partner.token, 'log-set');
   buildId = (await submit(w, w.partner.token, buildBody(w, set.id))).id;
   // The lines straight into the table (an agent would take minutes), with progress events among them that
@@ -48,7 +49,6 @@ beforeAll(async () => {
     where e.id = n.id`);
   expect(LINES).toBeGreaterThan(4000);
 });
-afterAll(() => w.close());
 
 const logUrl = (query = '', id = buildId) => `/client/firmware/firmwares/${id}/log${query}`;
 

@@ -1,28 +1,15 @@
 // Issue 15, item 3: deleting a logo set does what its dialog promises ("Sets that use these images will fall
 // back to the default logo"): the sets' logo_id goes back to the general logo, so new builds ship it.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENERAL_LOGO_ID } from '../../contract/constants';
 import { builds } from '../platform/db/schema';
-import {
-  api,
-  type BuildWorld,
-  buildBody,
-  createBuildWorld,
-  createSet,
-  getSet,
-  submit,
-} from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, getSet, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import { logoUpload } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-
-afterAll(() => w?.close());
+const w = sharedWorld(createBuildWorld);
 
 async function uploadLogo(token: string): Promise<number> {
   const res = await request(w.t.app, {

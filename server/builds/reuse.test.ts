@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
-import { startEmbeddedAgent } from '../agents/embedded-agent';
 import {
   type AgentWorld,
   addWorker,
@@ -13,6 +12,7 @@ import {
   claim,
   createAgentWorld,
   logOf,
+  startWorldAgent,
   taskOf,
 } from '../test/agent-fixtures';
 import { api, buildBody, pools, submit } from '../test/build-fixtures';
@@ -82,13 +82,7 @@ describe('reuse of identical configurations', () => {
   let reused: Build;
 
   it('builds a configuration the first time with a real agent (the default builder)', async () => {
-    const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const embedded = await startEmbeddedAgent(w.t.db, {
-      server: url,
-      dataDir: w.dataDir,
-      log: w.t.app.log,
-      queue: w.t.app.jobQueue,
-    });
+    const embedded = await startWorldAgent(w);
     stopAgent = async () => {
       await embedded.stop();
     };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BuildRun } from '../../contract/schemas/runs-schemas';
 import {
-  type AgentWorld,
   addWorker,
   agentCall,
   claim,
@@ -13,14 +12,10 @@ import {
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 // Issue 17, item 1: every run of a build is kept, with its own log and the agent's name as it was.
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createAgentWorld);
 
 const FW = '/client/firmware/firmwares';
 const bytes = Buffer.from('run one artifact');

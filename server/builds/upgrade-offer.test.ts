@@ -1,16 +1,11 @@
 // Issue 15, item 9: upgrade was offered when nothing was newer, then failed with "Already on the newest
 // release". Build lists now say what an upgrade would move each build to, by the rule the upgrade itself uses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-
-afterAll(() => w?.close());
+const w = sharedWorld(createBuildWorld);
 
 async function listed(url: string, token: string): Promise<Build[]> {
   const res = await api(w, 'GET', url, token);

@@ -2,7 +2,7 @@
 // (issue 17): validation, duplicates, removals refused while a queued build uses them, audit rows, and what
 // the build form reads afterwards.
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   licenses,
@@ -10,19 +10,17 @@ import {
   platforms,
   repositories,
 } from '../platform/db/schema';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   const set = await createSet(w, w.partner.token, 'boards set');
   // The queued build: S19 Pro on amlogic, nand, with the first license, from firmware-x19 and web-ui.
   await submit(w, w.partner.token, buildBody(w, set.id));
 });
-
-afterAll(() => w?.close());
 
 const admin = (method: string, url: string, body?: unknown) => api(w, method, url, w.admin.token, body);
 const partner = (method: string, url: string, body?: unknown) => api(w, method, url, w.partner.token, body);

@@ -1,10 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
 import type { AuditAction, AuditObjectType } from '../../contract/audit';
 import { englishText } from '../../contract/english';
 import { problems } from '../../contract/rules/catalogue-names';
 import type { Rule } from '../../contract/rules/values';
+import { errorResponses } from '../../contract/schemas/common-schemas';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
@@ -76,3 +78,25 @@ export async function lockRow<T extends AnyPgTable>(
 /** A body's text fields without their surrounding blanks. */
 export const trimmed = <T extends Record<string, string | undefined>>(body: T) =>
   Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value?.trim()])) as T;
+
+/** A catalogue route's options: for admins only, under the catalogue tag, with its summary, params, body and answers. */
+export const adminRoute = <S extends object>(app: FastifyInstance, schema: S) => ({
+  preHandler: app.requireAdmin,
+  schema: { tags: ['catalogue'], ...schema },
+});
+
+type Refusal = 404 | 409 | 422;
+
+/** The answers of a kind's routes: its list, a new entry, a changed one, a removal. */
+export const answers = {
+  list: (item: TSchema) => ({ 200: Type.Array(item), ...errorResponses(401, 403) }),
+  created: (item: TSchema) => ({ 201: item, ...errorResponses(401, 403, 409, 422) }),
+  changed: (item: TSchema, refusals: Refusal[] = [404, 409, 422]) => ({
+    200: item,
+    ...errorResponses(401, 403, ...refusals),
+  }),
+  removed: (refusals: Refusal[] = [404, 409]) => ({
+    204: Type.Null({ description: 'Removed' }),
+    ...errorResponses(401, 403, ...refusals),
+  }),
+};

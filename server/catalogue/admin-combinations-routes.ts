@@ -1,19 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { combinationKey } from '../../contract/rules/catalogue';
 import {
   AdminCombinationSchema,
   CombinationCreateSchema,
   CombinationParamsSchema,
 } from '../../contract/schemas/catalogue-admin-schemas';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, installTypes, modelPlatformInstallTypes, models, platforms } from '../platform/db/schema';
-import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
-import { changeCatalogue, lockRow, queuedConflict } from './admin-catalogue-helpers';
-import { queuedBuilds, queueUsage } from './catalogue-usage';
+import { adminRoute, answers } from './admin-catalogue-helpers';
+import { type CatalogueKind, createEntry, oneIn, refuseQueued, removeEntry } from './catalogue-changes';
+import { queueUsage } from './catalogue-usage';
+
+const COMBINATIONS: CatalogueKind<typeof modelPlatformInstallTypes> = {
+  table: modelPlatformInstallTypes,
+  objectType: 'model_platform',
+  noun: 'Combination',
+};
 
 type Key = { model: string; platform: string; install_type: string };
 
@@ -59,89 +63,64 @@ async function requireParts(tx: Db, key: Key) {
 
 /** Which model is built for which platform with which install type (spec §3 modelsPlatformInstallType). */
 const adminCombinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['catalogue'];
-  const preHandler = app.requireAdmin;
-
   app.get(
     '/admin/catalogue/combinations',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Model, platform and install type combinations, with their series and queued builds',
-        response: { 200: Type.Array(AdminCombinationSchema), ...errorResponses(401, 403) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Model, platform and install type combinations, with their series and queued builds',
+      response: answers.list(AdminCombinationSchema),
+    }),
     () => listAdminCombinations(app.db),
   );
 
   app.post(
     '/admin/catalogue/combinations',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Add a combination of an existing model, platform and install type',
-        body: CombinationCreateSchema,
-        response: { 201: AdminCombinationSchema, ...errorResponses(401, 403, 409, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Add a combination of an existing model, platform and install type',
+      body: CombinationCreateSchema,
+      response: answers.created(AdminCombinationSchema),
+    }),
     async (request, reply) => {
       const key = request.body;
-      const duplicate = `Combination ${combinationKey(key)} already exists`;
-      await changeCatalogue(app.db, request, duplicate, async (tx) => {
-        await requireParts(tx, key);
-        const [existing] = await tx.select().from(modelPlatformInstallTypes).where(matches(key));
-        if (existing) throw conflict(duplicate);
-        await tx.insert(modelPlatformInstallTypes).values(key);
-        const change = {
-          action: 'catalogue.create',
-          objectType: 'model_platform',
-          objectId: combinationKey(key),
-          after: key,
-        } as const;
-        return { change, result: undefined };
+      await createEntry(app.db, request, COMBINATIONS, {
+        row: key,
+        existing: matches(key),
+        duplicate: `Combination ${combinationKey(key)} already exists`,
+        objectId: () => combinationKey(key),
+        check: (tx) => requireParts(tx, key),
       });
       const rows = await listAdminCombinations(app.db);
-      const created = rows.find((row) => combinationKey(row) === combinationKey(key));
-      if (!created) throw notFound('Combination not found');
+      const created = oneIn(
+        rows,
+        (row) => combinationKey(row) === combinationKey(key),
+        'Combination not found',
+      );
       return reply.code(201).send(created);
     },
   );
 
   app.delete(
     '/admin/catalogue/combinations/:model/:platform/:install_type',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove a combination, while no queued build uses it',
-        params: CombinationParamsSchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Remove a combination, while no queued build uses it',
+      params: CombinationParamsSchema,
+      response: answers.removed(),
+    }),
     async (request, reply) => {
       const key = request.params;
-      await changeCatalogue(app.db, request, 'Combination already exists', async (tx) => {
-        const before = await lockRow(tx, modelPlatformInstallTypes, matches(key), 'Combination not found');
-        const queued = await queuedBuilds(
-          tx,
-          and(
-            eq(builds.model, key.model),
-            eq(builds.platform, key.platform),
-            eq(builds.install_type, key.install_type),
+      await removeEntry(app.db, request, COMBINATIONS, {
+        where: matches(key),
+        objectId: combinationKey(key),
+        check: (tx) =>
+          refuseQueued(
+            tx,
+            and(
+              eq(builds.model, key.model),
+              eq(builds.platform, key.platform),
+              eq(builds.install_type, key.install_type),
+            ),
+            `combination ${combinationKey(key)}`,
+            'remove it once they are built',
           ),
-        );
-        if (queued > 0)
-          throw queuedConflict(queued, `combination ${combinationKey(key)}`, 'remove it once they are built');
-        await tx.delete(modelPlatformInstallTypes).where(matches(key));
-        const change = {
-          action: 'catalogue.remove',
-          objectType: 'model_platform',
-          objectId: combinationKey(key),
-          before,
-        } as const;
-        return { change, result: undefined };
       });
       return reply.code(204).send(null);
     },

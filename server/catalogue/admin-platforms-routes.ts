@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { catalogueCode, description } from '../../contract/rules/catalogue-names';
 import {
   AdminInstallTypeSchema,
@@ -10,12 +9,18 @@ import {
   PlatformCreateSchema,
   PlatformUpdateSchema,
 } from '../../contract/schemas/catalogue-admin-schemas';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, installTypes, platforms } from '../platform/db/schema';
-import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody, lockRow, queuedConflict } from './admin-catalogue-helpers';
-import { combinationsPer, queuedBuilds, queueUsage } from './catalogue-usage';
+import { adminRoute, answers, checkBody } from './admin-catalogue-helpers';
+import {
+  type CatalogueKind,
+  createEntry,
+  oneIn,
+  refuseQueued,
+  removeEntry,
+  updateEntry,
+} from './catalogue-changes';
+import { combinationsPer, queueUsage, withCounts } from './catalogue-usage';
 
 export async function listAdminPlatforms(db: Db) {
   const [rows, combinations, usage] = await Promise.all([
@@ -23,11 +28,7 @@ export async function listAdminPlatforms(db: Db) {
     combinationsPer(db, 'platform'),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    combinations: combinations.get(row.name) ?? 0,
-    queued_builds: usage.platform.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { combinations, queued_builds: usage.platform });
 }
 
 export async function listAdminInstallTypes(db: Db) {
@@ -36,64 +37,49 @@ export async function listAdminInstallTypes(db: Db) {
     combinationsPer(db, 'install_type'),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    combinations: combinations.get(row.name) ?? 0,
-    queued_builds: usage.install_type.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { combinations, queued_builds: usage.install_type });
 }
 
-const found = <T extends { name: string }>(rows: T[], name: string, what: string) => {
-  const row = rows.find((r) => r.name === name);
-  if (!row) throw notFound(`${what} not found`);
-  return row;
+const PLATFORMS: CatalogueKind<typeof platforms> = {
+  table: platforms,
+  objectType: 'platform',
+  noun: 'Platform',
 };
+const INSTALL_TYPES: CatalogueKind<typeof installTypes> = {
+  table: installTypes,
+  objectType: 'install_type',
+  noun: 'Install type',
+};
+
+const found = <T extends { name: string }>(rows: T[], name: string, what: string) =>
+  oneIn(rows, (row) => row.name === name, `${what} not found`);
 
 /** Control boards ("platforms") and install types: added, described, and removed while no queued build uses them. */
 const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['catalogue'];
-  const preHandler = app.requireAdmin;
-  const removed = { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 409) };
-
   app.get(
     '/admin/catalogue/platforms',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Platforms (control boards), with their combinations and queued builds counted',
-        response: { 200: Type.Array(AdminPlatformSchema), ...errorResponses(401, 403) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Platforms (control boards), with their combinations and queued builds counted',
+      response: answers.list(AdminPlatformSchema),
+    }),
     () => listAdminPlatforms(app.db),
   );
 
   app.post(
     '/admin/catalogue/platforms',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Add a platform',
-        body: PlatformCreateSchema,
-        response: { 201: AdminPlatformSchema, ...errorResponses(401, 403, 409, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Add a platform',
+      body: PlatformCreateSchema,
+      response: answers.created(AdminPlatformSchema),
+    }),
     async (request, reply) => {
       checkBody(request.body, { name: catalogueCode, description });
       const row = { name: request.body.name, description: request.body.description?.trim() ?? '' };
-      const duplicate = `Platform ${row.name} already exists`;
-      await changeCatalogue(app.db, request, duplicate, async (tx) => {
-        const [existing] = await tx.select().from(platforms).where(eq(platforms.name, row.name));
-        if (existing) throw conflict(duplicate);
-        await tx.insert(platforms).values(row);
-        const change = {
-          action: 'catalogue.create',
-          objectType: 'platform',
-          objectId: row.name,
-          after: row,
-        } as const;
-        return { change, result: undefined };
+      await createEntry(app.db, request, PLATFORMS, {
+        row,
+        existing: eq(platforms.name, row.name),
+        duplicate: `Platform ${row.name} already exists`,
+        objectId: () => row.name,
       });
       return reply.code(201).send(found(await listAdminPlatforms(app.db), row.name, 'Platform'));
     },
@@ -101,32 +87,21 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/catalogue/platforms/:name',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "Change a platform's description",
-        params: NameParamsSchema,
-        body: PlatformUpdateSchema,
-        response: { 200: AdminPlatformSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: "Change a platform's description",
+      params: NameParamsSchema,
+      body: PlatformUpdateSchema,
+      response: answers.changed(AdminPlatformSchema, [404, 422]),
+    }),
     async (request) => {
       const { name } = request.params;
       checkBody(request.body, { description });
       const text = request.body.description.trim();
-      await changeCatalogue(app.db, request, 'Platform already exists', async (tx) => {
-        const before = await lockRow(tx, platforms, eq(platforms.name, name), 'Platform not found');
-        if (before.description === text) return { change: null, result: undefined };
-        await tx.update(platforms).set({ description: text }).where(eq(platforms.name, name));
-        const change = {
-          action: 'catalogue.update',
-          objectType: 'platform',
-          objectId: name,
-          before: { description: before.description },
-          after: { description: text },
-        } as const;
-        return { change, result: undefined };
+      await updateEntry(app.db, request, PLATFORMS, {
+        where: eq(platforms.name, name),
+        objectId: name,
+        audited: (row) => ({ description: row.description }),
+        fields: { description: text },
       });
       return found(await listAdminPlatforms(app.db), name, 'Platform');
     },
@@ -134,29 +109,18 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/admin/catalogue/platforms/:name',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove a platform and its combinations, while no queued build uses it',
-        params: NameParamsSchema,
-        response: removed,
-      },
-    },
+    adminRoute(app, {
+      summary: 'Remove a platform and its combinations, while no queued build uses it',
+      params: NameParamsSchema,
+      response: answers.removed(),
+    }),
     async (request, reply) => {
       const { name } = request.params;
-      await changeCatalogue(app.db, request, 'Platform already exists', async (tx) => {
-        const before = await lockRow(tx, platforms, eq(platforms.name, name), 'Platform not found');
-        const queued = await queuedBuilds(tx, eq(builds.platform, name));
-        if (queued > 0) throw queuedConflict(queued, `platform ${name}`, 'remove it once they are built');
-        await tx.delete(platforms).where(eq(platforms.name, name));
-        const change = {
-          action: 'catalogue.remove',
-          objectType: 'platform',
-          objectId: name,
-          before,
-        } as const;
-        return { change, result: undefined };
+      await removeEntry(app.db, request, PLATFORMS, {
+        where: eq(platforms.name, name),
+        objectId: name,
+        check: (tx) =>
+          refuseQueued(tx, eq(builds.platform, name), `platform ${name}`, 'remove it once they are built'),
       });
       return reply.code(204).send(null);
     },
@@ -164,43 +128,28 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/catalogue/install-types',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Install types, with their combinations and queued builds counted',
-        response: { 200: Type.Array(AdminInstallTypeSchema), ...errorResponses(401, 403) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Install types, with their combinations and queued builds counted',
+      response: answers.list(AdminInstallTypeSchema),
+    }),
     () => listAdminInstallTypes(app.db),
   );
 
   app.post(
     '/admin/catalogue/install-types',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Add an install type',
-        body: InstallTypeCreateSchema,
-        response: { 201: AdminInstallTypeSchema, ...errorResponses(401, 403, 409, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Add an install type',
+      body: InstallTypeCreateSchema,
+      response: answers.created(AdminInstallTypeSchema),
+    }),
     async (request, reply) => {
       checkBody(request.body, { name: catalogueCode });
       const { name } = request.body;
-      const duplicate = `Install type ${name} already exists`;
-      await changeCatalogue(app.db, request, duplicate, async (tx) => {
-        const [existing] = await tx.select().from(installTypes).where(eq(installTypes.name, name));
-        if (existing) throw conflict(duplicate);
-        await tx.insert(installTypes).values({ name });
-        const change = {
-          action: 'catalogue.create',
-          objectType: 'install_type',
-          objectId: name,
-          after: { name },
-        } as const;
-        return { change, result: undefined };
+      await createEntry(app.db, request, INSTALL_TYPES, {
+        row: { name },
+        existing: eq(installTypes.name, name),
+        duplicate: `Install type ${name} already exists`,
+        objectId: () => name,
       });
       return reply.code(201).send(found(await listAdminInstallTypes(app.db), name, 'Install type'));
     },
@@ -208,29 +157,23 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/admin/catalogue/install-types/:name',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove an install type and its combinations, while no queued build uses it',
-        params: NameParamsSchema,
-        response: removed,
-      },
-    },
+    adminRoute(app, {
+      summary: 'Remove an install type and its combinations, while no queued build uses it',
+      params: NameParamsSchema,
+      response: answers.removed(),
+    }),
     async (request, reply) => {
       const { name } = request.params;
-      await changeCatalogue(app.db, request, 'Install type already exists', async (tx) => {
-        const before = await lockRow(tx, installTypes, eq(installTypes.name, name), 'Install type not found');
-        const queued = await queuedBuilds(tx, eq(builds.install_type, name));
-        if (queued > 0) throw queuedConflict(queued, `install type ${name}`, 'remove it once they are built');
-        await tx.delete(installTypes).where(eq(installTypes.name, name));
-        const change = {
-          action: 'catalogue.remove',
-          objectType: 'install_type',
-          objectId: name,
-          before,
-        } as const;
-        return { change, result: undefined };
+      await removeEntry(app.db, request, INSTALL_TYPES, {
+        where: eq(installTypes.name, name),
+        objectId: name,
+        check: (tx) =>
+          refuseQueued(
+            tx,
+            eq(builds.install_type, name),
+            `install type ${name}`,
+            'remove it once they are built',
+          ),
       });
       return reply.code(204).send(null);
     },

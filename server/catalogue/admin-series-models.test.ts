@@ -1,23 +1,22 @@
 // The admin catalogue's series and models (issue 17): validation, duplicates, blocking that asks first while
 // queued builds use it, removals refused while they do, the audit row of each change, and what partners see.
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { auditLog, builds, models, series } from '../platform/db/schema';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let queued: Build;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   const set = await createSet(w, w.partner.token, 'catalogue set');
   queued = await submit(w, w.partner.token, buildBody(w, set.id));
   expect(queued.status).toBe('pending');
 });
-
-afterAll(() => w?.close());
 
 const admin = (method: string, url: string, body?: unknown) => api(w, method, url, w.admin.token, body);
 const partner = (method: string, url: string, body?: unknown) => api(w, method, url, w.partner.token, body);

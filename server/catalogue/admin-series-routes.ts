@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { seriesName } from '../../contract/rules/catalogue-names';
 import {
   AdminSeriesSchema,
@@ -8,12 +7,19 @@ import {
   SeriesCreateSchema,
   SeriesUpdateSchema,
 } from '../../contract/schemas/catalogue-admin-schemas';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, partnerFees, series } from '../platform/db/schema';
-import { conflict, notFound } from '../platform/http/http-errors';
-import { changeCatalogue, checkBody, lockRow, queuedConflict } from './admin-catalogue-helpers';
-import { modelsPerSeries, queuedBuilds, queueUsage, releasesPerSeries } from './catalogue-usage';
+import { conflict } from '../platform/http/http-errors';
+import { adminRoute, answers, checkBody } from './admin-catalogue-helpers';
+import {
+  type CatalogueKind,
+  createEntry,
+  oneIn,
+  refuseQueued,
+  removeEntry,
+  updateEntry,
+} from './catalogue-changes';
+import { modelsPerSeries, queueUsage, releasesPerSeries, withCounts } from './catalogue-usage';
 
 export async function listAdminSeries(db: Db) {
   const [rows, models, releases, usage] = await Promise.all([
@@ -22,66 +28,40 @@ export async function listAdminSeries(db: Db) {
     releasesPerSeries(db),
     queueUsage(db),
   ]);
-  return rows.map((row) => ({
-    ...row,
-    models: models.get(row.name) ?? 0,
-    releases: releases.get(row.name) ?? 0,
-    queued_builds: usage.series.get(row.name) ?? 0,
-  }));
+  return withCounts(rows, (row) => row.name, { models, releases, queued_builds: usage.series });
 }
 
-const oneOf = async (db: Db, name: string) => {
-  const found = (await listAdminSeries(db)).find((row) => row.name === name);
-  if (!found) throw notFound('Series not found');
-  return found;
-};
+const SERIES: CatalogueKind<typeof series> = { table: series, objectType: 'series', noun: 'Series' };
 
-const lockSeries = (tx: Db, name: string) => lockRow(tx, series, eq(series.name, name), 'Series not found');
+const oneOf = async (db: Db, name: string) =>
+  oneIn(await listAdminSeries(db), (row) => row.name === name, 'Series not found');
 
 /** Series (spec §3): added, blocked and unblocked by admins; a blocked series is hidden from partners. */
 const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['catalogue'];
-  const preHandler = app.requireAdmin;
-
   app.get(
     '/admin/catalogue/series',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Series, with their models, releases and queued builds counted',
-        response: { 200: Type.Array(AdminSeriesSchema), ...errorResponses(401, 403) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Series, with their models, releases and queued builds counted',
+      response: answers.list(AdminSeriesSchema),
+    }),
     () => listAdminSeries(app.db),
   );
 
   app.post(
     '/admin/catalogue/series',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Add a series',
-        body: SeriesCreateSchema,
-        response: { 201: AdminSeriesSchema, ...errorResponses(401, 403, 409, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Add a series',
+      body: SeriesCreateSchema,
+      response: answers.created(AdminSeriesSchema),
+    }),
     async (request, reply) => {
       checkBody(request.body, { name: seriesName });
       const row = { name: request.body.name, is_blocked: request.body.is_blocked ?? false };
-      const duplicate = `Series ${row.name} already exists`;
-      await changeCatalogue(app.db, request, duplicate, async (tx) => {
-        const [existing] = await tx.select().from(series).where(eq(series.name, row.name));
-        if (existing) throw conflict(duplicate);
-        await tx.insert(series).values(row);
-        const change = {
-          action: 'catalogue.create',
-          objectType: 'series',
-          objectId: row.name,
-          after: row,
-        } as const;
-        return { change, result: undefined };
+      await createEntry(app.db, request, SERIES, {
+        row,
+        existing: eq(series.name, row.name),
+        duplicate: `Series ${row.name} already exists`,
+        objectId: () => row.name,
       });
       return reply.code(201).send(await oneOf(app.db, row.name));
     },
@@ -89,38 +69,28 @@ const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/catalogue/series/:name',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Block or unblock a series',
-        description:
-          'Blocking a series that queued builds use answers 409 naming how many, unless `confirm` is true: ' +
-          'those builds still finish; no new ones are accepted.',
-        params: NameParamsSchema,
-        body: SeriesUpdateSchema,
-        response: { 200: AdminSeriesSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Block or unblock a series',
+      description:
+        'Blocking a series that queued builds use answers 409 naming how many, unless `confirm` is true: ' +
+        'those builds still finish; no new ones are accepted.',
+      params: NameParamsSchema,
+      body: SeriesUpdateSchema,
+      response: answers.changed(AdminSeriesSchema),
+    }),
     async (request) => {
       const { name } = request.params;
       const { is_blocked, confirm } = request.body;
-      await changeCatalogue(app.db, request, 'Series already exists', async (tx) => {
-        const before = await lockSeries(tx, name);
-        if (before.is_blocked === is_blocked) return { change: null, result: undefined };
-        if (is_blocked && !confirm) {
-          const queued = await queuedBuilds(tx, eq(builds.series, name));
-          if (queued > 0) throw queuedConflict(queued, `series ${name}`, 'confirm to block it anyway');
-        }
-        await tx.update(series).set({ is_blocked }).where(eq(series.name, name));
-        const change = {
-          action: is_blocked ? 'catalogue.block' : 'catalogue.unblock',
-          objectType: 'series',
-          objectId: name,
-          before: { is_blocked: before.is_blocked },
-          after: { is_blocked },
-        } as const;
-        return { change, result: undefined };
+      await updateEntry(app.db, request, SERIES, {
+        where: eq(series.name, name),
+        objectId: name,
+        audited: (row) => ({ is_blocked: row.is_blocked }),
+        fields: { is_blocked },
+        check: async (tx) => {
+          if (is_blocked && !confirm)
+            await refuseQueued(tx, eq(builds.series, name), `series ${name}`, 'confirm to block it anyway');
+        },
+        action: () => (is_blocked ? 'catalogue.block' : 'catalogue.unblock'),
       });
       return oneOf(app.db, name);
     },
@@ -128,35 +98,31 @@ const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/admin/catalogue/series/:name',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove a series that has no models, releases or partner fees',
-        params: NameParamsSchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    adminRoute(app, {
+      summary: 'Remove a series that has no models, releases or partner fees',
+      params: NameParamsSchema,
+      response: answers.removed(),
+    }),
     async (request, reply) => {
       const { name } = request.params;
-      await changeCatalogue(app.db, request, 'Series already exists', async (tx) => {
-        const before = await lockSeries(tx, name);
-        const current = await oneOf(tx, name);
-        if (current.models > 0)
-          throw conflict(
-            `Series ${name} has ${current.models} models: remove them first, or block the series`,
-          );
-        if (current.releases > 0)
-          throw conflict(`Series ${name} has ${current.releases} releases: block the series instead`);
-        const [fees] = await tx
-          .select({ total: count() })
-          .from(partnerFees)
-          .where(eq(partnerFees.series, name));
-        if ((fees?.total ?? 0) > 0)
-          throw conflict(`${fees?.total} partners have fees for series ${name}: block the series instead`);
-        await tx.delete(series).where(eq(series.name, name));
-        const change = { action: 'catalogue.remove', objectType: 'series', objectId: name, before } as const;
-        return { change, result: undefined };
+      await removeEntry(app.db, request, SERIES, {
+        where: eq(series.name, name),
+        objectId: name,
+        check: async (tx) => {
+          const current = await oneOf(tx, name);
+          if (current.models > 0)
+            throw conflict(
+              `Series ${name} has ${current.models} models: remove them first, or block the series`,
+            );
+          if (current.releases > 0)
+            throw conflict(`Series ${name} has ${current.releases} releases: block the series instead`);
+          const [fees] = await tx
+            .select({ total: count() })
+            .from(partnerFees)
+            .where(eq(partnerFees.series, name));
+          if ((fees?.total ?? 0) > 0)
+            throw conflict(`${fees?.total} partners have fees for series ${name}: block the series instead`);
+        },
       });
       return reply.code(204).send(null);
     },

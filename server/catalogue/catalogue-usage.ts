@@ -8,6 +8,20 @@ import { builds, modelPlatformInstallTypes, models, releases, releaseTags } from
  */
 export const QUEUED: SQL = sql`(${builds.status} = 'in_progress' or (${builds.status} = 'pending' and ${builds.is_removed} = false))`;
 
+/** Each row with, under each name of `counts`, how many its key has there (0 when none). */
+export function withCounts<R, K, C extends string>(
+  rows: R[],
+  keyOf: (row: R) => K,
+  counts: Record<C, Map<K, number>>,
+): (R & Record<C, number>)[] {
+  const entries = Object.entries(counts) as [C, Map<K, number>][];
+  return rows.map((row) => {
+    const key = keyOf(row);
+    const numbers = Object.fromEntries(entries.map(([name, map]) => [name, map.get(key) ?? 0]));
+    return { ...row, ...numbers } as R & Record<C, number>;
+  });
+}
+
 /** How many queued builds match `where`. */
 export async function queuedBuilds(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ total: count() }).from(builds).where(and(QUEUED, where));

@@ -1,28 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { platforms, series } from '../platform/db/schema';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  seedCatalogue,
-  type TestApp,
-} from '../test/helper';
+import { createSignedIn, createTestApp, expectError, request, seedCatalogue } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { demoCatalogue } from './demo-catalogue';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let token: string;
 let partnerToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
   token = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
   partnerToken = (await createSignedIn(t.app, t.db)).token;
 });
-
-afterAll(() => t.close());
 
 const get = async (path: string, as = token) => {
   const res = await request(t.app, { url: `/api/client/firmware/${path}`, token: as });

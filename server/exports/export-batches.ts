@@ -1,7 +1,7 @@
 // Issue 17 exports: each one read from the database in batches (keyset or offset pages), never all at once.
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { PARTNER_FEE_SERIES } from '../../contract/constants';
-import { feesByAccount } from '../accounts/partners-repository';
+import { feesByAccount } from '../accounts/partner-fees-repository';
 import type { Db } from '../platform/db/client';
 import { accounts, buildSets, builds, licenses } from '../platform/db/schema';
 

@@ -1,15 +1,16 @@
 // Issue 17: the CSV exports: content and quoting, admins only, filtered like the list, streamed in batches.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let setA: number;
 let setB: number;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   // A worker a spreadsheet would run, with a comma and quotes in it.
   await w.t.db.execute(sql`update accounts set worker = ${'=HYPERLINK("x"),1'} where id = ${w.partner.id}`);
   setA = (await createSet(w, w.partner.token, 'export-a')).id;
@@ -20,8 +21,6 @@ beforeAll(async () => {
   const removed = await submit(w, w.other.token, buildBody(w, setB, { model: 'S19j Pro' }));
   await api(w, 'DELETE', `/client/firmware/firmwares/${removed.id}`, w.other.token);
 });
-
-afterAll(() => w.close());
 
 const download = (path: string, token = w.admin.token) =>
   request(w.t.app, { method: 'GET', url: `/api/admin/exports/${path}`, token });

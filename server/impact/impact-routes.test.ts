@@ -1,12 +1,12 @@
 // Issue 17: before a release, a license or a model is removed or blocked, how many builds use it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   // Two sets on x19v1 (three builds), one build on x19v2; one more on x19v1 is removed.
   const a = await createSet(w, w.partner.token, 'impact-a');
   const b = await createSet(w, w.other.token, 'impact-b');
@@ -18,8 +18,6 @@ beforeAll(async () => {
   const res = await api(w, 'DELETE', `/client/firmware/firmwares/${removed.id}`, w.other.token);
   expect(res.statusCode, res.body).toBe(204);
 });
-
-afterAll(() => w.close());
 
 const impact = (query: string, token = w.admin.token) => api(w, 'GET', `/admin/impact?${query}`, token);
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../test/helper';
+import { createTestApp } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 const BASELINE = '/api/bench/baseline/builds?user_id=1';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 describe("the benchmark's baseline query", () => {
   it('is no route of the console: absent unless BENCH_BASELINE=1 asks for it', async () => {

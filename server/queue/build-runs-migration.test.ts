@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRuns, builds, workers } from '../platform/db/schema';
-import { type AgentWorld, addWorker, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { addWorker, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
 // Issue 17: migration 0019 makes each build that existed before it its run 1, from the build's own state.
 const migration = readFileSync(
@@ -12,11 +13,7 @@ const migration = readFileSync(
 );
 const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
 
-let w: AgentWorld;
-beforeAll(async () => {
-  w = await createAgentWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createAgentWorld);
 
 describe('migration 0019', () => {
   it('records every existing build as its run 1, with its agent name, status and release tags', async () => {

@@ -1,25 +1,18 @@
 // A server that stalls (CPU starvation, a long GC pause) must not blame an agent for its own stall: the
 // agent's heart-beat sent meanwhile waits unread in the socket, and the sweep must not run ahead of it.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AgentWorld,
-  addWorker,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  taskOf,
-} from '../test/agent-fixtures';
+import { beforeAll, expect, it } from 'vitest';
+import { addWorker, claim, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
 const LEASE_MS = 1_000;
-let w: AgentWorld;
+const w = sharedWorld(() => createAgentWorld({ leaseMs: LEASE_MS, sweepMs: 200 }));
+
 let url: string;
 
 beforeAll(async () => {
-  w = await createAgentWorld({ leaseMs: LEASE_MS, sweepMs: 200 });
   url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => w.close());
 
 /** Another process sends the heart-beat after `delayMs`, whatever this process is doing. */
 function heartbeatLater(token: string, jobId: number, delayMs: number): Promise<number | null> {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AgentWorld,
   addWorker,
   agentCall,
   claim,
@@ -11,18 +10,18 @@ import {
   taskOf,
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 import { findExpiredLeases, recoverExpired } from './lease-recovery';
 
 // Long enough that a loaded machine (CI, two cores) cannot stall a renewal past it.
 const LEASE_MS = 1_000;
-let w: AgentWorld;
+const w = sharedWorld(() => createAgentWorld({ leaseMs: LEASE_MS, maxAttempts: 3 }));
+
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  w = await createAgentWorld({ leaseMs: LEASE_MS, maxAttempts: 3 });
   agent = await addWorker(w, 'lease-agent');
 });
-afterAll(() => w.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,37 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  type TestApp,
-} from '../test/helper';
-import {
-  countReleaseRows,
-  createReleaseSources,
-  demoTags,
-  makeRelease,
-  type ReleaseSources,
-} from '../test/release-sources';
+import { describe, expect, it } from 'vitest';
+import { createSignedIn, expectError, expectValidationError, request } from '../test/helper';
+import { countReleaseRows, createReleaseWorld, demoTags, makeRelease } from '../test/release-sources';
+import { sharedWorld } from '../test/shared-world';
 import { insertRepository, replaceSeriesRepositories } from './repositories-repository';
 
-let t: TestApp;
-let sources: ReleaseSources;
-let admin: { token: string; account: { id: number } };
-let developer: { token: string; account: { id: number } };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  sources = await createReleaseSources(t.db);
-  admin = await createSignedIn(t.app, t.db, { role: 'admin' });
-  developer = await createSignedIn(t.app, t.db, { role: 'developer' });
-});
-
-afterAll(async () => {
-  await t.close();
-  await sources.cleanup();
-});
+const t = sharedWorld(createReleaseWorld);
 
 let n = 0;
 const body = (overrides: Record<string, unknown> = {}) => {
@@ -49,7 +22,7 @@ const body = (overrides: Record<string, unknown> = {}) => {
   };
 };
 
-const create = (payload: unknown, token = admin.token) =>
+const create = (payload: unknown, token = t.admin.token) =>
   request(t.app, { method: 'POST', url: '/api/admin/releases', token, body: payload });
 
 /** Expects the write to be refused with a 422 on `loc` and to leave every release table as it was. */
@@ -80,7 +53,7 @@ describe('POST /api/admin/releases', () => {
       is_draft: true,
       is_public: false,
       is_removed: false,
-      user_id: admin.account.id,
+      user_id: t.admin.account.id,
       descriptions: payload.descriptions,
       created_at: expect.any(String),
       deploy_requested_at: null,
@@ -96,10 +69,10 @@ describe('POST /api/admin/releases', () => {
       tags: demoTags('x19', 'develop'),
       descriptions: [{ language: 'en', description: 'Nightly.' }],
     });
-    const res = await create(payload, developer.token);
+    const res = await create(payload, t.developer.token);
     expect(res.statusCode, res.body).toBe(201);
     const release = res.json();
-    expect(release).toMatchObject({ is_draft: false, is_public: true, user_id: developer.account.id });
+    expect(release).toMatchObject({ is_draft: false, is_public: true, user_id: t.developer.account.id });
     expect(Date.now() - Date.parse(release.deploy_requested_at)).toBeLessThan(60_000);
   });
 
@@ -120,7 +93,7 @@ describe('POST /api/admin/releases', () => {
   it('refuses an unknown series, and a hidden one for a developer', async () => {
     await expectRefused(body({ series: 'x99' }), ['body', 'series'], 'Unknown series x99');
     const before = await countReleaseRows(t.db);
-    const res = await create(body({ series: 'x17', tags: demoTags('x17') }), developer.token);
+    const res = await create(body({ series: 'x17', tags: demoTags('x17') }), t.developer.token);
     expect(expectValidationError(res, 'series').msg).toBe('Series x17 is for admins only');
     expect(await countReleaseRows(t.db)).toEqual(before);
   });
@@ -167,7 +140,7 @@ describe('POST /api/admin/releases', () => {
       (await create(body({ version: '3.0.0-beta.1', series: 'x21', tags: demoTags('x21') }))).statusCode,
     ).toBe(201);
     const id = (await create(body({ version: '3.0.1-beta.1' }))).json().id;
-    await request(t.app, { method: 'DELETE', url: `/api/admin/releases/${id}`, token: admin.token });
+    await request(t.app, { method: 'DELETE', url: `/api/admin/releases/${id}`, token: t.admin.token });
     expect((await create(body({ version: '3.0.1-beta.1' }))).statusCode).toBe(201);
   });
 

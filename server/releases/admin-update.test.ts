@@ -1,45 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  type TestApp,
-} from '../test/helper';
-import {
-  countReleaseRows,
-  createReleaseSources,
-  demoTags,
-  makeRelease,
-  type ReleaseSources,
-} from '../test/release-sources';
+import { describe, expect, it } from 'vitest';
+import { createSignedIn, expectError, expectValidationError, request } from '../test/helper';
+import { countReleaseRows, createReleaseWorld, demoTags, makeRelease } from '../test/release-sources';
+import { sharedWorld } from '../test/shared-world';
 import { findReleaseRow } from './releases-repository';
 
-let t: TestApp;
-let sources: ReleaseSources;
-let admin: { token: string; account: { id: number } };
-let developer: { token: string; account: { id: number } };
-let otherDeveloper: { token: string; account: { id: number } };
+const t = sharedWorld(createReleaseWorld);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  sources = await createReleaseSources(t.db);
-  admin = await createSignedIn(t.app, t.db, { role: 'admin' });
-  developer = await createSignedIn(t.app, t.db, { role: 'developer' });
-  otherDeveloper = await createSignedIn(t.app, t.db, { role: 'developer' });
-});
-
-afterAll(async () => {
-  await t.close();
-  await sources.cleanup();
-});
-
-const patch = (id: number, body: unknown, token = admin.token) =>
+const patch = (id: number, body: unknown, token = t.admin.token) =>
   request(t.app, { method: 'PATCH', url: `/api/admin/releases/${id}`, token, body });
 const draft = () =>
-  makeRelease(t.db, { is_draft: true, is_public: false, stage: 'beta', user_id: developer.account.id });
-const published = () => makeRelease(t.db, { stage: 'beta', user_id: developer.account.id });
+  makeRelease(t.db, { is_draft: true, is_public: false, stage: 'beta', user_id: t.developer.account.id });
+const published = () => makeRelease(t.db, { stage: 'beta', user_id: t.developer.account.id });
 const ago = (iso: string | null) => (iso === null ? Number.POSITIVE_INFINITY : Date.now() - Date.parse(iso));
 
 describe('PATCH /api/admin/releases/{id}', () => {
@@ -65,7 +36,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
 
   it('publishes a draft in place and records a deploy request', async () => {
     const id = await draft();
-    const res = await patch(id, { is_draft: false, is_public: true }, developer.token);
+    const res = await patch(id, { is_draft: false, is_public: true }, t.developer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, is_draft: false, is_public: true });
     expect(ago(res.json().deploy_requested_at)).toBeLessThan(60_000);
@@ -73,7 +44,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
 
   it('removes a published release and creates it again with the changes and its descriptions', async () => {
     const id = await published();
-    const before = (await request(t.app, { url: '/api/client/releases', token: admin.token }))
+    const before = (await request(t.app, { url: '/api/client/releases', token: t.admin.token }))
       .json<{ id: number; descriptions: unknown }[]>()
       .find((r) => r.id === id);
     const res = await patch(id, {
@@ -91,7 +62,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
       is_draft: false,
       is_public: true,
       is_removed: false,
-      user_id: developer.account.id,
+      user_id: t.developer.account.id,
       tags: demoTags('x19', 'v1.1.0-beta.1'),
       descriptions: before?.descriptions,
     });
@@ -99,7 +70,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
     expect((await findReleaseRow(t.db, id))?.is_removed).toBe(true);
     const withRemoved = await request(t.app, {
       url: '/api/client/releases?include_deleted=true',
-      token: admin.token,
+      token: t.admin.token,
     });
     expect(withRemoved.json().find((r: { id: number }) => r.id === id).is_removed).toBe(true);
   });
@@ -165,7 +136,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
 
   it('lets a developer change only its own releases, and nobody change a removed one', async () => {
     const id = await published();
-    expectError(await patch(id, { stage_number: 1 }, otherDeveloper.token), 403);
+    expectError(await patch(id, { stage_number: 1 }, t.otherDeveloper.token), 403);
     const { token: partner } = await createSignedIn(t.app, t.db, { role: 'user' });
     expectError(await patch(id, { stage_number: 1 }, partner), 403);
     const removed = await makeRelease(t.db, { is_removed: true });
@@ -175,7 +146,7 @@ describe('PATCH /api/admin/releases/{id}', () => {
 });
 
 describe('PATCH /api/admin/releases/{release_id}/descriptions', () => {
-  const describeAs = (id: number, descriptions: unknown, token = admin.token) =>
+  const describeAs = (id: number, descriptions: unknown, token = t.admin.token) =>
     request(t.app, {
       method: 'PATCH',
       url: `/api/admin/releases/${id}/descriptions`,
@@ -185,7 +156,7 @@ describe('PATCH /api/admin/releases/{release_id}/descriptions', () => {
 
   it('sets descriptions per language in place; a blank one goes', async () => {
     const id = await published();
-    const res = await describeAs(id, [{ language: 'ru', description: 'Новое описание.' }], developer.token);
+    const res = await describeAs(id, [{ language: 'ru', description: 'Новое описание.' }], t.developer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().id).toBe(id);
     expect(res.json().descriptions).toEqual([
@@ -201,23 +172,23 @@ describe('PATCH /api/admin/releases/{release_id}/descriptions', () => {
     const blank = await describeAs(id, [{ language: 'en', description: ' ' }]);
     expect(expectValidationError(blank, 'descriptions').msg).toBe('Description for en is required');
     expectValidationError(await describeAs(id, [{ language: 'xx', description: 'a' }]), 'language');
-    expectError(await describeAs(id, [{ language: 'en', description: 'a' }], otherDeveloper.token), 403);
+    expectError(await describeAs(id, [{ language: 'en', description: 'a' }], t.otherDeveloper.token), 403);
     expectError(await describeAs(999_999, [{ language: 'en', description: 'a' }]), 404);
   });
 });
 
 describe('DELETE /api/admin/releases/{id}', () => {
-  const remove = (id: number, token = admin.token) =>
+  const remove = (id: number, token = t.admin.token) =>
     request(t.app, { method: 'DELETE', url: `/api/admin/releases/${id}`, token });
 
   it('removes softly; the release disappears for everyone but an admin asking for removed ones', async () => {
     const id = await published();
     const { token: partner } = await createSignedIn(t.app, t.db, { role: 'user' });
-    const res = await remove(id, developer.token);
+    const res = await remove(id, t.developer.token);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await findReleaseRow(t.db, id))?.is_removed).toBe(true);
-    for (const token of [partner, developer.token, admin.token]) {
+    for (const token of [partner, t.developer.token, t.admin.token]) {
       const list = await request(t.app, { url: '/api/client/releases', token });
       expect(list.json().some((r: { id: number }) => r.id === id)).toBe(false);
     }
@@ -226,7 +197,7 @@ describe('DELETE /api/admin/releases/{id}', () => {
 
   it("refuses a developer removing another's release, and partners", async () => {
     const id = await published();
-    expectError(await remove(id, otherDeveloper.token), 403);
+    expectError(await remove(id, t.otherDeveloper.token), 403);
     const { token: partner } = await createSignedIn(t.app, t.db, { role: 'user' });
     expectError(await remove(id, partner), 403);
     expect((await findReleaseRow(t.db, id))?.is_removed).toBe(false);

@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, builds, releases } from '../platform/db/schema';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { createSignedIn, expectError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { findReleaseRow } from './releases-repository';
 
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createBuildWorld);
 
 const auditRows = (action: string, objectId: number) =>
   w.t.db

@@ -1,38 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  type TestApp,
-} from '../test/helper';
-import { ALL_SERIES, createReleaseSources, type ReleaseSources } from '../test/release-sources';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedIn, expectError, expectValidationError, request } from '../test/helper';
+import { ALL_SERIES, createReleaseWorld } from '../test/release-sources';
+import { sharedWorld } from '../test/shared-world';
 import { DEMO_BRANCHES, DEMO_TAGS } from './git/demo-repositories';
 import { insertRepository, replaceSeriesRepositories } from './repositories-repository';
 
-let t: TestApp;
-let sources: ReleaseSources;
+const t = sharedWorld(createReleaseWorld);
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  sources = await createReleaseSources(t.db);
   for (const role of ['admin', 'developer', 'tester', 'user'] as const) {
     tokens[role] = (await createSignedIn(t.app, t.db, { role })).token;
   }
-});
-
-afterAll(async () => {
-  await t.close();
-  await sources.cleanup();
 });
 
 const get = (url: string, role = 'admin') =>
   request(t.app, { url: `/api/admin/${url}`, token: tokens[role] });
 const write = (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, role = 'admin') =>
   request(t.app, { method, url: `/api/admin/${url}`, token: tokens[role], body });
-const urlOf = (name: string) => sources.repos.find((r) => r.name === name)?.url ?? '';
+const urlOf = (name: string) => t.sources.repos.find((r) => r.name === name)?.url ?? '';
 
 describe('GET /api/admin/series-repository', () => {
   it('maps each series to its firmware repository and the shared web UI', async () => {
@@ -62,7 +48,9 @@ describe('GET /api/admin/repositories-tags', () => {
 
   it('lists every registered repository without a series, and refuses an unknown series', async () => {
     const res = await get('repositories-tags');
-    expect(res.json().map((r: { name: string }) => r.name)).toEqual(sources.repos.map((r) => r.name).sort());
+    expect(res.json().map((r: { name: string }) => r.name)).toEqual(
+      t.sources.repos.map((r) => r.name).sort(),
+    );
     const bad = await get('repositories-tags?series=x99');
     expect(expectValidationError(bad, 'series').loc).toEqual(['query', 'series']);
     expectError(await get('repositories-tags', 'user'), 403);

@@ -2,10 +2,9 @@
 // and the refused request writes nothing: no event row, no progress, no renewed lease, no artifact file.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
 import {
-  type AgentWorld,
   addWorker,
   agentCall,
   type Claimed,
@@ -15,19 +14,19 @@ import {
 } from '../test/agent-fixtures';
 import { expectValidationError } from '../test/helper';
 import { expectErrorShape, snapshotTables } from '../test/openapi-routes';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
+const w = sharedWorld(createAgentWorld);
+
 let agent: { id: number; token: string };
 let job: Claimed;
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   agent = await addWorker(w, 'input-agent');
   await queueBuild(w);
   job = (await claim(w, agent.token)) as Claimed;
   expect(job).toBeDefined();
 });
-afterAll(() => w.close());
 
 /** The job's lease: the table snapshot leaves it out (any call of its agent renews it). */
 async function leaseOf(id: number) {

@@ -1,6 +1,6 @@
 // Spec §6 as a table: every route of the OpenAPI document, called by an anonymous visitor, a blocked
 // account, a partner, a beta tester, a developer and an admin, with the ids of another partner's objects.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Access, RULES, type Rule, UNDOCUMENTED } from '../test/authorization-rules';
 import { pools } from '../test/build-fixtures';
 import { request } from '../test/helper';
@@ -22,6 +22,7 @@ import {
   queryValues,
   type SecurityWorld,
 } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
 const ALLOWED: Record<Exclude<Access, 'public' | 'agent'>, Caller[]> = {
   user: ['partner', 'tester', 'developer', 'admin'],
@@ -97,15 +98,13 @@ function urlFor(w: SecurityWorld, op: Operation): string {
 const order = (op: Operation) =>
   (op.method === 'GET' ? 0 : op.method === 'DELETE' ? 2 : 1) + (op.key === 'DELETE /api/admin/user' ? 1 : 0);
 
-let w: SecurityWorld;
+const w = sharedWorld(createSecurityWorld);
+
 let operations: Operation[];
 
 beforeAll(async () => {
-  w = await createSecurityWorld();
   operations = operationsOf(w.t.app).sort((a, b) => order(a) - order(b));
 });
-
-afterAll(() => w?.close());
 
 describe('authorization matrix (spec §6)', () => {
   it('has a row for every route of the OpenAPI document, and no row for a route that is gone', () => {

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedAgent, startEmbeddedAgent } from '../agents/embedded-agent';
+import type { EmbeddedAgent } from '../agents/embedded-agent';
 import { appendServerLine } from '../builds/build-events-repository';
 import { serverSecrets } from '../builds/log-secrets';
 import { loadConfig } from '../config';
@@ -21,6 +21,7 @@ import {
   logOf,
   queueBuild,
   sendEvents,
+  startWorldAgent,
   taskOf,
 } from '../test/agent-fixtures';
 import { TEST_JWT_SECRET } from '../test/helper';
@@ -98,15 +99,11 @@ async function buildWithEmbeddedAgent(options: { buildCommand?: string; buildEnv
   const config = loadConfig({ ...process.env, BUILD_ENV: options.buildEnv?.join(',') });
   let agent: EmbeddedAgent | undefined;
   try {
-    agent = await startEmbeddedAgent(w.t.db, {
-      server: url,
-      dataDir: w.dataDir,
-      log: w.t.app.log,
-      queue: w.t.app.jobQueue,
-      buildCommand: options.buildCommand,
-      buildEnv: config.buildEnv,
-      secrets: serverSecrets(config),
-    });
+    agent = await startWorldAgent(
+      w,
+      { buildCommand: options.buildCommand, buildEnv: config.buildEnv, secrets: serverSecrets(config) },
+      url,
+    );
     const build = await queueBuild(w);
     const deadline = Date.now() + 60_000;
     let task = await taskOf(w, build.id);

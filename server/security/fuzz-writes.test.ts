@@ -3,11 +3,12 @@
 // and broken JSON. Never a 5xx; a 4xx in the API's error format; a refused request changes no table.
 
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
-import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
+import { api, buildBody, createSet, submit } from '../test/build-fixtures';
+import { validBody } from '../test/fuzz-bodies';
 import {
   bodyCases,
   CASES_PER_ROUTE,
@@ -17,11 +18,10 @@ import {
   routeCases,
   SEED,
 } from '../test/fuzz-cases';
-import { request, TEST_PASSWORD, TEST_XSRF } from '../test/helper';
+import { request, TEST_XSRF } from '../test/helper';
 import {
   expectErrorShape,
   fillPath,
-  minimalValue,
   type Operation,
   operationsOf,
   pick,
@@ -29,22 +29,17 @@ import {
   seededRandom,
   snapshotTables,
 } from '../test/openapi-routes';
-import {
-  createSecurityWorld,
-  ED25519,
-  pathValues,
-  queryValues,
-  type SecurityWorld,
-} from '../test/security-world';
+import { createSecurityWorld, ED25519, pathValues, queryValues } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
-let w: SecurityWorld;
+const w = sharedWorld(createSecurityWorld);
+
 let operations: Operation[];
 let own: { set: BuildSet; build: Build; sshKeyId: number };
 /** The job the security world's agent holds: the agent routes' handlers run past their lease check. */
 let held: Claimed;
 
 beforeAll(async () => {
-  w = await createSecurityWorld();
   operations = operationsOf(w.t.app);
   const set = await createSet(w, w.partner.token, 'fuzz set');
   const build = await submit(w, w.partner.token, buildBody(w, set.id));
@@ -58,74 +53,12 @@ beforeAll(async () => {
   expect(held?.id).toBe(w.victim.build.id);
 });
 
-afterAll(() => w?.close());
-
 type Caller = 'anonymous' | 'partner' | 'admin' | 'agent';
 
 function callerOf(op: Operation): Caller {
   if (op.path.startsWith('/api/agent/')) return 'agent';
   if (op.path.startsWith('/api/auth/') || op.path.endsWith('/confirm-change-email')) return 'anonymous';
   return op.path.startsWith('/api/admin/') ? 'admin' : 'partner';
-}
-
-/** A valid body to mutate; the partner's own objects on client routes, the victim's on admin routes. */
-function baseBody(op: Operation): Record<string, unknown> {
-  switch (op.key) {
-    case 'POST /api/client/firmware/firmwares':
-      return buildBody(w, own.set.id);
-    case 'PATCH /api/client/firmware/firmwares/{id}':
-    case 'PATCH /api/admin/firmwares':
-      return { model: 'S19j Pro', fee_pools_configs: pools() };
-    case 'PATCH /api/client/firmware/firmwares/{id}/pool':
-    case 'PATCH /api/admin/firmwares/pool':
-      return { fee_pools_configs: pools() };
-    case 'POST /api/admin/releases':
-      return {
-        series: 'x19',
-        version: '7.7.7-beta.1',
-        stage: 'beta',
-        tags: [{ repository_name: 'firmware-x19', tag_name: 'v1.0.0' }],
-        descriptions: [{ language: 'en', description: 'notes' }],
-      };
-    case 'POST /api/admin/users':
-      return {
-        email: 'fuzz-partner@example.test',
-        password: 'password123',
-        worker: 'fuzzworker',
-        custom_dev_fee: { x19: { min_dev_fee: 2, min_total_fee: 3 } },
-      };
-    case 'PATCH /api/admin/user':
-      return { worker: 'renamedworker', custom_dev_fee: { x21: { min_dev_fee: 2, min_total_fee: 3 } } };
-    case 'POST /api/admin/user/fee':
-      return { user_id: w.victim.id, series: 'l9', min_dev_fee: 2, min_total_fee: 3 };
-    case 'PATCH /api/admin/user/fee':
-      return { min_dev_fee: 2, min_total_fee: 3 };
-    case 'POST /api/client/account/change-password':
-      // A wrong current password: no case may end the partner's session.
-      return { old_password: 'not the password', new_password: 'new password 1' };
-    case 'POST /api/auth/sign-in':
-      return { email: 'nobody@example.test', password: TEST_PASSWORD };
-    case 'POST /api/client/firmware/groups':
-    case 'PATCH /api/client/firmware/groups/{id}':
-    case 'PATCH /api/admin/groups/{id}':
-      return { name: 'fuzzed set', description: 'd', ssh_keys: [], is_favorite: true };
-    case 'POST /api/client/firmware/firmware_ssh_key':
-      return { name: 'another key', key: ED25519.replace('me@laptop', 'x') };
-    case 'PUT /api/admin/series-repository':
-      return { series: 'x19', repositories: ['web-ui'] };
-    case 'POST /api/agent/jobs/{id}/events':
-      return {
-        attempt: held.attempt,
-        events: [
-          { seq: 1, type: 'log', data: 'line' },
-          { seq: 2, type: 'progress', data: 10 },
-        ],
-      };
-    case 'POST /api/agent/heartbeat':
-      return { releases: [1], sources: [{ repository: 'web-ui', tags: ['v1'] }], jobs: [] };
-    default:
-      return (op.body ? minimalValue(op.body) : {}) as Record<string, unknown>;
-  }
 }
 
 function urlOf(op: Operation, query: Record<string, unknown>, path: Record<string, string> = {}): string {
@@ -219,7 +152,7 @@ describe('fuzzing the API', () => {
     );
     for (const op of writes) {
       const query = baseQuery(op);
-      const base = baseBody(op);
+      const base = validBody(op, w, own.set.id, held.attempt);
       const { fixed: bodyFixed, random: mutations } = op.body
         ? bodyCases(op.body, base)
         : { fixed: [], random: [] };

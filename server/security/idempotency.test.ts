@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildWorld, buildBody, createBuildWorld, createSet, rowCounts } from '../test/build-fixtures';
+import { describe, expect, it } from 'vitest';
+import { buildBody, createBuildWorld, createSet, rowCounts } from '../test/build-fixtures';
 import { expectValidationError, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 // Issue 15, item 1: a second click 0.6 s after the first made two identical builds. A creating POST with an
 // Idempotency-Key is now done once: the repeat answers the first result.
-let w: BuildWorld;
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createBuildWorld);
 
 const post = (url: string, body: unknown, key?: string, token = w.partner.token) =>
   request(w.t.app, {

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import { createSignedIn, createTestApp, expectValidationError, request, type TestApp } from '../test/helper';
+import { createSignedIn, createTestApp, expectValidationError, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 // Issue 17, defect 1: the last active admin could demote themselves (PATCH answered 200), leaving a console
 // nobody can administer. The server now refuses any write that would leave no active admin.
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const patch = (token: string, id: number, body: unknown) =>
   request(t.app, { method: 'PATCH', url: `/api/admin/user?user_id=${id}`, token, body });

@@ -1,12 +1,13 @@
 // Issue 12, finding 8: logo images were public by a sequential id (anyone could walk every partner's logos)
 // and were still served after their set was removed. Now: public only by a random id, 404 once removed, and
 // the builds made with a removed set still get its images through their job.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../contract/rules/text';
-import { type AgentWorld, addWorker, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
+import { addWorker, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
 import { api, buildBody, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import { logoUpload, PNG } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
 interface LogoSet {
   id: number;
@@ -15,13 +16,7 @@ interface LogoSet {
   is_default: boolean;
 }
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld();
-});
-
-afterAll(() => w?.close());
+const w = sharedWorld(createAgentWorld);
 
 async function uploadLogo(token: string): Promise<LogoSet> {
   const res = await request(w.t.app, {

@@ -4,30 +4,18 @@
 // every instance on the database counts the same attempts.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SignInLimits } from '../accounts/auth/attempt-limits';
 import { takeBackoffAttempt } from '../accounts/sign-in-attempts-repository';
 import type { App } from '../app';
 import { loadConfig } from '../config';
 import { signInAttempts } from '../platform/db/schema';
-import {
-  createAccount,
-  createTestApp,
-  expectError,
-  request,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../test/helper';
+import { createAccount, createTestApp, expectError, request, TEST_PASSWORD } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 const TOO_MANY = 'Too many sign-in attempts, try again later';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 // Each case starts with no attempts counted, whatever the others did.
 beforeEach(() => t.db.delete(signInAttempts));

@@ -4,22 +4,17 @@
 // change or a block are tested in routes/auth/sign-in.test.ts, plugins/auth-plugin.test.ts,
 // routes/client/account/change-password.test.ts and routes/admin/users.test.ts.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateBuild } from '../builds/builds-repository';
 import { accounts, partnerFees } from '../platform/db/schema';
 import { pools } from '../test/build-fixtures';
 import { createTestApp, request } from '../test/helper';
 import { type FormPart, multipartBody } from '../test/multipart';
 import { snapshotTables } from '../test/openapi-routes';
-import { createSecurityWorld, PNG, type SecurityWorld } from '../test/security-world';
+import { createSecurityWorld, PNG } from '../test/security-world';
+import { sharedWorld } from '../test/shared-world';
 
-let w: SecurityWorld;
-
-beforeAll(async () => {
-  w = await createSecurityWorld();
-});
-
-afterAll(() => w?.close());
+const w = sharedWorld(createSecurityWorld);
 
 const part = (name: string, data: Buffer | string, filename: string, contentType: string): FormPart => ({
   name,

@@ -2,19 +2,18 @@
 // percent-encoded paths (`/%61pi/admin/users` is `/api/admin/users`), so a check on the raw URL was skipped
 // by any spelling other than the plain one.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import { createSignedIn, createTestApp, request, type TestApp } from '../test/helper';
+import { createSignedIn, createTestApp, request } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
+
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
 });
-
-afterAll(() => t?.close());
 
 // Spellings of POST /api/admin/users a browser could be made to send from another site.
 const SPELLINGS = [

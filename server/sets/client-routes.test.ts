@@ -1,43 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLogoSet } from '../accounts/logos-repository';
-import { insertSshKey } from '../accounts/ssh-keys-repository';
-import { updateBuild } from '../builds/builds-repository';
-import {
-  api,
-  type BuildWorld,
-  buildBody,
-  createBuildWorld,
-  createSet,
-  getSet,
-  rowCounts,
-  submit,
-} from '../test/build-fixtures';
+import { describe, expect, it } from 'vitest';
+import { api, createSet, getSet, rowCounts } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
-import { recountSet } from './sets-repository';
+import { createSetWorld } from '../test/set-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
-let keyId: number;
-let logoId: number;
-let otherKeyId: number;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-  keyId = (
-    await insertSshKey(w.t.db, w.partner.id, {
-      name: 'laptop',
-      key: 'ssh-ed25519 AAAA1 me',
-      fingerprint: 'f1',
-    })
-  ).id;
-  otherKeyId = (
-    await insertSshKey(w.t.db, w.other.id, { name: 'theirs', key: 'ssh-ed25519 AAAA2 x', fingerprint: 'f2' })
-  ).id;
-  const logo = { le_file: 'a.png', le_type: 'image/png', de_file: 'b.png', de_type: 'image/png' };
-  logoId = (await insertLogoSet(w.t.db, { ...logo, account_id: w.partner.id }, false)).id;
-});
-afterAll(() => w.close());
+const w = sharedWorld(createSetWorld);
 
 const GROUPS = '/client/firmware/groups';
 
@@ -45,16 +12,16 @@ describe('POST /client/firmware/groups', () => {
   it('creates a set with its counters at zero and a link uuid', async () => {
     const set = await createSet(w, w.partner.token, '  Farm A  ', {
       description: 'north hall',
-      logo_id: logoId,
-      ssh_keys: [keyId, keyId],
+      logo_id: w.logoId,
+      ssh_keys: [w.keyId, w.keyId],
       is_favorite: true,
     });
     expect(set).toMatchObject({
       user_id: w.partner.id,
       name: 'Farm A',
       description: 'north hall',
-      logo_id: logoId,
-      ssh_keys: [keyId],
+      logo_id: w.logoId,
+      ssh_keys: [w.keyId],
       is_favorite: true,
       is_removed: false,
       versions: [],
@@ -87,9 +54,12 @@ describe('POST /client/firmware/groups', () => {
 
   it('answers 404 for another partner’s key or logo', async () => {
     const before = await rowCounts(w.t.db);
-    expectError(await api(w, 'POST', GROUPS, w.partner.token, { name: 'Keys', ssh_keys: [otherKeyId] }), 404);
     expectError(
-      await api(w, 'POST', GROUPS, w.other.token, { name: 'Logo', logo_id: logoId }),
+      await api(w, 'POST', GROUPS, w.partner.token, { name: 'Keys', ssh_keys: [w.otherKeyId] }),
+      404,
+    );
+    expectError(
+      await api(w, 'POST', GROUPS, w.other.token, { name: 'Logo', logo_id: w.logoId }),
       404,
       'Logo not found',
     );
@@ -166,142 +136,5 @@ describe('PATCH /client/firmware/groups/{id}', () => {
     expectError(await api(w, 'DELETE', `${GROUPS}/${id}`, w.other.token), 404);
     expectError(await api(w, 'GET', `/client/firmware/firmwares?group_id=${id}`, w.other.token), 404);
     expect((await getSet(w, w.partner.token, id)).name).toBe('Private');
-  });
-});
-
-describe('set counters, versions and the set actions', () => {
-  let set: Record<string, unknown>;
-  let builds: Record<string, unknown>[];
-
-  beforeAll(async () => {
-    set = await createSet(w, w.partner.token, 'Counted', { ssh_keys: [keyId], logo_id: logoId });
-    builds = [
-      await submit(w, w.partner.token, buildBody(w, set.id as number)),
-      await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'S19j Pro' })),
-      await submit(
-        w,
-        w.partner.token,
-        buildBody(w, set.id as number, { model: 'S19', platform: 'cvitek', install_type: 'sd' }),
-      ),
-    ];
-  });
-
-  it('counts the builds as they are submitted, and a build takes the set’s keys and logo', async () => {
-    expect(builds[0]).toMatchObject({ ssh_keys: [keyId], logo_id: logoId });
-    const counted = await getSet(w, w.partner.token, set.id);
-    expect(counted).toMatchObject({
-      count_firmwares: 3,
-      count_pending: 3,
-      count_in_progress: 0,
-      count_failed: 0,
-    });
-    expect(counted.models).toEqual(['S19', 'S19 Pro', 'S19j Pro']);
-    expect(counted.versions).toContainEqual({ model: 'S19 Pro', release_id: w.releases.x19v1 });
-  });
-
-  it('follows status changes recounted in the same transaction', async () => {
-    await w.t.db.transaction(async (tx) => {
-      await updateBuild(tx, builds[1].id as number, { status: 'failed' });
-      await updateBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
-      await recountSet(tx, set.id as number);
-    });
-    expect(await getSet(w, w.partner.token, set.id)).toMatchObject({
-      count_firmwares: 3,
-      count_pending: 1,
-      count_in_progress: 1,
-      count_failed: 1,
-    });
-  });
-
-  it('rebuilds every build of the set', async () => {
-    const res = await api(w, 'POST', `${GROUPS}/${set.id}/rebuild`, w.partner.token);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ count_pending: 3, count_failed: 0, count_in_progress: 0 });
-    const list = (
-      await api(w, 'GET', `/client/firmware/firmwares?group_id=${set.id}`, w.partner.token)
-    ).json();
-    expect(
-      list.every(
-        (b: { status: string; is_updating: boolean; progress: number }) =>
-          b.status === 'pending' && b.is_updating && b.progress === 0,
-      ),
-    ).toBe(true);
-  });
-
-  it('upgrades every build to the newest release it may see, and force_rebuild requeues them', async () => {
-    const res = await api(w, 'POST', `${GROUPS}/${set.id}/upgrade`, w.partner.token);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().versions.every((v: { release_id: number }) => v.release_id === w.releases.x19v2)).toBe(
-      true,
-    );
-    const list = (
-      await api(w, 'GET', `/client/firmware/firmwares?group_id=${set.id}`, w.partner.token)
-    ).json();
-    expect(list.map((b: { release_version: string }) => b.release_version)).toEqual([
-      '1.1.0',
-      '1.1.0',
-      '1.1.0',
-    ]);
-    // Nothing newer: still fine for a whole set.
-    expect((await api(w, 'POST', `${GROUPS}/${set.id}/upgrade`, w.partner.token)).statusCode).toBe(200);
-
-    await updateBuild(w.t.db, builds[0].id as number, { status: 'done', is_updating: false });
-    const forced = await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { force_rebuild: true });
-    expect(forced.statusCode, forced.body).toBe(200);
-    const again = (
-      await api(w, 'GET', `/client/firmware/firmwares?group_id=${set.id}`, w.partner.token)
-    ).json();
-    expect(again.find((b: { id: unknown }) => b.id === builds[0].id)).toMatchObject({
-      status: 'pending',
-      is_updating: true,
-    });
-  });
-
-  it('counts a removed build apart, and lists it only with is_removed', async () => {
-    const res = await api(w, 'DELETE', `/client/firmware/firmwares/${builds[2].id}`, w.partner.token);
-    expect(res.statusCode).toBe(204);
-    expect(await getSet(w, w.partner.token, set.id)).toMatchObject({
-      count_firmwares: 2,
-      count_removed_firmwares: 1,
-    });
-    const live = (
-      await api(w, 'GET', `/client/firmware/firmwares?group_id=${set.id}`, w.partner.token)
-    ).json();
-    expect(live).toHaveLength(2);
-    const all = (
-      await api(w, 'GET', `/client/firmware/firmwares?group_id=${set.id}&is_removed=true`, w.partner.token)
-    ).json();
-    expect(all).toHaveLength(3);
-    // The removed model is still one of the set's models ('list of missing models').
-    expect((await getSet(w, w.partner.token, set.id)).models).toContain('S19');
-  });
-
-  it('removes the set and its builds; full_clean deletes their files', async () => {
-    const dir = path.join(w.dataDir, 'artifacts');
-    await mkdir(dir, { recursive: true });
-    const files = builds.map((b) => path.join(dir, `${b.uuid}.tar.gz`));
-    for (const file of files) await writeFile(file, 'artifact');
-    const keep = await createSet(w, w.partner.token, 'Kept files');
-    const kept = await submit(w, w.partner.token, buildBody(w, keep.id as number));
-    const keptFile = path.join(dir, `${kept.uuid}.tar.gz`);
-    await writeFile(keptFile, 'artifact');
-
-    expect(
-      (await api(w, 'DELETE', `${GROUPS}/${keep.id}?full_clean=false`, w.partner.token)).statusCode,
-    ).toBe(204);
-    const { existsSync } = await import('node:fs');
-    expect(existsSync(keptFile)).toBe(true);
-
-    const res = await api(w, 'DELETE', `${GROUPS}/${set.id}?full_clean=true`, w.partner.token);
-    expect(res.statusCode).toBe(204);
-    expect(files.map((file) => existsSync(file))).toEqual([false, false, false]);
-    const removed = await getSet(w, w.partner.token, set.id);
-    expect(removed).toMatchObject({ is_removed: true, count_firmwares: 0, count_removed_firmwares: 3 });
-    const names = (await api(w, 'GET', GROUPS, w.partner.token)).json().map((g: { name: string }) => g.name);
-    expect(names).not.toContain('Counted');
-    expectError(await api(w, 'DELETE', `${GROUPS}/${set.id}`, w.partner.token), 404);
-    expectError(await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { name: 'Back' }), 404);
-    // Its name is free again.
-    await createSet(w, w.partner.token, 'Counted');
   });
 });

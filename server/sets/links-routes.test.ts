@@ -1,19 +1,20 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { updateBuild } from '../builds/builds-repository';
 import { DEMO_BUILD_OPTIONS } from '../catalogue/build-options-repository';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
+const w = sharedWorld(createBuildWorld);
+
 let set: Record<string, unknown>;
 let ready: Record<string, unknown>;
 let waiting: Record<string, unknown>;
 let gone: Record<string, unknown>;
 
 beforeAll(async () => {
-  w = await createBuildWorld();
   set = await createSet(w, w.partner.token, 'Shared set');
   ready = await submit(w, w.partner.token, buildBody(w, set.id as number));
   waiting = await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'S19j Pro' }));
@@ -28,7 +29,6 @@ beforeAll(async () => {
   await mkdir(path.join(w.dataDir, 'artifacts'), { recursive: true });
   await writeFile(path.join(w.dataDir, 'artifacts', `${ready.uuid}.tar.gz`), 'twelve bytes');
 });
-afterAll(() => w.close());
 
 const LINKS = '/client/firmware/firmwares/links';
 

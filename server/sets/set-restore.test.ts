@@ -1,25 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateBuild } from '../builds/builds-repository';
 import { auditLog } from '../platform/db/schema';
-import {
-  api,
-  type BuildWorld,
-  buildBody,
-  createBuildWorld,
-  createSet,
-  getSet,
-  pools,
-  submit,
-} from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, getSet, pools, submit } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createBuildWorld);
 
 const restore = (id: unknown, token = w.admin.token) => api(w, 'POST', `/admin/groups/${id}/restore`, token);
 const audit = (action: string, id: unknown) =>

@@ -10,8 +10,14 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import type { AttestationPayload } from '../../contract/rules/attestation';
-import { type EmbeddedAgent, startEmbeddedAgent } from '../agents/embedded-agent';
-import { type AgentWorld, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import type { EmbeddedAgent } from '../agents/embedded-agent';
+import {
+  type AgentWorld,
+  createAgentWorld,
+  queueBuild,
+  startWorldAgent,
+  taskOf,
+} from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { verifyAttestation } from './attestation';
 
@@ -60,12 +66,7 @@ async function repack(entries: TarEntry[], file: string) {
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
   url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-  agent = await startEmbeddedAgent(w.t.db, {
-    server: url,
-    dataDir: w.dataDir,
-    log: w.t.app.log,
-    queue: w.t.app.jobQueue,
-  });
+  agent = await startWorldAgent(w, {}, url);
   tmp = await mkdtemp(path.join(tmpdir(), 'verify-cli-'));
   const build = await queueBuild(w);
   expect(await waitDone(build.id)).toMatchObject({ status: 'done' });

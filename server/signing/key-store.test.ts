@@ -1,16 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSetting } from '../platform/db/settings-repository';
-import { createTestApp, type TestApp } from '../test/helper';
+import { createTestApp } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { attestationPayload, signPayload, verifyAttestation } from './attestation';
 import { generateSigningKeyPem, KeyStore, RotationRefusedError, SIGNING_KEY_SETTING } from './key-store';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const facts = {
   build: {

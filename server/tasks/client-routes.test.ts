@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AgentWorld,
-  addWorker,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  sendEvents,
-} from '../test/agent-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addWorker, claim, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
+const w = sharedWorld(createAgentWorld);
+
 let agent: { id: number; token: string };
 const queued: number[] = [];
 let runningId = 0;
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   agent = await addWorker(w, 'tasks-agent');
 });
-afterAll(() => w.close());
 
 type Task = {
   id: number;

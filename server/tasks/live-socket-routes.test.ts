@@ -1,24 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import {
-  type AgentWorld,
-  addWorker,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  sendEvents,
-} from '../test/agent-fixtures';
+import { addWorker, claim, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { createSet } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 import { withoutToken } from './live-socket-routes';
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createAgentWorld);
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };
 

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
+import { type EmbeddedAgentOptions, startEmbeddedAgent } from '../agents/embedded-agent';
 import type { Config } from '../config';
 import { repositories } from '../platform/db/schema';
 import type { QueueOptions } from '../queue/queue-options';
@@ -109,4 +110,23 @@ export async function logOf(w: BuildWorld, id: number, token = w.admin.token): P
   const res = await api(w, 'GET', `/client/firmware/firmwares/${id}/log`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ lines: { line: string }[] }>().lines.map((l) => l.line);
+}
+
+/**
+ * The embedded agent (the one `npm start` runs) building for `w`'s app, which it reaches at `url`: the app
+ * listens on a port of its own unless `url` is given.
+ */
+export async function startWorldAgent(
+  w: BuildWorld,
+  options: Partial<EmbeddedAgentOptions> = {},
+  url?: string,
+) {
+  const server = url ?? (await w.t.app.listen({ port: 0, host: '127.0.0.1' }));
+  return startEmbeddedAgent(w.t.db, {
+    server,
+    dataDir: w.dataDir,
+    log: w.t.app.log,
+    queue: w.t.app.jobQueue,
+    ...options,
+  });
 }

@@ -100,6 +100,13 @@ export async function createBuildWorld(config: Partial<Config> = {}): Promise<Bu
   };
 }
 
+/** A build world with a set of the partner's, named `name`, to build in (`setId`). */
+export async function createBuildWorldWithSet(name: string): Promise<BuildWorld & { setId: number }> {
+  const w = await createBuildWorld();
+  const set = await createSet(w, w.partner.token, name);
+  return { ...w, setId: set.id as number };
+}
+
 /** A valid pool list: the DevFee pool and one fee pool. */
 export const pools = (overrides: Record<string, unknown>[] = []) => [
   {
@@ -162,6 +169,10 @@ export async function createSet(
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+
+/** POST /client/firmware/firmwares as `token` (the partner by default), answered as it is. */
+export const postBuild = (w: BuildWorld, body: unknown, token = w.partner.token) =>
+  api(w, 'POST', '/client/firmware/firmwares', token, body);
 
 export async function submit(w: BuildWorld, token: string, body: Json): Promise<Build> {
   const res = await api(w, 'POST', '/client/firmware/firmwares', token, body);

@@ -111,6 +111,9 @@ export function bodyCases(
   return { fixed, random: fieldCases(schema, base, '') };
 }
 
+/** Strings that are not the whole number a query or path parameter takes. */
+const NOT_WHOLE_NUMBERS = ['abc', '-1', '0', '1.5', '2147483648', '99999999999999999999', '1e3'];
+
 export function queryCases(op: Operation, base: Record<string, unknown>): FuzzCase[] {
   const cases: FuzzCase[] = [];
   for (const param of op.queryParams) {
@@ -118,20 +121,7 @@ export function queryCases(op: Operation, base: Record<string, unknown>): FuzzCa
       const { [param.name]: _missing, ...rest } = base;
       cases.push({ label: `query without ${param.name}`, query: rest });
     }
-    const values = [
-      'abc',
-      '-1',
-      '0',
-      '1.5',
-      '2147483648',
-      '99999999999999999999',
-      '1e3',
-      '',
-      HUGE,
-      '😀',
-      'nul\u0000',
-      ['1', '2'],
-    ];
+    const values = [...NOT_WHOLE_NUMBERS, '', HUGE, '😀', 'nul\u0000', ['1', '2']];
     for (const value of values) {
       cases.push({ label: `query ${param.name} = ${show(value)}`, query: { ...base, [param.name]: value } });
     }
@@ -184,18 +174,7 @@ export function routeCases(op: Operation, base: Record<string, unknown>): FuzzCa
   return [];
 }
 
-const ODD_PATH_VALUES = [
-  'abc',
-  '-1',
-  '0',
-  '1.5',
-  '2147483648',
-  '99999999999999999999',
-  '1e3',
-  '😀',
-  'nul\u0000',
-  ' ',
-];
+const ODD_PATH_VALUES = [...NOT_WHOLE_NUMBERS, '😀', 'nul\u0000', ' '];
 
 export function pathCases(op: Operation): FuzzCase[] {
   return op.pathParams.flatMap((param) =>

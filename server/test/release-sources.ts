@@ -8,7 +8,7 @@ import { type NewReleaseRow, releaseDescriptions, releases, releaseTags } from '
 import { registerDemoRepositories } from '../releases/demo-releases';
 import { type DemoRepository, ensureDemoRepositories } from '../releases/git/demo-repositories';
 import { insertRelease } from '../releases/releases-repository';
-import { seedCatalogue } from './helper';
+import { createSignedIn, createTestApp, seedCatalogue } from './helper';
 
 export const ALL_SERIES = ['x19', 'x21', 'l9', 'l7', 'x17', 't2t'];
 
@@ -66,4 +66,21 @@ export async function countReleaseRows(db: Db): Promise<number[]> {
   const count = async (table: typeof releases | typeof releaseTags | typeof releaseDescriptions) =>
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
   return [await count(releases), await count(releaseTags), await count(releaseDescriptions)];
+}
+
+/**
+ * The releases' tests' world: a test app with the demo release sources (removed on close), an admin and two
+ * developers signed in.
+ */
+export async function createReleaseWorld() {
+  const t = await createTestApp();
+  const sources = await createReleaseSources(t.db);
+  const admin = await createSignedIn(t.app, t.db, { role: 'admin' });
+  const developer = await createSignedIn(t.app, t.db, { role: 'developer' });
+  const otherDeveloper = await createSignedIn(t.app, t.db, { role: 'developer' });
+  const close = async () => {
+    await t.close();
+    await sources.cleanup();
+  };
+  return { ...t, sources, admin, developer, otherDeveloper, close };
 }

@@ -2,9 +2,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiSession } from './support/api';
 import { newVisitor } from './support/browser';
-import { embeddedAgent, submitBuild } from './support/builds';
+import { queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
 import { agentsPage, tasksPage } from './support/taskPages';
@@ -70,11 +69,8 @@ describe('build agents and live tasks', () => {
   it('the demo partner watches a build reach 100 % on /tasks and downloads the file', {
     timeout: 240_000,
   }, async () => {
-    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
-    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // The agent waits (blocked) until the partner has seen the build queued.
-    const embedded = await embeddedAgent(adminApi);
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    const { partnerApi, unblock } = await queueHeld(e2e.server);
     const build = await submitBuild(partnerApi, 'E2E Farm');
     const { context, page } = await signedIn(e2e.server.partner);
     const tasks = tasksPage(page, e2e.server.url);
@@ -93,7 +89,7 @@ describe('build agents and live tasks', () => {
       )
       .toBe(true);
     await screenshot(page, 'tasks-partner-queued');
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+    await unblock();
     // Partners have no socket: the 5 s polling brings the progress.
     await expect
       .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
@@ -112,10 +108,7 @@ describe('build agents and live tasks', () => {
   });
 
   it('a partner cancels a queued build', async () => {
-    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
-    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
-    const embedded = await embeddedAgent(adminApi);
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    const { partnerApi, unblock } = await queueHeld(e2e.server);
     try {
       const build = await submitBuild(partnerApi, 'E2E Cancel');
       const { context, page } = await signedIn(e2e.server.partner);
@@ -129,18 +122,15 @@ describe('build agents and live tasks', () => {
       expect(await row.getByRole('button', { name: 'Cancel build' }).count()).toBe(0);
       await context.close();
     } finally {
-      await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+      await unblock();
     }
   });
 
   it('an admin opens the log of a waiting build and sees its lines arrive live, each once', {
     timeout: 300_000,
   }, async () => {
-    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
-    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // The embedded agent is blocked while the build is queued and the dialog opens, so every line comes live.
-    const embedded = await embeddedAgent(adminApi);
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    const { partnerApi, unblock } = await queueHeld(e2e.server);
     const build = await submitBuild(partnerApi, 'E2E Live');
 
     const { context, page } = await signedIn(e2e.server.admin);
@@ -154,7 +144,7 @@ describe('build agents and live tasks', () => {
     await expect.poll(() => tasks.logDialog().getByText('Live', { exact: true }).isVisible(), UI).toBe(true);
     expect(await tasks.logLines().count()).toBe(0);
 
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+    await unblock();
     await expect.poll(() => tasks.logLines().count(), { timeout: 120_000 }).toBeGreaterThan(0);
     await screenshot(page, 'tasks-admin-live-log');
     await expect

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
 import { apiSession } from './support/api';
 import { newVisitor } from './support/browser';
-import { embeddedAgent, submitBuild } from './support/builds';
+import { queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
 import { tasksPage } from './support/taskPages';
@@ -88,11 +88,8 @@ describe("a partner's own builds, live", () => {
   it('shows progress and log lines as the agent reports them, and goes back to polling while the socket is down', {
     timeout: 300_000,
   }, async () => {
-    const adminApi = await apiSession(e2e.server.url, e2e.server.admin);
-    const partnerApi = await apiSession(e2e.server.url, e2e.server.partner);
     // This test is the build agent: the embedded one stays out of the way.
-    const embedded = await embeddedAgent(adminApi);
-    await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: true });
+    const { adminApi, partnerApi, unblock } = await queueHeld(e2e.server);
     try {
       const agent = await adminApi.call<{ token: string }>('POST', '/admin/workers', {
         name: 'e2e-own-live',
@@ -180,7 +177,7 @@ describe("a partner's own builds, live", () => {
       await screenshot(page, 'live-socket-partner-polled');
       await context.close();
     } finally {
-      await adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked: false });
+      await unblock();
     }
   });
 });

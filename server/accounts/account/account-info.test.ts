@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, partnerFees } from '../../platform/db/schema';
 import {
   createSignedIn,
@@ -8,17 +8,14 @@ import {
   expectValidationError,
   request,
   seedCatalogue,
-  type TestApp,
 } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let t: TestApp;
+const t = sharedWorld(createTestApp);
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCatalogue(t.db);
 });
-
-afterAll(() => t.close());
 
 const URL = '/api/client/account/info';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../platform/db/schema';
 import {
   createSignedIn,
@@ -8,16 +8,10 @@ import {
   request,
   signIn,
   TEST_PASSWORD,
-  type TestApp,
 } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const change = (token: string | undefined, body: unknown) =>
   request(t.app, { method: 'POST', url: '/api/client/account/change-password', token, body });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAttempts } from '../../platform/db/schema';
 import {
   createAccount,
@@ -8,16 +8,10 @@ import {
   request,
   signIn,
   TEST_PASSWORD,
-  type TestApp,
 } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const signInRequest = (body: unknown, app = t.app) =>
   request(app, { method: 'POST', url: '/api/auth/sign-in', body });

@@ -1,22 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../platform/db/schema';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  TEST_XSRF,
-  type TestApp,
-} from '../../test/helper';
+import { createSignedIn, createTestApp, expectError, request, TEST_XSRF } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 function xsrfCookie(res: {
   cookies: { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[];

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createTestApp, type TestApp } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { createAccount, createTestApp } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 import { startPgliteMaintenance } from './pglite-maintenance';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 const reltuples = async () => {
   if (t.handle.kind !== 'pglite') throw new Error('PGlite only');

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = sharedWorld(createTestApp);
 
 describe('health', () => {
   it('live answers ok without a token', async () => {

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-  queueBuild,
-} from '../../test/agent-fixtures';
+import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
 import { api } from '../../test/build-fixtures';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  w = await createAgentWorld();
-});
-afterAll(() => w.close());
+const w = sharedWorld(createAgentWorld);
 
 /**
  * A sample's name with its labels, `le` last: the order of labels means nothing in the exposition format,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../../authProvider/canAccess';
 import { useHttpClient } from '../../dataProvider/ApiContext';
+import { downloadBlob } from '../../dataProvider/download';
 import type { QueryValue } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
@@ -19,14 +20,7 @@ export function attachmentName(disposition: string | null, fallback: string): st
 /** Hands a text to the browser as a download. The BOM fetch's text() took off goes back on, for Excel. */
 function saveAs(text: string, name: string) {
   const blob = new Blob([`\uFEFF${text.replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(blob, name, 0);
 }
 
 /** "Export CSV" (admins): downloads one of the CSV exports, with the filters of the list it stands on. */

@@ -1,4 +1,5 @@
 import { API_BASE } from '../../../contract/constants';
+import { downloadBlob } from '../../dataProvider/download';
 import { ApiError, type HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 import type { LogLine } from './logLines';
@@ -69,16 +70,5 @@ export async function downloadLog(
     const detail = typeof body?.detail === 'string' ? body.detail : res.statusText;
     throw new ApiError(detail, res.status, body, res.statusText);
   }
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the blob to the download; a moment later it may go.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  downloadBlob(await res.blob(), fileName, 10_000);
 }

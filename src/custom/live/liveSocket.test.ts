@@ -5,6 +5,19 @@ import { createLiveStore } from './liveStore';
 
 const latest = () => FakeSocket.instances[FakeSocket.instances.length - 1];
 
+/** Connects over FakeSocket, reconnecting within a millisecond, with do-nothing callbacks unless `options` says. */
+const socketWith = (options: Partial<Parameters<typeof connectLiveSocket>[0]>) =>
+  connectLiveSocket({
+    store: createLiveStore(),
+    getToken: () => 't',
+    onFinished: vi.fn(),
+    onError: vi.fn(),
+    onSessionEnded: vi.fn(),
+    url: () => 'ws://test/',
+    socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
+    ...options,
+  });
+
 describe('connectLiveSocket', () => {
   afterEach(() => {
     FakeSocket.instances = [];
@@ -40,15 +53,7 @@ describe('connectLiveSocket', () => {
 
   it('reports an outage once, and again only after a connection succeeded', async () => {
     const onError = vi.fn();
-    const disconnect = connectLiveSocket({
-      store: createLiveStore(),
-      getToken: () => 't',
-      onFinished: vi.fn(),
-      onError,
-      onSessionEnded: vi.fn(),
-      url: () => 'ws://test/',
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
-    });
+    const disconnect = socketWith({ onError });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     latest().fail();
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
@@ -64,15 +69,7 @@ describe('connectLiveSocket', () => {
   it('stops at 4401 and reports the ended session, without connecting again', async () => {
     const onSessionEnded = vi.fn();
     const onError = vi.fn();
-    connectLiveSocket({
-      store: createLiveStore(),
-      getToken: () => 'old',
-      onFinished: vi.fn(),
-      onError,
-      onSessionEnded,
-      url: () => 'ws://test/',
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
-    });
+    socketWith({ getToken: () => 'old', onError, onSessionEnded });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     latest().open();
     latest().closedBy(4401);
@@ -85,15 +82,7 @@ describe('connectLiveSocket', () => {
 
   it('stops at 4403 too', async () => {
     const onSessionEnded = vi.fn();
-    connectLiveSocket({
-      store: createLiveStore(),
-      getToken: () => 't',
-      onFinished: vi.fn(),
-      onError: vi.fn(),
-      onSessionEnded,
-      url: () => 'ws://test/',
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
-    });
+    socketWith({ onSessionEnded });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     latest().open();
     latest().closedBy(4403);
@@ -105,14 +94,10 @@ describe('connectLiveSocket', () => {
   it('connects again with the new token when this tab changed the password (4401 for the old token)', async () => {
     const onSessionEnded = vi.fn();
     let token = 'before';
-    const disconnect = connectLiveSocket({
-      store: createLiveStore(),
+    const disconnect = socketWith({
       getToken: () => token,
-      onFinished: vi.fn(),
-      onError: vi.fn(),
       onSessionEnded,
       url: (t) => `ws://test/?token=${t}`,
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
     });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     latest().open();
@@ -129,15 +114,11 @@ describe('connectLiveSocket', () => {
     let token = 'before';
     let renewal: Promise<void> | undefined;
     let answer = () => {};
-    const disconnect = connectLiveSocket({
-      store: createLiveStore(),
+    const disconnect = socketWith({
       getToken: () => token,
-      onFinished: vi.fn(),
-      onError: vi.fn(),
       onSessionEnded,
       tokenRenewal: () => renewal,
       url: (t) => `ws://test/?token=${t}`,
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
     });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     latest().open();
@@ -162,16 +143,7 @@ describe('connectLiveSocket', () => {
   it('signs out after all when the change under way brings no new token', async () => {
     const onSessionEnded = vi.fn();
     let renewal: Promise<void> | undefined = new Promise<void>((resolve) => setTimeout(resolve, 20));
-    connectLiveSocket({
-      store: createLiveStore(),
-      getToken: () => 'same',
-      onFinished: vi.fn(),
-      onError: vi.fn(),
-      onSessionEnded,
-      tokenRenewal: () => renewal,
-      url: () => 'ws://test/',
-      socketOptions: { WebSocket: FakeSocket, minReconnectionDelay: 1, maxReconnectionDelay: 1 },
-    });
+    socketWith({ getToken: () => 'same', onSessionEnded, tokenRenewal: () => renewal });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     renewal = undefined;
     latest().open();

@@ -1,10 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState } from 'react';
-import { Form, SelectInput, TextInput, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
-import { useShowError } from '../../dataProvider/showError';
 import { type CatalogueRecord, type Field, type Kind, kindOf } from './kinds';
-import { useCatalogueWrites } from './useCatalogueWrites';
+import { useCatalogueWrites, useDialogWrite } from './useCatalogueWrites';
 
 const ALL = { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'name', order: 'ASC' as const } };
 
@@ -37,10 +35,8 @@ export const CatalogueFormDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const showError = useShowError();
   const writes = useCatalogueWrites(kind);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useDialogWrite(onClose);
   const fields = kind.fields.filter((field) => !(record && field.createOnly));
   const sources = fields.map((field) => field.source);
   const defaults = Object.fromEntries(sources.map((source) => [source, record?.[source] ?? '']));
@@ -50,19 +46,14 @@ export const CatalogueFormDialog = ({
     const changed = Object.fromEntries(
       Object.entries(data).filter(([key, value]) => value !== defaults[key]),
     );
-    setSaving(true);
-    try {
-      if (!record) await writes.create(data);
-      else if (Object.keys(changed).length > 0) await writes.update(record, changed);
-      notify(record ? 'catalogue.notify.updated' : 'catalogue.notify.created', { type: 'success' });
-      onClose();
-      return undefined;
-    } catch (error) {
-      showError(error);
-      return fieldErrors(error, sources);
-    } finally {
-      setSaving(false);
-    }
+    return run(
+      async () => {
+        if (!record) await writes.create(data);
+        else if (Object.keys(changed).length > 0) await writes.update(record, changed);
+      },
+      record ? 'catalogue.notify.updated' : 'catalogue.notify.created',
+      (error) => fieldErrors(error, sources),
+    );
   };
 
   const title = record

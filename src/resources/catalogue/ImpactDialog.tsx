@@ -1,9 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { useShowError } from '../../dataProvider/showError';
+import { useTranslate } from 'react-admin';
 import { type CatalogueRecord, impactOf, type Kind } from './kinds';
-import { useCatalogueWrites } from './useCatalogueWrites';
+import { useCatalogueWrites, useDialogWrite } from './useCatalogueWrites';
 
 export type ImpactAction = 'block' | 'unblock' | 'remove';
 
@@ -24,27 +22,20 @@ export const ImpactDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const showError = useShowError();
   const writes = useCatalogueWrites(kind);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useDialogWrite(onClose);
   const impact = impactOf(kind, record, action);
   const name = kind.title(record);
 
-  const goAhead = async () => {
-    setBusy(true);
-    try {
-      if (action === 'remove') await writes.remove(record);
-      else await writes.setBlocked(record, action === 'block', Boolean(impact.confirm));
-      notify(`catalogue.notify.${action === 'remove' ? 'removed' : `${action}ed`}`, { type: 'success' });
-      onClose();
-    } catch (error) {
-      showError(error);
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const goAhead = () =>
+    run(
+      () =>
+        action === 'remove'
+          ? writes.remove(record)
+          : writes.setBlocked(record, action === 'block', Boolean(impact.confirm)),
+      `catalogue.notify.${action === 'remove' ? 'removed' : `${action}ed`}`,
+      onClose,
+    );
 
   const label = impact.confirm ? 'go_ahead' : action;
   return (

@@ -2,8 +2,9 @@
 // list is read again (counts of the other kinds change too: a model added to a series), and so are the lists the
 // build form reads, so the admin's own build form shows the change at once.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useCallback, useMemo, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { useShowError } from '../../dataProvider/showError';
 import { type CatalogueRecord, KINDS, type Kind } from './kinds';
 
 const REFRESHED = [...new Set(KINDS.flatMap((kind) => [kind.resource, ...kind.affects]))];
@@ -41,4 +42,29 @@ export function useCatalogueWrites(kind: Kind) {
         after(dataProvider.delete(kind.resource, { id: record.id, previousData: record })),
     };
   }, [dataProvider, kind, refresh]);
+}
+
+/**
+ * One write of a catalogue dialog: `busy` while it runs; once done the success `notice` and the dialog closes;
+ * refused, the error is shown and `refused` answers what the form should hold (its field errors).
+ */
+export function useDialogWrite(onClose: () => void) {
+  const notify = useNotify();
+  const showError = useShowError();
+  const [busy, setBusy] = useState(false);
+  const run = async <T>(write: () => Promise<unknown>, notice: string, refused: (error: unknown) => T) => {
+    setBusy(true);
+    try {
+      await write();
+      notify(notice, { type: 'success' });
+      onClose();
+      return undefined;
+    } catch (error) {
+      showError(error);
+      return refused(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }

@@ -1,13 +1,10 @@
 // Issue 16 item 5: the tasks list shows a pending task's place in the queue and its expected start and finish,
 // and a running task's expected finish, as the server computed them.
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../dataProvider';
-import type { HttpClient } from '../../dataProvider/httpClient';
+import { describe, expect, it } from 'vitest';
 import { loadMessages } from '../../i18n/messages';
-import { renderWithAdmin } from '../../test/renderWithAdmin';
-import { TaskList } from './TaskList';
+import { renderTaskList, rowOf, taskOf } from '../../test/taskList';
 import type { Task } from './types';
 
 const soon = (minutes: number) => {
@@ -16,61 +13,24 @@ const soon = (minutes: number) => {
   return date;
 };
 
-const task = (id: number, extra: Partial<Task>): Task => ({
-  id,
-  uuid: `00000000-0000-4000-8000-00000000000${id}`,
-  group_id: 1,
-  group_name: `Farm ${id}`,
-  model: 'S19 Pro',
-  series: 'x19',
-  release_version: '1.0.0',
-  status: 'pending',
-  progress: 0,
-  cancel_requested: false,
-  queue_position: null,
-  estimated_start_at: null,
-  estimated_finish_at: null,
-  attempts: 0,
-  created_at: '2026-01-01T10:00:00Z',
-  started_at: null,
-  finished_at: null,
-  worker_name: null,
-  is_favorite: false,
-  user_id: 1,
-  user_email: 'partner@example.com',
-  ...extra,
-});
-
 function setup(locale: 'en' | 'ru' = 'en') {
   const tasks: Task[] = [
-    task(1, {
+    taskOf(1, {
       status: 'in_progress',
       progress: 40,
       attempts: 1,
       started_at: '2026-01-01T10:01:00Z',
       estimated_finish_at: soon(5).toISOString(),
     }),
-    task(2, {
+    taskOf(2, {
       queue_position: 1,
       estimated_start_at: soon(5).toISOString(),
       estimated_finish_at: soon(20).toISOString(),
     }),
-    task(3, { queue_position: 2 }),
+    taskOf(3, { queue_position: 2 }),
   ];
-  const httpClient = vi.fn(async () => ({
-    status: 200,
-    headers: new Headers({ 'x-total-count': String(tasks.length) }),
-    json: tasks,
-  })) as unknown as HttpClient;
-  renderWithAdmin(<TaskList />, {
-    path: '/tasks',
-    locale,
-    dataProvider: createDataProvider(httpClient),
-    httpClient,
-  });
+  renderTaskList(tasks, locale);
 }
-
-const rowOf = async (setName: string) => (await screen.findByText(setName)).closest('tr') as HTMLElement;
 
 describe('TaskList: queue position and ETA', { timeout: 40_000 }, () => {
   it('shows a pending task’s place, expected start and finish, and a running one’s expected finish', async () => {

@@ -1,5 +1,6 @@
 // Builds for e2e set-up, through the API as the console would make them.
-import type { ApiSession } from './api';
+import { type ApiSession, apiSession } from './api';
+import type { RunningServer } from './server';
 
 interface Release {
   id: number;
@@ -70,4 +71,18 @@ export async function embeddedAgent(api: ApiSession): Promise<{ id: number }> {
   const embedded = workers.find((w) => w.name === 'embedded');
   if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
   return embedded;
+}
+
+/**
+ * The admin's and the partner's API sessions, with the embedded agent blocked: a build submitted now stays
+ * queued until `unblock()`.
+ */
+export async function queueHeld(server: Pick<RunningServer, 'url' | 'admin' | 'partner'>) {
+  const adminApi = await apiSession(server.url, server.admin);
+  const partnerApi = await apiSession(server.url, server.partner);
+  const embedded = await embeddedAgent(adminApi);
+  const block = (is_blocked: boolean) =>
+    adminApi.call('PUT', `/admin/workers/${embedded.id}`, { is_blocked });
+  await block(true);
+  return { adminApi, partnerApi, unblock: () => block(false) };
 }
