@@ -48,7 +48,9 @@ export function logoUpload(token: string | undefined) {
 }
 
 export async function createSecurityWorld(): Promise<SecurityWorld> {
-  const w = await createBuildWorld();
+  // The world's agent holds a job for a whole file (fuzz-writes runs for minutes on a loaded machine): a lease
+  // of an hour, so the lease sweep never requeues it in the middle of a check that nothing changed.
+  const w = await createBuildWorld({ queue: { leaseMs: 60 * 60_000 } });
   const { db } = w.t;
   const developer = await createSignedIn(w.t.app, db, { role: 'developer' });
   const blocked = await createSignedIn(w.t.app, db, { role: 'user' });
