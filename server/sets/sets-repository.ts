@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-
 import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
-import { preparedOnce } from '../platform/db/prepared-statements';
+import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
 import { accounts, type BuildSetRow, buildSets, builds } from '../platform/db/schema';
 
 export type { BuildSetRow };
@@ -69,9 +69,9 @@ const builtModels = sql<BuiltModels | null>`(
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
 /** The page query of one combination of filters (see preparedOnce), its total a column of it. */
-function preparePage(db: Db, filters: SetFilters, name: string) {
+function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string) {
   const where = setConditions(filters, placeholders);
-  return db
+  const query = db
     .select({
       set: g,
       built: builtModels,
@@ -80,9 +80,8 @@ function preparePage(db: Db, filters: SetFilters, name: string) {
     .from(g)
     .where(where)
     .orderBy(desc(g.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+    .$dynamic();
+  return pageWindow(query, PAGE_SIZE, firstPage).prepare(name);
 }
 
 /**
@@ -96,8 +95,9 @@ export async function listSets(
   page: number,
 ): Promise<Page<BuildSetRowWithBuilt>> {
   const pattern = searchPattern(filters.search);
-  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern];
-  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, name));
+  const first = page === 0;
+  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern, first];
+  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, first, name));
   const found = await query.execute({
     userId: filters.userId ?? null,
     pattern: pattern ?? null,
@@ -134,16 +134,18 @@ function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undef
   );
 }
 
-const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
-  db
-    .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
-    .from(g)
-    .innerJoin(accounts, eq(accounts.id, g.user_id))
-    .where(activeConditions(filters, placeholders.pattern))
-    .orderBy(desc(g.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+const prepareActivePage = (db: Db, filters: ActiveFilters, firstPage: boolean, name: string) =>
+  pageWindow(
+    db
+      .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+      .from(g)
+      .innerJoin(accounts, eq(accounts.id, g.user_id))
+      .where(activeConditions(filters, placeholders.pattern))
+      .orderBy(desc(g.id))
+      .$dynamic(),
+    PAGE_SIZE,
+    firstPage,
+  ).prepare(name);
 
 /** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
 export async function listActiveSets(
@@ -153,8 +155,11 @@ export async function listActiveSets(
 ): Promise<Page<BuildSetWithOwner>> {
   const pattern = searchPattern(filters.search);
   const where = activeConditions(filters, pattern);
-  const shape = [filters.byVip, filters.isFavorite, pattern];
-  const query = preparedOnce(db, 'active_sets_page', shape, (name) => prepareActivePage(db, filters, name));
+  const first = page === 0;
+  const shape = [filters.byVip, filters.isFavorite, pattern, first];
+  const query = preparedOnce(db, 'active_sets_page', shape, (name) =>
+    prepareActivePage(db, filters, first, name),
+  );
   const [rows, total] = await Promise.all([
     query.execute({ pattern: pattern ?? null, offset: page * PAGE_SIZE }),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.
