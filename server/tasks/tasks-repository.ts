@@ -43,6 +43,12 @@ const taskColumns = {
 };
 
 /**
+ * What issue 17's liveness of a running task needs (builds/agent-liveness.ts: LivenessFacts): the pages read
+ * it with their rows, so that withEstimates reads nothing more for them.
+ */
+const livenessColumns = { lease_until: b.lease_until, agent_last_contact: workers.last_contact };
+
+/**
  * A task is a build job still on the list: not removed from it, and its build not removed. Written as
  * constants, not parameters, so that a prepared statement's generic plan can use the partial indexes
  * (builds_tasks_*: `where task_hidden = false and is_removed = false`): with parameters PostgreSQL planned the
@@ -91,6 +97,16 @@ const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
     .leftJoin(workers, eq(workers.id, b.worker_id))
     .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
 
+/** fromTasks with each row's liveness facts, for the pages. */
+const fromTasksWithLiveness = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
+  db
+    .select({ ...taskColumns, ...livenessColumns, total, queue_version: queueVersion })
+    .from(b)
+    .innerJoin(buildSets, eq(buildSets.id, b.group_id))
+    .innerJoin(accounts, eq(accounts.id, b.user_id))
+    .leftJoin(workers, eq(workers.id, b.worker_id))
+    .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
+
 const totalKey = (filters: TaskFilters) => `tasks:${JSON.stringify(filters)}`;
 
 /** Whether the filters read the joined tables (a search, favourites): then the count must join them too. */
@@ -129,7 +145,7 @@ const inlineTotal = (filters: TaskFilters) =>
  * trip instead of two.
  */
 function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, firstPage: boolean, name: string) {
-  const query = fromTasks(db, withTotal ? inlineTotal(filters) : undefined)
+  const query = fromTasksWithLiveness(db, withTotal ? inlineTotal(filters) : undefined)
     .where(conditions(filters, placeholders))
     .orderBy(desc(b.queued_at), desc(b.id))
     .$dynamic();
