@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { keepPlanOnPglite } from './pglite-prepared';
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A statement prepared once per database: lists polled by every open console cost more to build than to run,
- * and PostgreSQL keeps a named statement's plan per connection. Its name is `kind` and which of the optional
+ * and PostgreSQL keeps a named statement's plan per connection (PGlite's session too: pglite-prepared.ts). Its name is `kind` and which of the optional
  * `parts` (the filters' shape, never their values) are on, e.g. `tasks_page_10010`.
  */
 export function preparedOnce<T>(db: Db, kind: string, parts: unknown[], prepare: (name: string) => T): T {
@@ -18,7 +19,7 @@ export function preparedOnce<T>(db: Db, kind: string, parts: unknown[], prepare:
   }
   let statement = byName.get(name) as T | undefined;
   if (!statement) {
-    statement = prepare(name);
+    statement = keepPlanOnPglite(prepare(name), name);
     byName.set(name, statement);
   }
   return statement;
