@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, type SQL, sql } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
@@ -54,19 +54,19 @@ export async function withNewerReleases(
 }
 
 /**
- * Which of an owner's sets have a build an upgrade would move (the sets list's "Upgrade all"): newerRelease's
- * rule (a release the owner may see, of the build's series and stage class, newer than its release) as one
- * statement over the page's sets, instead of one release lookup per distinct release of their builds.
+ * Whether a set (`setId`, the outer query's set id) has a build an upgrade would move (the sets list's
+ * "Upgrade all"): newerRelease's rule (a release the owner may see, of the build's series and stage class,
+ * newer than its release) as a column of the sets page's own statement. `owner.id` may be a placeholder: the
+ * statement is then prepared once per role (see ownerRole).
  */
-export async function upgradableSets(db: Db, setIds: number[], owner: Viewer): Promise<Set<number>> {
-  if (setIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ group_id: builds.group_id })
+export const upgradableColumn = (db: Db, setId: SQL, owner: Viewer): SQL<boolean> =>
+  sql<boolean>`exists (${db
+    .select({ one: sql`1` })
     .from(builds)
     .where(
       and(
-        inArray(builds.group_id, setIds),
-        eq(builds.is_removed, false),
+        sql`${builds.group_id} = ${setId}`,
+        sql`${builds.is_removed} = false`,
         exists(
           db
             .select({ one: sql`1` })
@@ -81,6 +81,8 @@ export async function upgradableSets(db: Db, setIds: number[], owner: Viewer): P
             ),
         ),
       ),
-    );
-  return new Set(rows.map((row) => row.group_id));
-}
+    )})`;
+
+/** Which of the release visibility rules applies to a viewer (releaseVisibility's branches). */
+export const ownerRole = (owner: Viewer) =>
+  owner.is_admin ? 'admin' : owner.is_developer ? 'developer' : owner.is_tester ? 'tester' : 'partner';

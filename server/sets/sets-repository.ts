@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../contract/constants';
+import { ownerRole, upgradableColumn } from '../builds/upgrade-view';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
 import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
 import { accounts, type BuildSetRow, buildSets, builds } from '../platform/db/schema';
+import type { Viewer } from '../releases/releases-repository';
 
 export type { BuildSetRow };
 export type NewBuildSetRow = Pick<BuildSetRow, 'user_id' | 'name'> &
@@ -68,14 +70,21 @@ const builtModels = sql<BuiltModels | null>`(
 
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
-/** The page query of one combination of filters (see preparedOnce), its total a column of it. */
-function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string) {
+/**
+ * The page query of one combination of filters (see preparedOnce), its total a column of it; with `owner`,
+ * whether an upgrade would change each set too (its id a placeholder: prepared once per role).
+ */
+function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string, owner?: Viewer) {
   const where = setConditions(filters, placeholders);
+  const ownerId = sql.placeholder('ownerId') as unknown as number;
   const query = db
     .select({
       set: g,
       built: builtModels,
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
+      upgrade_available: owner
+        ? upgradableColumn(db, sql`${g}.id`, { ...owner, id: ownerId })
+        : sql<null>`null`,
     })
     .from(g)
     .where(where)
@@ -93,21 +102,34 @@ export async function listSets(
   db: Db,
   filters: SetFilters,
   page: number,
-): Promise<Page<BuildSetRowWithBuilt>> {
+  owner?: Viewer,
+): Promise<Page<BuildSetRowWithBuilt & { upgrade_available?: boolean }>> {
   const pattern = searchPattern(filters.search);
   const first = page === 0;
+  const role = owner && ownerRole(owner);
   const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern, first];
-  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, first, name));
+  const kind = role ? `sets_page_${role}` : 'sets_page';
+  const query = preparedOnce(db, kind, shape, (name) => preparePage(db, filters, first, name, owner));
   const found = await query.execute({
     userId: filters.userId ?? null,
     pattern: pattern ?? null,
     offset: page * PAGE_SIZE,
+    ownerId: owner?.id ?? null,
   });
   const total =
     found[0]?.total ??
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
-  return { rows: found.map((row) => ({ ...row.set, built: row.built ?? [] })), total };
+  // Without an owner the rows are the sets alone (the admins' lists of a partner's sets answer no such field).
+  const rows = found.map(({ set, built, upgrade_available }) =>
+    owner
+      ? { ...set, built: built ?? [], upgrade_available: Boolean(upgrade_available) }
+      : { ...set, built: built ?? [] },
+  );
+  return {
+    rows,
+    total,
+  };
 }
 
 export interface ActiveFilters {

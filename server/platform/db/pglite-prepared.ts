@@ -22,10 +22,16 @@ interface PgliteQueryParts {
   execute: (values?: Values) => Promise<unknown>;
 }
 
-/** A value written into EXECUTE's arguments: integers, booleans and null; anything else is undefined. */
+/**
+ * A value written into EXECUTE's arguments: integers, booleans, null, and strings without a backslash or NUL
+ * (quoted with doubled single quotes: standard_conforming_strings is on, PostgreSQL's default); anything else
+ * is undefined, and the query runs as drizzle runs it.
+ */
 const asLiteral = (value: unknown) => {
   if (value === null || typeof value === 'boolean') return String(value);
-  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : undefined;
+  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
 };
 
 /**
@@ -33,7 +39,7 @@ const asLiteral = (value: unknown) => {
  * the server's own thread (~1 ms for a task page on the bench data, more than running it). This makes it a
  * server-side prepared statement of the PGlite session (PREPARE once, then EXECUTE), so PostgreSQL keeps its
  * plan as it does for a named statement on a PostgreSQL connection. EXECUTE takes its arguments as literals:
- * only integers, booleans and nulls are written so; any other value, or a PREPARE that fails, runs the query as before.
+ * integers, booleans, nulls and plain strings are written so (asLiteral); any other value, or a PREPARE that fails, runs the query as before.
  * Statements of other drivers are returned as they are.
  */
 export function keepPlanOnPglite<T>(statement: T, name: string): T {
