@@ -30,6 +30,7 @@ import xsrfPlugin from './platform/plugins/xsrf-plugin';
 import storagePlugin from './platform/storage/storage-plugin';
 import releaseMailPlugin from './releases/mail/release-mail-plugin';
 import signingPlugin from './signing/signing-plugin';
+import taskCountersCachePlugin from './tasks/task-counters-cache';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // Build integrity (issue 16): the signing key, and an attestation for every accepted artifact.
   await app.register(catalogueCachePlugin);
+  await app.register(taskCountersCachePlugin);
   await app.register(signingPlugin, { signingKey: config.signingKey });
   await app.register(websocket, {
     options: { maxPayload: 4096 },

@@ -19,15 +19,26 @@ export async function agentLiveness(
   offlineAfterMs: number,
   now = Date.now(),
 ): Promise<Map<number, Liveness>> {
-  const found = new Map<number, Liveness>();
-  if (ids.length === 0) return found;
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: builds.id, lease_until: builds.lease_until, last_contact: workers.last_contact })
+    .select({ id: builds.id, lease_until: builds.lease_until, agent_last_contact: workers.last_contact })
     .from(builds)
     .leftJoin(workers, eq(workers.id, builds.worker_id))
     .where(and(inArray(builds.id, ids), eq(builds.status, 'in_progress')));
+  return livenessOf(rows, offlineAfterMs, now);
+}
+
+/** What a running build's own statement may carry to tell its liveness (the task lists read it with the page). */
+export interface LivenessFacts {
+  lease_until: Date | null;
+  /** The last call of the build's agent; null when it has none (deleted) or never called. */
+  agent_last_contact: Date | null;
+}
+
+function livenessOf(rows: ({ id: number } & LivenessFacts)[], offlineAfterMs: number, now = Date.now()) {
+  const found = new Map<number, Liveness>();
   for (const row of rows) {
-    const seen = row.last_contact?.getTime();
+    const seen = row.agent_last_contact?.getTime();
     found.set(row.id, {
       agent_lost: seen === undefined || now - seen > offlineAfterMs,
       lease_until: row.lease_until?.toISOString() ?? null,
@@ -36,13 +47,22 @@ export async function agentLiveness(
   return found;
 }
 
+const carriesFacts = <T extends object>(row: T): row is T & LivenessFacts => 'agent_last_contact' in row;
+
 /** The rows with their liveness (running ones; others false and null). */
 export async function withLiveness<T extends { id: number; status: string }>(
   db: Db,
   rows: T[],
   offlineAfterMs: number,
 ): Promise<(T & Liveness)[]> {
-  const running = rows.filter((row) => row.status === 'in_progress').map((row) => row.id);
-  const found = await agentLiveness(db, running, offlineAfterMs);
+  const running = rows.filter((row) => row.status === 'in_progress');
+  // Rows read with their lease and agent's last contact (the task lists) need no second statement.
+  const found = running.every(carriesFacts)
+    ? livenessOf(running, offlineAfterMs)
+    : await agentLiveness(
+        db,
+        running.map((row) => row.id),
+        offlineAfterMs,
+      );
   return rows.map((row) => ({ ...row, ...(found.get(row.id) ?? NONE) }));
 }

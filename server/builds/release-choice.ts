@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Release } from '../../contract/schemas/release-schemas';
 import type { ReleaseStage } from '../../contract/statuses';
 import type { Db } from '../platform/db/client';
@@ -10,6 +10,18 @@ const STAGE_CLASSES: ReleaseStage[][] = [['dev'], ['alpha', 'beta', 'rc'], ['pre
 
 export function stageClass(stage: ReleaseStage): ReleaseStage[] {
   return STAGE_CLASSES.find((stages) => stages.includes(stage)) ?? [stage];
+}
+
+/** stageClass in SQL: a stage column's class as text (its first stage), equal for stages of one class. */
+export function stageClassOf(column: AnyColumn): SQL<string> {
+  const cases = STAGE_CLASSES.map(
+    (stages) =>
+      sql`when ${column} in (${sql.join(
+        stages.map((stage) => sql`${stage}`),
+        sql`, `,
+      )}) then ${stages[0]}`,
+  );
+  return sql<string>`(case ${sql.join(cases, sql` `)} else ${column} end)`;
 }
 
 /** A release the viewer may see (spec §6), or undefined. */

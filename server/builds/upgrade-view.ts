@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, exists, gt, type SQL, sql } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
-import { builds } from '../platform/db/schema';
-import type { Viewer } from '../releases/releases-repository';
+import { builds, releases } from '../platform/db/schema';
+import { releaseVisibility, type Viewer } from '../releases/releases-repository';
 import type { BuildRow } from './builds-repository';
-import { type NewerReleaseFinder, newerReleaseFinder } from './release-choice';
+import { type NewerReleaseFinder, newerReleaseFinder, stageClassOf } from './release-choice';
 
 type NewerRelease = NonNullable<Build['newer_release']>;
 type UpgradeFacts = Pick<BuildRow, 'id' | 'user_id' | 'is_removed' | 'series' | 'stage' | 'release_id'>;
@@ -53,21 +53,36 @@ export async function withNewerReleases(
   return builds.map((build) => ({ ...build, newer_release: newer.get(build.id) ?? null }));
 }
 
-/** Which of an owner's sets have a build an upgrade would move (the sets list's "Upgrade all"). */
-export async function upgradableSets(db: Db, setIds: number[], owner: Viewer): Promise<Set<number>> {
-  if (setIds.length === 0) return new Set();
-  const rows = await db
-    .select({
-      id: builds.id,
-      group_id: builds.group_id,
-      user_id: builds.user_id,
-      is_removed: builds.is_removed,
-      series: builds.series,
-      stage: builds.stage,
-      release_id: builds.release_id,
-    })
+/**
+ * Whether a set (`setId`, the outer query's set id) has a build an upgrade would move (the sets list's
+ * "Upgrade all"): newerRelease's rule (a release the owner may see, of the build's series and stage class,
+ * newer than its release) as a column of the sets page's own statement. `owner.id` may be a placeholder: the
+ * statement is then prepared once per role (see ownerRole).
+ */
+export const upgradableColumn = (db: Db, setId: SQL, owner: Viewer): SQL<boolean> =>
+  sql<boolean>`exists (${db
+    .select({ one: sql`1` })
     .from(builds)
-    .where(and(inArray(builds.group_id, setIds), eq(builds.is_removed, false)));
-  const newer = await newerReleasesOf(db, rows, owner);
-  return new Set(rows.filter((row) => newer.get(row.id)).map((row) => row.group_id));
-}
+    .where(
+      and(
+        sql`${builds.group_id} = ${setId}`,
+        sql`${builds.is_removed} = false`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(releases)
+            .where(
+              and(
+                releaseVisibility(owner, false),
+                eq(releases.series, builds.series),
+                sql`${stageClassOf(releases.stage)} = ${stageClassOf(builds.stage)}`,
+                gt(releases.id, builds.release_id),
+              ),
+            ),
+        ),
+      ),
+    )})`;
+
+/** Which of the release visibility rules applies to a viewer (releaseVisibility's branches). */
+export const ownerRole = (owner: Viewer) =>
+  owner.is_admin ? 'admin' : owner.is_developer ? 'developer' : owner.is_tester ? 'tester' : 'partner';

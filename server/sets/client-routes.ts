@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetCreateSchema, SetListQuerySchema } from '../../contract/schemas/set-schemas';
-import { upgradableSets } from '../builds/upgrade-view';
 import { setView, toSet } from '../builds/views';
 import { setPageHeaders } from '../platform/http/paging';
 import { createSet } from './set-service';
@@ -30,14 +29,10 @@ const setsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app.db,
         { userId: request.account.id, search, isFavorite: is_favorite, includeRemoved: is_removed },
         page,
-      );
-      setPageHeaders(reply, page, PAGE_SIZE, total);
-      const upgradable = await upgradableSets(
-        app.db,
-        rows.map((row) => row.id),
         request.account,
       );
-      return rows.map((row) => ({ ...toSet(row), upgrade_available: upgradable.has(row.id) }));
+      setPageHeaders(reply, page, PAGE_SIZE, total);
+      return rows.map((row) => ({ ...toSet(row), upgrade_available: row.upgrade_available ?? false }));
     },
   );
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../contract/constants';
+import { ownerRole, upgradableColumn } from '../builds/upgrade-view';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
-import { preparedOnce } from '../platform/db/prepared-statements';
+import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
 import { accounts, type BuildSetRow, buildSets, builds } from '../platform/db/schema';
+import type { Viewer } from '../releases/releases-repository';
 
 export type { BuildSetRow };
 export type NewBuildSetRow = Pick<BuildSetRow, 'user_id' | 'name'> &
@@ -68,21 +70,27 @@ const builtModels = sql<BuiltModels | null>`(
 
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
-/** The page query of one combination of filters (see preparedOnce), its total a column of it. */
-function preparePage(db: Db, filters: SetFilters, name: string) {
+/**
+ * The page query of one combination of filters (see preparedOnce), its total a column of it; with `owner`,
+ * whether an upgrade would change each set too (its id a placeholder: prepared once per role).
+ */
+function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string, owner?: Viewer) {
   const where = setConditions(filters, placeholders);
-  return db
+  const ownerId = sql.placeholder('ownerId') as unknown as number;
+  const query = db
     .select({
       set: g,
       built: builtModels,
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
+      upgrade_available: owner
+        ? upgradableColumn(db, sql`${g}.id`, { ...owner, id: ownerId })
+        : sql<null>`null`,
     })
     .from(g)
     .where(where)
     .orderBy(desc(g.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+    .$dynamic();
+  return pageWindow(query, PAGE_SIZE, firstPage).prepare(name);
 }
 
 /**
@@ -94,20 +102,34 @@ export async function listSets(
   db: Db,
   filters: SetFilters,
   page: number,
-): Promise<Page<BuildSetRowWithBuilt>> {
+  owner?: Viewer,
+): Promise<Page<BuildSetRowWithBuilt & { upgrade_available?: boolean }>> {
   const pattern = searchPattern(filters.search);
-  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern];
-  const query = preparedOnce(db, 'sets_page', shape, (name) => preparePage(db, filters, name));
+  const first = page === 0;
+  const role = owner && ownerRole(owner);
+  const shape = [filters.userId !== undefined, filters.includeRemoved, filters.isFavorite, pattern, first];
+  const kind = role ? `sets_page_${role}` : 'sets_page';
+  const query = preparedOnce(db, kind, shape, (name) => preparePage(db, filters, first, name, owner));
   const found = await query.execute({
     userId: filters.userId ?? null,
     pattern: pattern ?? null,
     offset: page * PAGE_SIZE,
+    ownerId: owner?.id ?? null,
   });
   const total =
     found[0]?.total ??
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
-  return { rows: found.map((row) => ({ ...row.set, built: row.built ?? [] })), total };
+  // Without an owner the rows are the sets alone (the admins' lists of a partner's sets answer no such field).
+  const rows = found.map(({ set, built, upgrade_available }) =>
+    owner
+      ? { ...set, built: built ?? [], upgrade_available: Boolean(upgrade_available) }
+      : { ...set, built: built ?? [] },
+  );
+  return {
+    rows,
+    total,
+  };
 }
 
 export interface ActiveFilters {
@@ -134,16 +156,18 @@ function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undef
   );
 }
 
-const prepareActivePage = (db: Db, filters: ActiveFilters, name: string) =>
-  db
-    .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
-    .from(g)
-    .innerJoin(accounts, eq(accounts.id, g.user_id))
-    .where(activeConditions(filters, placeholders.pattern))
-    .orderBy(desc(g.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+const prepareActivePage = (db: Db, filters: ActiveFilters, firstPage: boolean, name: string) =>
+  pageWindow(
+    db
+      .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+      .from(g)
+      .innerJoin(accounts, eq(accounts.id, g.user_id))
+      .where(activeConditions(filters, placeholders.pattern))
+      .orderBy(desc(g.id))
+      .$dynamic(),
+    PAGE_SIZE,
+    firstPage,
+  ).prepare(name);
 
 /** Sets that hold builds, across every account, with their owner's e-mail and worker; newest first. */
 export async function listActiveSets(
@@ -153,8 +177,11 @@ export async function listActiveSets(
 ): Promise<Page<BuildSetWithOwner>> {
   const pattern = searchPattern(filters.search);
   const where = activeConditions(filters, pattern);
-  const shape = [filters.byVip, filters.isFavorite, pattern];
-  const query = preparedOnce(db, 'active_sets_page', shape, (name) => prepareActivePage(db, filters, name));
+  const first = page === 0;
+  const shape = [filters.byVip, filters.isFavorite, pattern, first];
+  const query = preparedOnce(db, 'active_sets_page', shape, (name) =>
+    prepareActivePage(db, filters, first, name),
+  );
   const [rows, total] = await Promise.all([
     query.execute({ pattern: pattern ?? null, offset: page * PAGE_SIZE }),
     // Every set has its owner (a NOT NULL foreign key): the join only matters when a filter reads it.

@@ -46,7 +46,8 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskCountersSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => taskCounters(app.db),
+    // Kept until a build's counted state changes (task-counters-cache.ts).
+    async () => app.taskCountersCache.get('all', () => taskCounters(app.db)),
   );
 
   app.get(

@@ -19,6 +19,8 @@ const JOBS_CHANNEL = 'build_jobs';
 const ACCOUNTS_CHANNEL = 'accounts_changed';
 // Sent by the database itself (trigger catalogue_changed, migration 0018) with the changed table's name.
 const CATALOGUE_CHANNEL = 'catalogue_changed';
+// Sent by the database itself (trigger task_counts_changed, migration 0021) when the task counters may change.
+const TASK_COUNTS_CHANNEL = 'task_counts_changed';
 // NOTIFY payloads are limited to 8000 bytes; log lines are stored clipped to 2000 characters.
 const MAX_PAYLOAD = 7900;
 
@@ -35,7 +37,7 @@ type Logger = { warn: (obj: object, msg: string) => void };
  * and sent with NOTIFY; each instance LISTENs on one dedicated connection and re-emits what other instances
  * sent. PGlite is one process, so in-process is all there is. Also relays the database's own notices (on
  * PGlite too): builds that became claimable, for the waiting claims, and changed accounts and catalogue, for
- * the account and catalogue caches.
+ * the account, catalogue and task counter caches.
  */
 export class BuildEventsBus {
   private readonly emitter = new EventEmitter();
@@ -57,7 +59,7 @@ export class BuildEventsBus {
     if (this.handle.kind === 'pglite') {
       // PGlite delivers a notification before the write that caused it returns.
       const unlisten: (() => Promise<void>)[] = [];
-      for (const channel of [ACCOUNTS_CHANNEL, JOBS_CHANNEL, CATALOGUE_CHANNEL])
+      for (const channel of [ACCOUNTS_CHANNEL, JOBS_CHANNEL, CATALOGUE_CHANNEL, TASK_COUNTS_CHANNEL])
         unlisten.push(await this.handle.client.listen(channel, (payload) => this.received(channel, payload)));
       this.unlistenPglite = async () => {
         for (const off of unlisten) await off();
@@ -81,6 +83,7 @@ export class BuildEventsBus {
       await connected.query(`listen ${JOBS_CHANNEL}`);
       await connected.query(`listen ${ACCOUNTS_CHANNEL}`);
       await connected.query(`listen ${CATALOGUE_CHANNEL}`);
+      await connected.query(`listen ${TASK_COUNTS_CHANNEL}`);
       if (this.closed) return;
       if (this.reconnecting) {
         this.reconnecting = false;
@@ -90,6 +93,7 @@ export class BuildEventsBus {
         this.emitter.emit('jobs');
         this.emitter.emit('account');
         this.emitter.emit('catalogue');
+        this.emitter.emit('taskCounts');
       }
     } catch (error) {
       if (client) {
@@ -124,6 +128,10 @@ export class BuildEventsBus {
     }
     if (channel === CATALOGUE_CHANNEL) {
       this.emitter.emit('catalogue');
+      return;
+    }
+    if (channel === TASK_COUNTS_CHANNEL) {
+      this.emitter.emit('taskCounts');
       return;
     }
     if (channel === JOBS_CHANNEL) {
@@ -172,6 +180,12 @@ export class BuildEventsBus {
   onCatalogueChanged(listener: () => void): () => void {
     this.emitter.on('catalogue', listener);
     return () => this.emitter.off('catalogue', listener);
+  }
+
+  /** The task counters may have changed (the database said so, or the LISTEN connection was lost meanwhile). */
+  onTaskCountsChanged(listener: () => void): () => void {
+    this.emitter.on('taskCounts', listener);
+    return () => this.emitter.off('taskCounts', listener);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { builds } from '../platform/db/schema';
 import { addWorker, claim, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
@@ -81,6 +83,30 @@ describe('tasks', () => {
       failed: 0,
     });
     expectError(await api(w, 'GET', '/admin/firmwares/tasks/status', w.partner.token), 403);
+  });
+
+  it('counters follow a change made outside this instance’s requests (another instance, a tool)', async () => {
+    const counters = async (url: string, token: string) => (await api(w, 'GET', url, token)).json();
+    const before = await counters('/client/firmware/tasks/status', w.partner.token);
+    const all = await counters('/admin/firmwares/tasks/status', w.admin.token);
+    const [pending] = await w.t.db
+      .select({ id: builds.id })
+      .from(builds)
+      .where(and(eq(builds.user_id, w.partner.id), eq(builds.status, 'pending')))
+      .limit(1);
+    // Straight to the database, as another API instance or an agent's server would: no request here.
+    await w.t.db.update(builds).set({ status: 'failed' }).where(eq(builds.id, pending.id));
+    try {
+      await expect
+        .poll(() => counters('/client/firmware/tasks/status', w.partner.token))
+        .toEqual({ ...before, pending: before.pending - 1, failed: before.failed + 1 });
+      await expect
+        .poll(() => counters('/admin/firmwares/tasks/status', w.admin.token))
+        .toEqual({ ...all, pending: all.pending - 1, failed: all.failed + 1 });
+    } finally {
+      await w.t.db.update(builds).set({ status: 'pending' }).where(eq(builds.id, pending.id));
+    }
+    await expect.poll(() => counters('/client/firmware/tasks/status', w.partner.token)).toEqual(before);
   });
 
   it('searches and filters favourites; admins see everyone’s tasks and one partner’s', async () => {

@@ -55,7 +55,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskCountersSchema, ...errorResponses(401) },
       },
     },
-    async (request) => taskCounters(app.db, request.account.id),
+    // Kept until a build's counted state changes (task-counters-cache.ts).
+    async (request) =>
+      app.taskCountersCache.get(request.account.id, (id) => taskCounters(app.db, id as number)),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
-import { preparedOnce } from '../platform/db/prepared-statements';
+import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
 import { accounts, buildRuns, buildSets, builds, workers } from '../platform/db/schema';
 import { queuePositions, queueVersion } from './queue-positions';
 
@@ -42,8 +42,19 @@ const taskColumns = {
   user_email: accounts.email,
 };
 
-/** A task is a build job still on the list: not removed from it, and its build not removed. */
-const listed = and(eq(b.task_hidden, false), eq(b.is_removed, false));
+/**
+ * What issue 17's liveness of a running task needs (builds/agent-liveness.ts: LivenessFacts): the pages read
+ * it with their rows, so that withEstimates reads nothing more for them.
+ */
+const livenessColumns = { lease_until: b.lease_until, agent_last_contact: workers.last_contact };
+
+/**
+ * A task is a build job still on the list: not removed from it, and its build not removed. Written as
+ * constants, not parameters, so that a prepared statement's generic plan can use the partial indexes
+ * (builds_tasks_*: `where task_hidden = false and is_removed = false`): with parameters PostgreSQL planned the
+ * page anew at every execution (~1 ms, more than running it).
+ */
+const listed = sql`${b.task_hidden} = false and ${b.is_removed} = false`;
 
 /**
  * The filters' conditions; `values` stands for the filter values, which are placeholders in a prepared query
@@ -80,6 +91,16 @@ function conditions(
 const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
   db
     .select({ ...taskColumns, total, queue_version: queueVersion })
+    .from(b)
+    .innerJoin(buildSets, eq(buildSets.id, b.group_id))
+    .innerJoin(accounts, eq(accounts.id, b.user_id))
+    .leftJoin(workers, eq(workers.id, b.worker_id))
+    .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
+
+/** fromTasks with each row's liveness facts, for the pages. */
+const fromTasksWithLiveness = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
+  db
+    .select({ ...taskColumns, ...livenessColumns, total, queue_version: queueVersion })
     .from(b)
     .innerJoin(buildSets, eq(buildSets.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
@@ -123,19 +144,28 @@ const inlineTotal = (filters: TaskFilters) =>
  * its plan per connection). `withTotal` adds the count as a column, so a page and its total take one round
  * trip instead of two.
  */
-function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, name: string) {
-  return fromTasks(db, withTotal ? inlineTotal(filters) : undefined)
+function preparePage(db: Db, filters: TaskFilters, withTotal: boolean, firstPage: boolean, name: string) {
+  const query = fromTasksWithLiveness(db, withTotal ? inlineTotal(filters) : undefined)
     .where(conditions(filters, placeholders))
     .orderBy(desc(b.queued_at), desc(b.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+    .$dynamic();
+  return pageWindow(query, PAGE_SIZE, firstPage, filters.userId !== undefined).prepare(name);
 }
 
 function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) {
   const search = filters.search?.trim();
-  const shape = [filters.userId !== undefined, filters.isFavorite, search, filters.searchOwners, withTotal];
-  const query = preparedOnce(db, 'tasks_page', shape, (name) => preparePage(db, filters, withTotal, name));
+  const first = page === 0;
+  const shape = [
+    filters.userId !== undefined,
+    filters.isFavorite,
+    search,
+    filters.searchOwners,
+    withTotal,
+    first,
+  ];
+  const query = preparedOnce(db, 'tasks_page', shape, (name) =>
+    preparePage(db, filters, withTotal, first, name),
+  );
   return query.execute({
     userId: filters.userId ?? null,
     pattern: search ? `%${escapeLike(search)}%` : null,
