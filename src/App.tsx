@@ -1,6 +1,6 @@
 // The signed-in console: react-admin's <Admin> with the resources and the shell. It is a chunk of its own, loaded
 // by main.tsx for every route that is not public, so the sign-in page does not download react-admin.
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { APP_NAME } from './appInfo';
@@ -11,7 +11,7 @@ import type { HttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
-import { lazyPage } from './layout/lazyPage';
+import { lazyPage, PageLoading } from './layout/lazyPage';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
@@ -50,6 +50,11 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
     createDataProvider(httpClient, resourcePaths, () => authProvider.getAccount()?.role),
   );
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
+  // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
+  // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  if (!mounted) return <PageLoading />;
   return (
     <Admin
       title={APP_NAME}
