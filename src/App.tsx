@@ -12,6 +12,7 @@ import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { lazyPage, PageLoading } from './layout/lazyPage';
+import { preloadPage } from './layout/preloadPage';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
@@ -38,8 +39,14 @@ export interface AppProps {
 
 const currentLocale = (store: Store) => detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
 
-/** Loads the messages of the saved language, so the console's first render is in it. */
-export const prepareApp = (store: Store) => loadMessages(currentLocale(store));
+/**
+ * Loads the messages of the saved language, so the console's first render is in it, and starts fetching the
+ * first page's code while the shell mounts (issue 14).
+ */
+export const prepareApp = (store: Store) => {
+  preloadPage(window.location.pathname);
+  return loadMessages(currentLocale(store));
+};
 
 /**
  * The console. It runs inside main.tsx's router: the public pages (/login, …) are routes of that router, so

@@ -14,7 +14,6 @@ import { createHttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
 import { lazyPage } from './layout/lazyPage';
-import { preloadPage } from './layout/preloadPage';
 import { createStore, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/theme';
 
@@ -72,7 +71,6 @@ async function start() {
   const loadConsole = () => import('./App');
   registerConsolePreload(loadConsole);
   const Console = lazyPage(async () => {
-    preloadPage(window.location.pathname);
     const { App, prepareApp } = await loadConsole();
     await prepareApp(store);
     return () => <App httpClient={httpClient} authProvider={authProvider} store={store} />;

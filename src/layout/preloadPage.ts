@@ -1,5 +1,5 @@
-// The first signed-in page's code is fetched while the console's chunk is (issue 14): without this the browser
-// learns of the page's chunk only once the shell has mounted and its lazy route suspends, a round trip later.
+// The first signed-in page's code is fetched while the shell mounts (issue 14): without this the browser learns
+// of the page's chunk only once the shell has rendered and its lazy route suspends.
 // The imports are the same modules the routes load lazily, so nothing is fetched twice.
 
 const PAGES: Record<string, () => Promise<unknown>[]> = {
