@@ -2,13 +2,15 @@
 // slowdown (CDP Emulation.setCPUThrottlingRate), traces it, and prints the long tasks (what each holds) and the
 // CPU profile's self time by source file and by function. Source files come from source maps: build with
 // `npx vite build --sourcemap --outDir /tmp/<you>-dist-map` and pass SPA_DIR=/tmp/<you>-dist-map.
-// `SPA_DIR=… PAGE=/releases npx tsx bench/startup-profile.ts`
+// `SPA_DIR=… PAGE=/releases npx tsx bench/startup-profile.ts`; THROTTLE=1 SUMMARY=1 prints one line: main-thread
+// CPU time ×4 and the blocking time it makes (Σ max(0, 4 × task CPU time − 50 ms)), which a busy shared machine
+// disturbs far less than Lighthouse's wall-clock figures; BARE=1 SPA_DIR=bench/bare/dist measures the bare app.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
-import { consoleApp } from './wire';
+import { bareApp, consoleApp } from './wire';
 
 interface TraceEvent {
   name: string;
@@ -76,7 +78,8 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
-    const app = consoleApp(server.url, server.admin);
+    // BARE=1: the bare react-admin app (SPA_DIR=bench/bare/dist), the yardstick of bench/browser.ts.
+    const app = process.env.BARE === '1' ? bareApp(server.url) : consoleApp(server.url, server.admin);
     await page.goto(`${server.url}/login`);
     await app.loginReady(page);
     await app.signIn(page);
@@ -302,10 +305,21 @@ async function report(events: TraceEvent[]) {
   for (const smp of samples) {
     const names = new Set<string>();
     for (const f of smp.stack) names.add((await functionOf(f)).split('@')[0]);
-    for (const k of ['workLoopSync', 'workLoopConcurrentByScheduler', 'renderRootSync', 'renderRootConcurrent', 'commitRoot', 'flushPassiveEffects', 'flushSyncWorkAcrossRoots_impl', 'performWorkOnRootViaSchedulerTask'])
+    for (const k of [
+      'workLoopSync',
+      'workLoopConcurrentByScheduler',
+      'renderRootSync',
+      'renderRootConcurrent',
+      'commitRoot',
+      'flushPassiveEffects',
+      'flushSyncWorkAcrossRoots_impl',
+      'performWorkOnRootViaSchedulerTask',
+    ])
       if (names.has(k)) allPhases.set(k, (allPhases.get(k) ?? 0) + interval);
   }
-  console.log(`\nReact phases, whole run: ${[...allPhases].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `\nReact phases, whole run: ${[...allPhases].map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
+  );
   console.log(`\nself time by source file (sampling ${interval.toFixed(2)} ms):`);
   console.log(await top(samples, sourceOf, 40));
   console.log('\nself time by function:');
