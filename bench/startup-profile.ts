@@ -5,11 +5,9 @@
 // `SPA_DIR=… PAGE=/releases npx tsx bench/startup-profile.ts`; THROTTLE=1 SUMMARY=1 prints one line: main-thread
 // CPU time ×4 and the blocking time it makes (Σ max(0, 4 × task CPU time − 50 ms)), which a busy shared machine
 // disturbs far less than Lighthouse's wall-clock figures; BARE=1 SPA_DIR=bench/bare/dist measures the bare app.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { SourceMapConsumer } from 'source-map-js';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
+import { type CallFrame, sourceMaps } from './source-maps';
 import { bareApp, consoleApp } from './wire';
 
 interface TraceEvent {
@@ -25,52 +23,14 @@ interface TraceEvent {
   id?: string;
   args?: { data?: Record<string, unknown>; [key: string]: unknown };
 }
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
 
 const SPA_DIR = process.env.SPA_DIR ?? 'dist';
+const { sourceOf, functionOf } = sourceMaps(SPA_DIR);
 const PAGE = process.env.PAGE ?? '/releases';
 const WAIT_MS = Number(process.env.WAIT_MS ?? 14_000);
 /** CDP CPU throttling while tracing; 1 measures CPU time only (SUMMARY), scaled by 4 as Lighthouse does. */
 const THROTTLE = Number(process.env.THROTTLE ?? 4);
 const SUMMARY = process.env.SUMMARY === '1';
-
-const maps = new Map<string, SourceMapConsumer | null>();
-async function mapOf(url: string): Promise<SourceMapConsumer | null> {
-  const file = url.match(/\/assets\/[^?#]+\.js$/)?.[0];
-  if (!file) return null;
-  if (!maps.has(file)) {
-    try {
-      const raw = await readFile(join(SPA_DIR, `${file}.map`), 'utf8');
-      maps.set(file, new SourceMapConsumer(JSON.parse(raw)));
-    } catch {
-      maps.set(file, null);
-    }
-  }
-  return maps.get(file) ?? null;
-}
-
-/** "source file" of a frame: the original module when a map is there, else the chunk. */
-async function sourceOf(frame: CallFrame): Promise<string> {
-  if (!frame.url) return `(${frame.functionName || 'native'})`;
-  const map = await mapOf(frame.url);
-  const chunk = frame.url.replace(/^.*\/assets\//, '');
-  if (!map) return chunk;
-  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (!pos.source) return chunk;
-  return pos.source.replace(/^.*node_modules\//, 'nm:').replace(/^(\.\.\/)+/, '');
-}
-async function functionOf(frame: CallFrame): Promise<string> {
-  if (!frame.url) return `(${frame.functionName || 'native'})`;
-  const map = await mapOf(frame.url);
-  if (!map) return `${frame.functionName}@${frame.url.replace(/^.*\/assets\//, '')}`;
-  const pos = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  return `${pos.name ?? frame.functionName}@${(pos.source ?? '').replace(/^.*node_modules\//, 'nm:').replace(/^(\.\.\/)+/, '')}:${pos.line}`;
-}
 
 async function main() {
   const server = await startServer({ SPA_DIR });
