@@ -1,6 +1,6 @@
 // The signed-in console: react-admin's <Admin> with the resources and the shell. It is a chunk of its own, loaded
 // by main.tsx for every route that is not public, so the sign-in page does not download react-admin.
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { APP_NAME } from './appInfo';
@@ -11,7 +11,8 @@ import type { HttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
-import { lazyPage } from './layout/lazyPage';
+import { lazyPage, PageLoading } from './layout/lazyPage';
+import { preloadPage } from './layout/preloadPage';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
@@ -38,8 +39,14 @@ export interface AppProps {
 
 const currentLocale = (store: Store) => detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
 
-/** Loads the messages of the saved language, so the console's first render is in it. */
-export const prepareApp = (store: Store) => loadMessages(currentLocale(store));
+/**
+ * Loads the messages of the saved language, so the console's first render is in it, and starts fetching the
+ * first page's code while the shell mounts (issue 14).
+ */
+export const prepareApp = (store: Store) => {
+  preloadPage(window.location.pathname);
+  return loadMessages(currentLocale(store));
+};
 
 /**
  * The console. It runs inside main.tsx's router: the public pages (/login, …) are routes of that router, so
@@ -50,6 +57,11 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
     createDataProvider(httpClient, resourcePaths, () => authProvider.getAccount()?.role),
   );
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
+  // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
+  // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  if (!mounted) return <PageLoading />;
   return (
     <Admin
       title={APP_NAME}

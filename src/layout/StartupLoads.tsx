@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
+import { whenIdle } from './whenIdle';
 
 const ALL = { pagination: { page: 1, perPage: 10_000 } };
 
@@ -8,7 +9,17 @@ const ALL = { pagination: { page: 1, perPage: 10_000 } };
  * react-admin's identity (the user menu); here the miner models (5 s timeout). Failures are only logged.
  */
 export const StartupLoads = () => {
-  const models = useGetList('models', ALL, { staleTime: 5 * 60_000, retry: false });
+  // Once the first page is drawn (issue 14): a page that needs the models asks for them itself.
+  const [idle, setIdle] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setIdle(true);
+        return undefined;
+      }),
+    [],
+  );
+  const models = useGetList('models', ALL, { staleTime: 5 * 60_000, retry: false, enabled: idle });
   useEffect(() => {
     if (models.error) console.error('Miner models could not be loaded', models.error);
   }, [models.error]);

@@ -15,6 +15,7 @@ import {
   ZERO_COUNTERS,
   ZERO_STATUS,
 } from './taskPolling';
+import { whenIdle } from './whenIdle';
 
 export type { TaskCounters, TaskStatus } from './taskPolling';
 
@@ -71,28 +72,31 @@ export function useTaskPolling(): void {
       // Waits for the role, so an admin's first reading already includes everyone's counters.
       isPending
         ? undefined
-        : startTaskPolling({
-            fetchStatus: async () => {
-              try {
-                const [my, all] = await Promise.all([
-                  fetchCounters(httpClient, TASK_STATUS_PATH),
-                  seesAll ? fetchCounters(httpClient, ADMIN_TASK_STATUS_PATH) : null,
-                ]);
-                debugLog('task counters', my, all);
-                return { my, all };
-              } catch (error) {
-                if (!(await logoutIfAccessDenied(error)))
-                  console.warn('Task counters could not be loaded', error);
-                return null;
-              }
-            },
-            onStatus: publishTaskStatus,
-            onRefresh: (changed) => {
-              const lists = (key: unknown) =>
-                TASK_LISTS.has(String(key)) || (changed && BUILD_LISTS.has(String(key)));
-              void queryClient.invalidateQueries({ predicate: (query) => lists(query.queryKey[0]) });
-            },
-          }),
+        : // Once the first page is drawn (issue 14): the counters are not what the user came to read first.
+          whenIdle(() =>
+            startTaskPolling({
+              fetchStatus: async () => {
+                try {
+                  const [my, all] = await Promise.all([
+                    fetchCounters(httpClient, TASK_STATUS_PATH),
+                    seesAll ? fetchCounters(httpClient, ADMIN_TASK_STATUS_PATH) : null,
+                  ]);
+                  debugLog('task counters', my, all);
+                  return { my, all };
+                } catch (error) {
+                  if (!(await logoutIfAccessDenied(error)))
+                    console.warn('Task counters could not be loaded', error);
+                  return null;
+                }
+              },
+              onStatus: publishTaskStatus,
+              onRefresh: (changed) => {
+                const lists = (key: unknown) =>
+                  TASK_LISTS.has(String(key)) || (changed && BUILD_LISTS.has(String(key)));
+                void queryClient.invalidateQueries({ predicate: (query) => lists(query.queryKey[0]) });
+              },
+            }),
+          ),
     [httpClient, logoutIfAccessDenied, queryClient, seesAll, isPending],
   );
   // A new sign-in starts from zeros, not from the previous account's counters.

@@ -22,10 +22,13 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
   it('the release removal dialog says how many builds use the release', async () => {
     const user = userEvent.setup({ delay: null });
     const { httpClient, calls } = impactClient({ builds: 3, sets: 2, queued: 1 });
-    renderWithAdmin(<ReleaseRowActions release={aRelease({ id: 42, series: 'x19', version: '2.0.0' })} />, {
-      role: 'admin',
-      httpClient,
-    });
+    renderWithAdmin(
+      <ReleaseRowActions release={aRelease({ id: 42, series: 'x19', version: '2.0.0' })} isAdmin />,
+      {
+        role: 'admin',
+        httpClient,
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Remove' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('3 builds use this release')).toBeInTheDocument();

@@ -38,7 +38,7 @@ function renderList(role: Role, releases: Release[] = RELEASES, showRemoved = fa
 
 const row = (name: string) => screen.getByRole('row', { name });
 // The first render in jsdom (MUI, react-query) can take more than findBy's default second.
-const findRow = (name: string) => screen.findByRole('row', { name }, { timeout: 5000 });
+const findRow = (name: string) => screen.findByRole('row', { name }, { timeout: 10_000 });
 const count = async (series: string) => (await screen.findByTestId(`count-${series}`)).textContent;
 
 describe('the releases list', { timeout: 30_000 }, () => {

@@ -12,7 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
@@ -69,7 +69,9 @@ export const ReleaseList = () => {
   const translate = useTranslate();
   const { canWrite, isAdmin, showRemoved } = useViewer();
   const { account } = useAccount();
-  const { all, shown, selected, setSelected, isPending, error, refetch } = useReleases();
+  // The rows render as a deferred value: when the list arrives, React draws them in slices of a few
+  // milliseconds in the background rather than in one long task (issue 14).
+  const { all, shown, selected, setSelected, isPending, error, refetch } = useDeferredValue(useReleases());
   const showError = useShowError();
   useEffect(() => {
     if (error) showError(error);
@@ -167,6 +169,7 @@ export const ReleaseList = () => {
                     lastPrerelease={lastPrereleases.has(release.id)}
                     actionsColumn={canWrite}
                     canChange={canChange(release)}
+                    isAdmin={isAdmin}
                     columns={columns}
                   />
                 ))

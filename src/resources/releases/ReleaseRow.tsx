@@ -19,6 +19,8 @@ export interface ReleaseRowProps {
   actionsColumn: boolean;
   /** This viewer may change this release (an admin, or its author). */
   canChange: boolean;
+  /** The viewer is an admin (restores removed releases). */
+  isAdmin: boolean;
   columns: number;
 }
 
@@ -38,6 +40,7 @@ export const ReleaseRow = ({
   lastPrerelease,
   actionsColumn,
   canChange,
+  isAdmin,
   columns,
 }: ReleaseRowProps) => {
   const translate = useTranslate();
@@ -101,7 +104,7 @@ export const ReleaseRow = ({
         </TableCell>
         {actionsColumn && (
           <TableCell align="right" sx={{ py: 0 }} onClick={(event) => event.stopPropagation()}>
-            {canChange && <ReleaseRowActions release={release} />}
+            {canChange && <ReleaseRowActions release={release} isAdmin={isAdmin} />}
           </TableCell>
         )}
       </TableRow>

@@ -9,7 +9,6 @@ import { ImpactNotice } from '../../custom/impact/ImpactNotice';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
-import { useViewer } from './useReleases';
 
 type Pending = 'publish' | 'redeploy' | 'remove';
 
@@ -44,14 +43,13 @@ const Action = ({
 );
 
 /** Edit, publish (drafts), redeploy (published) and remove, for admins and developers. */
-export const ReleaseRowActions = ({ release }: { release: Release }) => {
+export const ReleaseRowActions = ({ release, isAdmin }: { release: Release; isAdmin: boolean }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const notices = useReleaseNotices();
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const { isAdmin } = useViewer();
   const name = `${release.series} ${release.version}`;
 
   const patch = async (data: ReleasePatch) => {
@@ -111,23 +109,26 @@ export const ReleaseRowActions = ({ release }: { release: Release }) => {
         color="error"
         disabled={busy}
       />
-      <Confirm
-        isOpen={confirming !== null}
-        loading={busy}
-        title={translate(`resources.releases.confirm.${confirming ?? 'remove'}_title`, { name })}
-        content={
-          <>
-            <DialogContentText>
-              {translate(`resources.releases.confirm.${confirming ?? 'remove'}_content`, { name })}
-            </DialogContentText>
-            {confirming === 'remove' && <ImpactNotice target={{ release: release.id }} />}
-          </>
-        }
-        confirm={confirming ? t(confirming) : undefined}
-        confirmColor={confirming === 'remove' ? 'warning' : 'primary'}
-        onConfirm={() => confirming && run(confirming)}
-        onClose={() => setConfirming(null)}
-      />
+      {/* Mounted while asked only: a closed dialog in every row is start-up work for nothing (issue 14). */}
+      {confirming !== null && (
+        <Confirm
+          isOpen
+          loading={busy}
+          title={translate(`resources.releases.confirm.${confirming ?? 'remove'}_title`, { name })}
+          content={
+            <>
+              <DialogContentText>
+                {translate(`resources.releases.confirm.${confirming ?? 'remove'}_content`, { name })}
+              </DialogContentText>
+              {confirming === 'remove' && <ImpactNotice target={{ release: release.id }} />}
+            </>
+          }
+          confirm={confirming ? t(confirming) : undefined}
+          confirmColor={confirming === 'remove' ? 'warning' : 'primary'}
+          onConfirm={() => confirming && run(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </Stack>
   );
 };

@@ -1,6 +1,6 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { List, Pagination, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
@@ -60,7 +60,9 @@ const EmptyState = ({ filtered }: { filtered: boolean }) => {
 };
 
 const SetRows = () => {
-  const { data, isPending, filterValues } = useListContext<BuildSet>();
+  // Deferred: when a page of sets arrives, React draws its rows in slices of a few milliseconds in the
+  // background rather than in one long task (issue 14).
+  const { data, isPending, filterValues } = useDeferredValue(useListContext<BuildSet>());
   const { onAction, toggleFavorite, copyLink, dialogs } = useSetActionHandler();
   if (isPending) return null;
   if (!data?.length)
