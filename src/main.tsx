@@ -51,6 +51,9 @@ async function start() {
   const loadConsole = () => import('./App');
   const loadRouted = () => import('./RoutedPages');
   registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
+  // Signed in on any other page: the console's chunk is fetched now, beside the routed pages' chunk, rather
+  // than after it (one round trip less before the first signed-in page draws).
+  if (!onSignInPage() && readToken()) loadConsole().catch(() => undefined);
   const Routed = lazy(async () => {
     const { routedPages } = await retryingImport(loadRouted);
     return { default: routedPages({ store, httpClient, authProvider, loadConsole }) };
