@@ -61,6 +61,23 @@ async function page(url: string, token = w.partner.token): Promise<Log> {
 const numbers = (log: Log) => log.lines.map((l) => Number(/^line (\d+)/.exec(l.line)?.[1]));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+/** Counts turns of the event loop (what a waiting request needs) by a callback that schedules itself each turn. */
+function turnCounter() {
+  let turns = 0;
+  let counting = true;
+  const turn = () => {
+    turns++;
+    if (counting) setImmediate(turn);
+  };
+  setImmediate(turn);
+  return {
+    turns: () => turns,
+    stop: () => {
+      counting = false;
+    },
+  };
+}
+
 describe('GET …/firmwares/{id}/log', () => {
   it('answers the newest page first, oldest line first within it, and where older lines go on', async () => {
     const newest = await page(logUrl());
@@ -169,23 +186,17 @@ describe('GET …/firmwares/{id}/log.txt', () => {
   it('reads the download a statement at a time, other requests getting their turn between statements', async () => {
     // Issue 14: three downloads of a 100,000-line log held /api/health/live for seconds, each statement's
     // answer leading straight to the next one. A turn of the event loop (what a waiting request needs) is
-    // counted here by a callback that schedules itself again each turn.
-    let turns = 0;
-    let counting = true;
-    const turn = () => {
-      turns++;
-      if (counting) setImmediate(turn);
-    };
-    setImmediate(turn);
+    // counted here by turnCounter.
+    const counter = turnCounter();
     const turnsAtChunk: number[] = [];
     let body = '';
     try {
       for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
-        turnsAtChunk.push(turns);
+        turnsAtChunk.push(counter.turns());
         body += chunk;
       }
     } finally {
-      counting = false;
+      counter.stop();
     }
     expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
     expect(turnsAtChunk).toHaveLength(Math.ceil(LINES / 1000));
@@ -198,18 +209,12 @@ describe('GET …/firmwares/{id}/log.txt', () => {
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'runs one statement of all downloads under way a turn, so three at once hold a request no longer than one',
     async () => {
-      let turns = 0;
-      let counting = true;
-      const turn = () => {
-        turns++;
-        if (counting) setImmediate(turn);
-      };
-      setImmediate(turn);
+      const counter = turnCounter();
       const turnOfEachChunk: number[] = [];
       const download = async () => {
         let body = '';
         for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, 1000)) {
-          turnOfEachChunk.push(turns);
+          turnOfEachChunk.push(counter.turns());
           body += chunk;
         }
         return body;
@@ -218,7 +223,7 @@ describe('GET …/firmwares/{id}/log.txt', () => {
         const bodies = await Promise.all([download(), download(), download()]);
         for (const body of bodies) expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
       } finally {
-        counting = false;
+        counter.stop();
       }
       // Each statement's answer is yielded in the turn it ran in: no two in the same turn.
       expect(turnOfEachChunk).toHaveLength(3 * Math.ceil(LINES / 1000));
