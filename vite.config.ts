@@ -11,5 +11,20 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: api, ws: true, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Issue 14: left to itself the bundler cuts the modules the console shares with its lazy pages into some
+        // forty common chunks of 1–30 KB, all fetched when the console starts. A browser opens six connections
+        // to a host over HTTP/1.1, so on a slow mobile network they queue for round trips (Lighthouse's
+        // simulated first signed-in paint came seconds late). Common chunks under 100 KB of source are copied
+        // into the chunks that read them instead; rolldown's runtime keeps one instance of each module. Fewer
+        // bytes too: /login 102.5 → 94.8 KB, the first signed-in page 296.8 → 259.9 KB on the wire.
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 100_000 } },
+      },
+    },
+  },
 });

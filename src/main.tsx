@@ -51,9 +51,15 @@ async function start() {
   const loadConsole = () => import('./App');
   const loadRouted = () => import('./RoutedPages');
   registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
-  // Signed in on any other page: the console's chunk is fetched now, beside the routed pages' chunk, rather
-  // than after it (one round trip less before the first signed-in page draws).
-  if (!onSignInPage() && readToken()) loadConsole().catch(() => undefined);
+  // Signed in on any other page: the routed pages' and the console's chunks are fetched now, both at once and
+  // before the language's messages are in, rather than one after the other (round trips less before the first
+  // signed-in page draws). The account, which decides the menu and the API paths, is asked for at the same
+  // time, not once the console has started.
+  if (!onSignInPage() && readToken()) {
+    loadRouted().catch(() => undefined);
+    loadConsole().catch(() => undefined);
+    authProvider.loadAccount().catch(() => undefined);
+  }
   const Routed = lazy(async () => {
     const { routedPages } = await retryingImport(loadRouted);
     return { default: routedPages({ store, httpClient, authProvider, loadConsole }) };
