@@ -1,8 +1,9 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { AppBar, type AppBarProps, LoadingIndicator, useTranslate } from 'react-admin';
 import { AppUserMenu } from './AppUserMenu';
 import { HeaderDialogsProvider, useHeaderDialogs } from './HeaderDialogs';
+import { HintTooltip } from './HintTooltip';
 import { MyTasksButton } from './MyTasksButton';
 import { RouteTitle } from './RouteTitle';
 
@@ -11,7 +12,7 @@ const SettingsButton = () => {
   const { openSettings, settingsAnchorRef } = useHeaderDialogs();
   const label = translate('app.user_menu.settings');
   return (
-    <Tooltip title={label}>
+    <HintTooltip title={label}>
       <IconButton
         ref={settingsAnchorRef}
         color="inherit"
@@ -20,7 +21,7 @@ const SettingsButton = () => {
       >
         <SettingsOutlinedIcon />
       </IconButton>
-    </Tooltip>
+    </HintTooltip>
   );
 };
 

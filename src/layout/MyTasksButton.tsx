@@ -1,10 +1,11 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
-import { Box, Button, type Theme, Tooltip, useMediaQuery } from '@mui/material';
+import { Box, Button, type Theme, useMediaQuery } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { BADGE_CAPS } from '../../contract/constants';
 import { capBadge } from './badge';
+import { HintTooltip } from './HintTooltip';
 import { resetPageIcon, setPageIcon } from './pageIcon';
 import { useTaskCounters, useTaskStatus } from './useTaskCounters';
 
@@ -19,7 +20,7 @@ const visuallyHidden = {
 } as const;
 
 const Counter = ({ value, color, label }: { value: number; color: string; label: string }) => (
-  <Tooltip title={label}>
+  <HintTooltip title={label}>
     <Box
       component="span"
       aria-label={`${label}: ${value}`}
@@ -38,7 +39,7 @@ const Counter = ({ value, color, label }: { value: number; color: string; label:
     >
       {capBadge(value, BADGE_CAPS.myTasks)}
     </Box>
-  </Tooltip>
+  </HintTooltip>
 );
 
 /**

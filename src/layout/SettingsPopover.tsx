@@ -14,13 +14,13 @@ import {
   Switch,
   ToggleButton,
   ToggleButtonGroup,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
 import { canAccess } from '../authProvider/canAccess';
+import { HintTooltip } from './HintTooltip';
 import { keepSettingsOpen } from './settingsKeptOpen';
 import { stepScale } from './store';
 import { type ThemeMode, useLanguage, useScale, useShowRemoved, useThemeMode } from './usePreferences';
@@ -80,7 +80,7 @@ export const SettingsContent = () => {
       <Divider />
       <Section label={translate('app.settings.scale')}>
         <Stack direction="row" alignItems="center" spacing={1}>
-          <Tooltip title={translate('app.settings.scale_down')}>
+          <HintTooltip title={translate('app.settings.scale_down')}>
             <span>
               <IconButton
                 size="small"
@@ -91,11 +91,11 @@ export const SettingsContent = () => {
                 <RemoveIcon />
               </IconButton>
             </span>
-          </Tooltip>
+          </HintTooltip>
           <Typography sx={{ flex: 1, textAlign: 'center' }} aria-live="polite" data-testid="scale-value">
             {scaleName} · {Math.round(scale * 100)}%
           </Typography>
-          <Tooltip title={translate('app.settings.scale_up')}>
+          <HintTooltip title={translate('app.settings.scale_up')}>
             <span>
               <IconButton
                 size="small"
@@ -106,7 +106,7 @@ export const SettingsContent = () => {
                 <AddIcon />
               </IconButton>
             </span>
-          </Tooltip>
+          </HintTooltip>
           <Button
             size="small"
             onClick={() => setScale(UI_SCALES.default)}

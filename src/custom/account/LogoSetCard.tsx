@@ -1,7 +1,8 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Card, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Card, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { GENERAL_LOGO_ID } from '../../../contract/constants';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { LogoSet } from './accountApi';
 import { LogoPreview } from './LogoPreview';
 
@@ -18,7 +19,7 @@ export const LogoSetCard = ({ logo, onRemove }: { logo: LogoSet; onRemove?: (log
         </Typography>
         {logo.is_default && <Chip size="small" color="primary" label={translate('app.logos.default')} />}
         {!general && onRemove && (
-          <Tooltip title={translate('app.logos.remove')}>
+          <HintTooltip title={translate('app.logos.remove')}>
             <IconButton
               size="small"
               color="error"
@@ -27,7 +28,7 @@ export const LogoSetCard = ({ logo, onRemove }: { logo: LogoSet; onRemove?: (log
             >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </HintTooltip>
         )}
       </Stack>
       <Stack direction="row" spacing={1}>

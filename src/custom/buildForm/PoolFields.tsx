@@ -1,7 +1,8 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { BooleanInput, NumberInput, TextInput, useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { PoolPreset, PoolType } from '../../resources/sets/types';
 import { PoolUrlInput } from './PoolUrlInput';
 import type { poolValidators } from './validation';
@@ -69,7 +70,7 @@ export const PoolFields = ({
           }}
         />
         {onRemove && (
-          <Tooltip title={translate('app.build_form.pools.remove')}>
+          <HintTooltip title={translate('app.build_form.pools.remove')}>
             <IconButton
               size="small"
               onClick={onRemove}
@@ -77,7 +78,7 @@ export const PoolFields = ({
             >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </HintTooltip>
         )}
       </Stack>
       {/* Columns by the card's own width in rem (a container query), so a larger interface scale or a narrow

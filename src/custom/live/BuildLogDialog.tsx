@@ -15,7 +15,6 @@ import {
   LinearProgress,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -23,6 +22,7 @@ import { useTranslate } from 'react-admin';
 import { readToken } from '../../authProvider/session';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
 import { ClosableDialogTitle } from '../../layout/ClosableDialogTitle';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { downloadLog } from './buildLogApi';
 import { LogLines, type LogScrollRequest } from './LogLines';
 import { type BuildLog, useBuildLog } from './useBuildLog';
@@ -100,7 +100,7 @@ const SearchBar = ({ search }: { search: LogSearch }) => {
       >
         {pending ? translate('app.build_log.searching') : status}
       </Typography>
-      <Tooltip title={translate('app.build_log.previous_match')}>
+      <HintTooltip title={translate('app.build_log.previous_match')}>
         <span>
           <IconButton
             size="small"
@@ -111,8 +111,8 @@ const SearchBar = ({ search }: { search: LogSearch }) => {
             <KeyboardArrowUpIcon />
           </IconButton>
         </span>
-      </Tooltip>
-      <Tooltip title={translate('app.build_log.next_match')}>
+      </HintTooltip>
+      <HintTooltip title={translate('app.build_log.next_match')}>
         <span>
           <IconButton
             size="small"
@@ -123,7 +123,7 @@ const SearchBar = ({ search }: { search: LogSearch }) => {
             <KeyboardArrowDownIcon />
           </IconButton>
         </span>
-      </Tooltip>
+      </HintTooltip>
     </Stack>
   );
 };

@@ -16,7 +16,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -27,6 +26,7 @@ import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { uuid as validUuid } from '../../../contract/rules/text';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useCopyToClipboard } from '../../layout/clipboard';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
 import { BuildStatusChip } from '../../resources/builds/StatusChips';
 import { fetchSharedLinks } from '../../resources/sets/setsApi';
@@ -42,11 +42,11 @@ const Sha = ({ value }: { value: string | null }) => {
       <Typography variant="caption" title={value} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         {value.slice(0, 12)}…
       </Typography>
-      <Tooltip title={translate('app.links.copy_sha')}>
+      <HintTooltip title={translate('app.links.copy_sha')}>
         <IconButton size="small" aria-label={translate('app.links.copy_sha')} onClick={() => copy(value)}>
           <ContentCopyIcon sx={{ fontSize: '0.9rem' }} />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
     </Stack>
   );
 };

@@ -1,10 +1,11 @@
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
+import { HintTooltip } from '../../layout/HintTooltip';
 
 export type RestoreKind = 'release' | 'partner' | 'set';
 
@@ -53,13 +54,13 @@ export const RestoreButton = ({ kind, id, name, compact, onRestored }: RestoreBu
   return (
     <>
       {compact ? (
-        <Tooltip title={label}>
+        <HintTooltip title={label}>
           <span>
             <IconButton size="small" aria-label={label} onClick={() => setOpen(true)} disabled={busy}>
               <RestoreFromTrashIcon fontSize="small" />
             </IconButton>
           </span>
-        </Tooltip>
+        </HintTooltip>
       ) : (
         <Button
           size="small"

@@ -4,10 +4,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { AgentNameDialog } from './AgentNameDialog';
 import { AgentTokenDialog } from './AgentTokenDialog';
 import type { Agent } from './types';
@@ -89,11 +90,11 @@ export const AgentRowActions = ({ agent }: { agent: Agent }) => {
   const label = translate('app.agents.actions.label', { name: agent.name });
   return (
     <>
-      <Tooltip title={label}>
+      <HintTooltip title={label}>
         <IconButton aria-label={label} onClick={(event) => setAnchor(event.currentTarget)} disabled={busy}>
           <MoreVertIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <Item
           icon={<DriveFileRenameOutlineIcon fontSize="small" />}

@@ -10,11 +10,11 @@ import {
   DialogTitle,
   IconButton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useCopyToClipboard } from '../../layout/clipboard';
+import { HintTooltip } from '../../layout/HintTooltip';
 
 /** The command that starts an agent on a build machine (ARCHITECTURE.md: processes). */
 export const agentCommand = (token: string, server = window.location.origin) =>
@@ -40,11 +40,11 @@ const CopyField = ({ label, value }: { label: string; value: string }) => {
         >
           {value}
         </Typography>
-        <Tooltip title={translate('app.agents.copy')}>
+        <HintTooltip title={translate('app.agents.copy')}>
           <IconButton aria-label={`${translate('app.agents.copy')}: ${label}`} onClick={() => copy(value)}>
             <ContentCopyOutlinedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </HintTooltip>
       </Stack>
     </Box>
   );

@@ -1,10 +1,11 @@
-import { Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { DataTable, List, Pagination, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '../../../contract/audit';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { useShowError } from '../../dataProvider/showError';
 import { useDates } from '../../i18n/dates';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { AuditChanges } from './AuditChanges';
 import { AuditObject } from './AuditObject';
 import type { AuditEntry } from './types';
@@ -12,11 +13,11 @@ import type { AuditEntry } from './types';
 const When = ({ at }: { at: string }) => {
   const dates = useDates();
   return (
-    <Tooltip title={dates.relative(at) ?? ''}>
+    <HintTooltip title={dates.relative(at) ?? ''}>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {dates.format(at, 'exact')}
       </Typography>
-    </Tooltip>
+    </HintTooltip>
   );
 };
 

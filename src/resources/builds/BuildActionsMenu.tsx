@@ -9,9 +9,10 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { createContext, type ReactElement, useContext, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { Build } from '../sets/types';
 
 export type BuildAction =
@@ -77,7 +78,7 @@ export const BuildActionsMenu = ({
   const hidden = useContext(HiddenBuildActions);
   return (
     <>
-      <Tooltip title={translate('resources.firmwares.actions.more')}>
+      <HintTooltip title={translate('resources.firmwares.actions.more')}>
         <IconButton
           size="small"
           aria-label={translate('resources.firmwares.actions.build_menu', { name: build.model })}
@@ -86,7 +87,7 @@ export const BuildActionsMenu = ({
         >
           <MoreVertIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}

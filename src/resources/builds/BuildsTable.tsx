@@ -12,12 +12,12 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';
@@ -89,7 +89,7 @@ const BuildRow = ({
         </Typography>
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Tooltip title={translate('resources.firmwares.build_actions.copy_link')}>
+        <HintTooltip title={translate('resources.firmwares.build_actions.copy_link')}>
           <span>
             <IconButton
               size="small"
@@ -100,7 +100,7 @@ const BuildRow = ({
               <LinkIcon fontSize="small" />
             </IconButton>
           </span>
-        </Tooltip>
+        </HintTooltip>
         <BuildActionsMenu build={build} onAction={onAction} />
       </TableCell>
     </TableRow>

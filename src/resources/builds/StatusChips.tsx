@@ -4,10 +4,11 @@ import DoNotDisturbAltIcon from '@mui/icons-material/DoNotDisturbAlt';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import SyncIcon from '@mui/icons-material/Sync';
-import { Box, Chip, type ChipProps, LinearProgress, Stack, Tooltip } from '@mui/material';
+import { Box, Chip, type ChipProps, LinearProgress, Stack } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BuildStatus } from '../../../contract/statuses';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { Build } from '../sets/types';
 import type { StatusCounters as Counters } from './buildRules';
 
@@ -67,7 +68,7 @@ const Counter = ({
   color: string;
   icon: ReactElement;
 }) => (
-  <Tooltip title={label}>
+  <HintTooltip title={label}>
     <Box
       component="span"
       aria-label={`${label}: ${value}`}
@@ -88,7 +89,7 @@ const Counter = ({
       {icon}
       {value}
     </Box>
-  </Tooltip>
+  </HintTooltip>
 );
 
 /** pending, in progress and failed; removed builds apart. */

@@ -15,11 +15,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { CatalogueFormDialog } from './CatalogueFormDialog';
 import { type ImpactAction, ImpactDialog } from './ImpactDialog';
 import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds';
@@ -62,11 +62,11 @@ const Action = ({
   onClick: () => void;
   color?: 'error';
 }) => (
-  <Tooltip title={title}>
+  <HintTooltip title={title}>
     <IconButton aria-label={title} size="small" onClick={onClick} color={color}>
       {icon}
     </IconButton>
-  </Tooltip>
+  </HintTooltip>
 );
 
 type Open =

@@ -16,7 +16,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { CatalogueRecord } from './kinds';
 
 const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
@@ -134,11 +134,11 @@ export const SeriesRepositories = () => {
                   </Stack>
                 </TableCell>
                 <TableCell align="right">
-                  <Tooltip title={title}>
+                  <HintTooltip title={title}>
                     <IconButton size="small" aria-label={`${title} ${name}`} onClick={() => setEditing(name)}>
                       <EditOutlinedIcon />
                     </IconButton>
-                  </Tooltip>
+                  </HintTooltip>
                 </TableCell>
               </TableRow>
             );

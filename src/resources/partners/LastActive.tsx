@@ -1,6 +1,7 @@
-import { Tooltip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDates } from '../../i18n/dates';
+import { HintTooltip } from '../../layout/HintTooltip';
 
 /** "5 minutes ago", in the UI language, with the exact time on hover; 'never' when there is none. */
 export const LastActive = ({ value }: { value: string | null | undefined }) => {
@@ -15,10 +16,10 @@ export const LastActive = ({ value }: { value: string | null | undefined }) => {
     );
   }
   return (
-    <Tooltip title={dates.format(value, 'exact')}>
+    <HintTooltip title={dates.format(value, 'exact')}>
       <Typography variant="body2" component="span">
         {ago}
       </Typography>
-    </Tooltip>
+    </HintTooltip>
   );
 };

@@ -1,6 +1,7 @@
-import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PARTNER_FEE_SERIES } from '../../../contract/constants';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { Partner } from './types';
 
 const STATUSES = [
@@ -57,7 +58,7 @@ export const PartnerFeeSummary = ({ partner }: { partner: Partner }) => {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {fees.map((fee) => (
-        <Tooltip
+        <HintTooltip
           key={fee.series}
           title={`${translate('app.partners.min_dev_fee')}: ${percent(fee.min_dev_fee)} · ${translate('app.partners.min_total_fee')}: ${percent(fee.min_total_fee)}`}
         >
@@ -82,7 +83,7 @@ export const PartnerFeeSummary = ({ partner }: { partner: Partner }) => {
               {percent(fee.min_dev_fee)} / {percent(fee.min_total_fee)}
             </span>
           </Box>
-        </Tooltip>
+        </HintTooltip>
       ))}
     </Box>
   );

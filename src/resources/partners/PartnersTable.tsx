@@ -1,7 +1,7 @@
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Avatar, Button, Card, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Button, Card, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
   DataTable,
@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { useShowError } from '../../dataProvider/showError';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { useListUrl } from '../../layout/listPanel/useListUrl';
 import { showFrom } from '../../layout/responsive';
 import { useShowRemoved } from '../../layout/usePreferences';
@@ -56,7 +57,7 @@ const OpenSets = ({ partner }: { partner: Partner }) => {
   if (partner.is_removed) return null;
   const title = translate('app.partners.view.open');
   return (
-    <Tooltip title={title}>
+    <HintTooltip title={title}>
       <IconButton
         component={Link}
         to={`/partners/${partner.id}/show`}
@@ -65,7 +66,7 @@ const OpenSets = ({ partner }: { partner: Partner }) => {
       >
         <FolderOpenOutlinedIcon />
       </IconButton>
-    </Tooltip>
+    </HintTooltip>
   );
 };
 

@@ -1,7 +1,8 @@
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import { Box, Collapse, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Collapse, IconButton, TableCell, TableRow, Typography } from '@mui/material';
+import { memo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { ReleaseDetails } from './ReleaseDetails';
 import { ReleaseMarks } from './ReleaseMarks';
 import { ReleaseRowActions } from './ReleaseRowActions';
@@ -33,7 +34,8 @@ const summary = (text: string) => text.split(/\n\s*\n/)[0].trim();
 
 const clamp = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' };
 
-export const ReleaseRow = ({
+/** A row re-renders only when its own props change, not with every answer the list's page receives. */
+export const ReleaseRow = memo(function ReleaseRow({
   release,
   parent,
   newer,
@@ -42,7 +44,7 @@ export const ReleaseRow = ({
   canChange,
   isAdmin,
   columns,
-}: ReleaseRowProps) => {
+}: ReleaseRowProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const formatDate = useFormatDate();
@@ -96,11 +98,11 @@ export const ReleaseRow = ({
           </Typography>
         </TableCell>
         <TableCell sx={HIDDEN_WHEN_NARROW}>
-          <Tooltip title={formatDate(release.created_at, 'long')}>
+          <HintTooltip title={formatDate(release.created_at, 'long')}>
             <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {formatDate(release.created_at)}
             </Box>
-          </Tooltip>
+          </HintTooltip>
         </TableCell>
         {actionsColumn && (
           <TableCell align="right" sx={{ py: 0 }} onClick={(event) => event.stopPropagation()}>
@@ -117,4 +119,4 @@ export const ReleaseRow = ({
       </TableRow>
     </>
   );
-};
+});

@@ -2,11 +2,12 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { DialogContentText, IconButton, Stack, Tooltip } from '@mui/material';
+import { DialogContentText, IconButton, Stack } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { ImpactNotice } from '../../custom/impact/ImpactNotice';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
 
@@ -27,7 +28,7 @@ const Action = ({
   color?: 'error' | 'primary';
   disabled?: boolean;
 }) => (
-  <Tooltip title={label}>
+  <HintTooltip title={label}>
     <span>
       {to ? (
         <IconButton size="small" aria-label={label} component={Link} to={to} disabled={disabled}>
@@ -39,7 +40,7 @@ const Action = ({
         </IconButton>
       )}
     </span>
-  </Tooltip>
+  </HintTooltip>
 );
 
 /** Edit, publish (drafts), redeploy (published) and remove, for admins and developers. */

@@ -4,9 +4,10 @@ import LinkIcon from '@mui/icons-material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { BuildSet } from './types';
 
 export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';
@@ -36,7 +37,7 @@ export const SetActionsMenu = ({
   const hasBuilds = set.count_firmwares > 0;
   return (
     <>
-      <Tooltip title={translate('resources.firmwares.actions.more')}>
+      <HintTooltip title={translate('resources.firmwares.actions.more')}>
         <IconButton
           aria-label={label}
           aria-haspopup="menu"
@@ -47,7 +48,7 @@ export const SetActionsMenu = ({
         >
           <MoreVertIcon />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}

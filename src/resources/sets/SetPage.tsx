@@ -5,13 +5,14 @@ import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import { Alert, Badge, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Badge, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
@@ -79,7 +80,7 @@ export const SetPage = () => {
           </>
         ) : (
           <>
-            <Tooltip title={favorite}>
+            <HintTooltip title={favorite}>
               <IconButton
                 aria-label={favorite}
                 aria-pressed={set.is_favorite}
@@ -87,7 +88,7 @@ export const SetPage = () => {
               >
                 {set.is_favorite ? <StarIcon sx={{ color: 'warning.main' }} /> : <StarOutlineIcon />}
               </IconButton>
-            </Tooltip>
+            </HintTooltip>
             <Button startIcon={<LinkIcon />} onClick={() => setActions.copyLink(set)}>
               {translate('resources.firmwares.actions.copy_link')}
             </Button>

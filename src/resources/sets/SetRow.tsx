@@ -2,11 +2,12 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
-import { Box, Chip, IconButton, Link as MuiLink, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { type SetAction, SetActionsMenu } from './SetActionsMenu';
@@ -56,7 +57,7 @@ export const SetRow = ({
         '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.03) },
       })}
     >
-      <Tooltip title={favoriteLabel}>
+      <HintTooltip title={favoriteLabel}>
         <IconButton
           aria-label={favoriteLabel}
           aria-pressed={set.is_favorite}
@@ -65,7 +66,7 @@ export const SetRow = ({
         >
           {set.is_favorite ? <StarIcon /> : <StarOutlineIcon />}
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Box sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1} alignItems="center">
           <FolderOutlinedIcon fontSize="small" sx={{ color: 'text.secondary' }} />
@@ -114,14 +115,14 @@ export const SetRow = ({
         <StatusCounters counters={setCounters(set)} />
       </Box>
       <Stack direction="row" sx={{ gridColumn: { xs: 3, lg: 'auto' }, gridRow: { xs: 1, lg: 'auto' } }}>
-        <Tooltip title={translate('resources.firmwares.actions.copy_link')}>
+        <HintTooltip title={translate('resources.firmwares.actions.copy_link')}>
           <IconButton
             aria-label={`${translate('resources.firmwares.actions.copy_link')}: ${set.name}`}
             onClick={() => onCopyLink(set)}
           >
             <LinkIcon />
           </IconButton>
-        </Tooltip>
+        </HintTooltip>
         <SetActionsMenu set={set} onAction={onAction} canUpgrade={set.upgrade_available} />
       </Stack>
     </Box>

@@ -1,8 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { Box, ButtonBase, Card, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, Card, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { HintTooltip } from '../../layout/HintTooltip';
 import type { SshKeyDraft } from './sshKeysPlan';
 
 interface SshKeyTileProps {
@@ -60,7 +61,7 @@ export const SshKeyTile = ({ draft, index, errors, disabled, onChange, onRemove 
             }}
           />
         </Stack>
-        <Tooltip title={translate('app.ssh.remove')}>
+        <HintTooltip title={translate('app.ssh.remove')}>
           <span>
             <IconButton
               aria-label={translate('app.ssh.remove_named', { name: label })}
@@ -71,7 +72,7 @@ export const SshKeyTile = ({ draft, index, errors, disabled, onChange, onRemove 
               <DeleteOutlineIcon />
             </IconButton>
           </span>
-        </Tooltip>
+        </HintTooltip>
       </Stack>
     </Card>
   );

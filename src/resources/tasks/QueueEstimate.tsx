@@ -1,8 +1,9 @@
-import { Tooltip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { format, isSameDay, isValid, parseISO } from 'date-fns';
 import { enUS, ru } from 'date-fns/locale';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BuildStatus } from '../../../contract/statuses';
+import { HintTooltip } from '../../layout/HintTooltip';
 
 /** What a task or a build says of its place in the queue (issue 16): computed by the server. */
 export interface QueueEstimateFields {
@@ -67,7 +68,7 @@ export const QueueEstimate = ({
     </Typography>
   );
   return full ? (
-    <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{full}</span>}>{text}</Tooltip>
+    <HintTooltip title={<span style={{ whiteSpace: 'pre-line' }}>{full}</span>}>{text}</HintTooltip>
   ) : (
     text
   );

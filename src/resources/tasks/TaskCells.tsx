@@ -6,13 +6,13 @@ import {
   LinearProgress,
   type LinearProgressProps,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
 import { useDates } from '../../i18n/dates';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { QueueEstimate } from './QueueEstimate';
 import { isCancelling, type Task, type TaskStatus } from './types';
 
@@ -121,14 +121,14 @@ const When = ({ label, value }: { label: string; value: string | null }) => {
   const shown = dates.format(value, 'dateTime');
   if (!shown) return null;
   return (
-    <Tooltip title={`${label}: ${dates.format(value, 'exact')}`}>
+    <HintTooltip title={`${label}: ${dates.format(value, 'exact')}`}>
       <Typography variant="caption" component="div" sx={{ whiteSpace: 'nowrap' }}>
         <Box component="span" sx={{ color: 'text.secondary' }}>
           {label}
         </Box>{' '}
         {shown}
       </Typography>
-    </Tooltip>
+    </HintTooltip>
   );
 };
 

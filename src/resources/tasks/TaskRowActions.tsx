@@ -2,7 +2,7 @@ import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import TerminalOutlinedIcon from '@mui/icons-material/TerminalOutlined';
-import { IconButton, Stack, Tooltip } from '@mui/material';
+import { IconButton, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
@@ -10,6 +10,7 @@ import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { downloadUrl } from '../builds/buildRules';
 import { cancelTask } from './tasksApi';
 import { isCancellable, type Task } from './types';
@@ -27,13 +28,13 @@ const Action = ({
   color?: 'error';
   disabled?: boolean;
 }) => (
-  <Tooltip title={label}>
+  <HintTooltip title={label}>
     <span>
       <IconButton size="small" aria-label={label} onClick={onClick} color={color} disabled={disabled}>
         {icon}
       </IconButton>
     </span>
-  </Tooltip>
+  </HintTooltip>
 );
 
 /** A task's actions: its build log, the file once done, and cancel (pending or running, after a confirmation). */
@@ -83,7 +84,7 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
         onClick={() => setHistoryOpen(true)}
       />
       {task.status === 'done' && (
-        <Tooltip title={translate('app.tasks.actions.download')}>
+        <HintTooltip title={translate('app.tasks.actions.download')}>
           <IconButton
             size="small"
             aria-label={translate('app.tasks.actions.download')}
@@ -93,7 +94,7 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
           >
             <FileDownloadOutlinedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </HintTooltip>
       )}
       {isCancellable(task) && (
         <Action

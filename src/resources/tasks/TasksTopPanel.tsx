@@ -1,8 +1,9 @@
-import { Tab, Tabs, Tooltip } from '@mui/material';
+import { Tab, Tabs } from '@mui/material';
 import { useCallback } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
 import { capBadge } from '../../layout/badge';
+import { HintTooltip } from '../../layout/HintTooltip';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
 import { useTaskStatus } from '../../layout/useTaskCounters';
 import { TaskSelectionBar } from './TaskSelectionBar';
@@ -13,9 +14,9 @@ const Count = ({ value, max }: { value: number; max: number }) => {
   const translate = useTranslate();
   if (value <= 0) return null;
   return (
-    <Tooltip title={`${translate('app.tasks.status.in_progress')}: ${value}`}>
+    <HintTooltip title={`${translate('app.tasks.status.in_progress')}: ${value}`}>
       <TabBadge tone="info">{capBadge(value, max)}</TabBadge>
-    </Tooltip>
+    </HintTooltip>
   );
 };
 

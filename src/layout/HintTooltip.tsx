@@ -1,0 +1,75 @@
+import { Tooltip, type TooltipProps } from '@mui/material';
+import { cloneElement, type ReactElement, type SyntheticEvent, useRef, useState } from 'react';
+
+type Handler = ((event: SyntheticEvent) => void) | undefined;
+type ChildProps = Record<string, unknown> & {
+  onMouseEnter?: Handler;
+  onMouseLeave?: Handler;
+  onFocus?: Handler;
+  onBlur?: Handler;
+  onTouchStart?: Handler;
+  'aria-label'?: string;
+};
+
+export type HintTooltipProps = Pick<TooltipProps, 'title' | 'placement' | 'describeChild'> & {
+  children: ReactElement;
+};
+
+/** Mouse events a browser makes up after a touch: a tap is not a hover. */
+const TOUCH_ECHO_MS = 1_000;
+
+/**
+ * A hint on hover and keyboard focus, drawn by MUI's Tooltip, which is mounted only the first time the hint is
+ * wanted (issue 14). A Tooltip wrapped round an element costs its hooks, timers and a Popper on every render
+ * whether it ever shows or not: the release rows carried four each and the header three, a good part of the
+ * signed-in pages' start-up work. Here the element is drawn alone, named by the title as the Tooltip would name
+ * it (`aria-label`, unless `describeChild` or it has a label of its own), and the Tooltip stands beside it,
+ * anchored to it, from the first hover or focus on. Beside and not round it: wrapping it later would mount the
+ * element anew under the pointer or the keyboard's focus.
+ */
+export function HintTooltip({ children, title, placement, describeChild }: HintTooltipProps) {
+  const [hint, setHint] = useState<{ anchor: HTMLElement; open: boolean } | null>(null);
+  const touchedAt = useRef(0);
+  const child = children as ReactElement<ChildProps>;
+  const own = child.props;
+  const show = (handler: Handler) => (event: SyntheticEvent) => {
+    handler?.(event);
+    if (event.type === 'mouseenter' && Date.now() - touchedAt.current < TOUCH_ECHO_MS) return;
+    if (event.type === 'focus' && !(event.currentTarget as HTMLElement).matches(':focus-visible')) return;
+    setHint({ anchor: event.currentTarget as HTMLElement, open: true });
+  };
+  const hide = (handler?: Handler) => (event?: SyntheticEvent) => {
+    if (event) handler?.(event);
+    setHint((current) => current && { ...current, open: false });
+  };
+  const named = !describeChild && typeof title === 'string' && own['aria-label'] === undefined;
+  return (
+    <>
+      {cloneElement(child, {
+        onMouseEnter: show(own.onMouseEnter),
+        onMouseLeave: hide(own.onMouseLeave),
+        onFocus: show(own.onFocus),
+        onBlur: hide(own.onBlur),
+        onTouchStart: (event: SyntheticEvent) => {
+          touchedAt.current = Date.now();
+          own.onTouchStart?.(event);
+        },
+        ...(named ? { 'aria-label': title } : {}),
+      })}
+      {hint && (
+        <Tooltip
+          title={title}
+          placement={placement}
+          open={hint.open}
+          onClose={() => hide()()}
+          disableHoverListener
+          disableFocusListener
+          disableTouchListener
+          slotProps={{ popper: { anchorEl: hint.anchor } }}
+        >
+          <span hidden />
+        </Tooltip>
+      )}
+    </>
+  );
+}
