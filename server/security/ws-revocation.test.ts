@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-sessions';
 import {
-  type AgentWorld,
   addWorker,
   type Claimed,
   claim,
@@ -16,6 +15,7 @@ import {
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };
 
@@ -25,7 +25,7 @@ interface Watched {
   closed?: { code: number; reason: string };
 }
 
-let w: AgentWorld;
+const w = sharedWorld(() => createAgentWorld());
 let agentToken: string;
 let job: Claimed;
 let seq = 0;
@@ -78,7 +78,6 @@ async function expectClosedWith(watched: Watched, code: number) {
 }
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   agentToken = (await addWorker(w, 'revocation-agent')).token;
   await queueBuild(w);
   const claimed = await claim(w, agentToken);
@@ -86,9 +85,8 @@ beforeAll(async () => {
   job = claimed;
   admin = await connect(w.admin.token);
 });
-afterAll(async () => {
+afterAll(() => {
   admin?.socket.terminate();
-  await w.close();
 });
 
 describe('a live socket ends with its session', () => {
