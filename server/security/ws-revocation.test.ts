@@ -5,14 +5,7 @@ import type { WebSocket } from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-sessions';
-import {
-  addWorker,
-  type Claimed,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  sendEvents,
-} from '../test/agent-fixtures';
+import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -79,10 +72,7 @@ async function expectClosedWith(watched: Watched, code: number) {
 
 beforeAll(async () => {
   agentToken = (await addWorker(w, 'revocation-agent')).token;
-  await queueBuild(w);
-  const claimed = await claim(w, agentToken);
-  if (!claimed) throw new Error('no job');
-  job = claimed;
+  job = await queueAndClaim(w, agentToken);
   admin = await connect(w.admin.token);
 });
 afterAll(() => {
