@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../constants';
+import { closedObject } from './common-schemas';
 
 export const LanguageSchema = Type.Enum([...SUPPORTED_LANGUAGES]);
 export const RoleSchema = Type.Enum(['admin', 'tester', 'developer', 'user']);
@@ -27,13 +28,13 @@ export const AccountInfoSchema = Type.Object({
   fee: Type.Array(PartnerFeeSchema),
 });
 
-export const AccountInfoPatchSchema = Type.Object(
+export const AccountInfoPatchSchema = closedObject(
   {
     language: Type.Optional(LanguageSchema),
     send_email: Type.Optional(Type.Boolean()),
     beta_testing: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
 export type AccountInfo = Static<typeof AccountInfoSchema>;
@@ -41,21 +42,17 @@ export type AccountInfoPatch = Static<typeof AccountInfoPatchSchema>;
 
 // ── E-mail and password changes (issue 6); formats and lengths are checked by the handlers ──
 
-export const ChangeEmailBodySchema = Type.Object(
-  { email: Type.String({ maxLength: 1000 }) },
-  { additionalProperties: false },
-);
+export const ChangeEmailBodySchema = closedObject({ email: Type.String({ maxLength: 1000 }) });
 
-export const ConfirmEmailChangeBodySchema = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }) },
-  { additionalProperties: false },
-);
+export const ConfirmEmailChangeBodySchema = closedObject({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+});
 
 export const ConfirmedEmailSchema = Type.Object({ email: Type.String() });
 
-export const ChangePasswordBodySchema = Type.Object(
-  { old_password: Type.String({ maxLength: 1000 }), new_password: Type.String({ maxLength: 1000 }) },
-  { additionalProperties: false },
-);
+export const ChangePasswordBodySchema = closedObject({
+  old_password: Type.String({ maxLength: 1000 }),
+  new_password: Type.String({ maxLength: 1000 }),
+});
 
 export type PartnerFee = Static<typeof PartnerFeeSchema>;

@@ -1,38 +1,33 @@
 // The agent protocol (POST /api/agent/…): the server's route schemas, and the types the agent reads them with.
 import { type Static, Type } from 'typebox';
 import { FINISH_STATUSES, JOB_STATES } from '../statuses';
+import { closedObject } from './common-schemas';
 import type { PoolEntry } from './pool-schemas';
 
 export const SHA256_PATTERN = '^[a-f0-9]{64}$';
 
-export const SourceHoldingSchema = Type.Object(
-  {
-    repository: Type.String({ minLength: 1, maxLength: 200 }),
-    tags: Type.Array(Type.String({ minLength: 1, maxLength: 250 }), { maxItems: 1000 }),
-  },
-  { additionalProperties: false },
-);
+export const SourceHoldingSchema = closedObject({
+  repository: Type.String({ minLength: 1, maxLength: 200 }),
+  tags: Type.Array(Type.String({ minLength: 1, maxLength: 250 }), { maxItems: 1000 }),
+});
 
-export const HeartbeatBodySchema = Type.Object(
-  {
-    releases: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000, description: 'Deployed releases held' }),
-    ),
-    sources: Type.Optional(
-      Type.Array(SourceHoldingSchema, {
-        maxItems: 1000,
-        description: 'Release sources held, per repository',
-      }),
-    ),
-    jobs: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), {
-        maxItems: 100,
-        description: 'The jobs being built now: only their leases are renewed',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const HeartbeatBodySchema = closedObject({
+  releases: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 10_000, description: 'Deployed releases held' }),
+  ),
+  sources: Type.Optional(
+    Type.Array(SourceHoldingSchema, {
+      maxItems: 1000,
+      description: 'Release sources held, per repository',
+    }),
+  ),
+  jobs: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1 }), {
+      maxItems: 100,
+      description: 'The jobs being built now: only their leases are renewed',
+    }),
+  ),
+});
 
 export const HeartbeatAnswerSchema = Type.Object({
   ok: Type.Literal(true),
@@ -60,29 +55,24 @@ const EventSeqSchema = Type.Integer({ minimum: 1, description: 'Numbers the even
 
 // One schema per event type, so that `data` is checked against what its type means: a log line is text, a
 // progress is a percentage (a string or NaN there once reached the progress column as a 500).
-const LogEventSchema = Type.Object(
-  { seq: EventSeqSchema, type: Type.Literal('log'), data: Type.String({ maxLength: 100_000 }) },
-  { additionalProperties: false },
-);
+const LogEventSchema = closedObject({
+  seq: EventSeqSchema,
+  type: Type.Literal('log'),
+  data: Type.String({ maxLength: 100_000 }),
+});
 
-const ProgressEventSchema = Type.Object(
-  {
-    seq: EventSeqSchema,
-    type: Type.Literal('progress'),
-    data: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
-  },
-  { additionalProperties: false },
-);
+const ProgressEventSchema = closedObject({
+  seq: EventSeqSchema,
+  type: Type.Literal('progress'),
+  data: Type.Number({ minimum: 0, maximum: 100, description: 'Percent done' }),
+});
 
-export const EventsBodySchema = Type.Object(
-  {
-    attempt: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'The claimed attempt; another one is refused' }),
-    ),
-    events: Type.Array(Type.Union([LogEventSchema, ProgressEventSchema]), { maxItems: 1000 }),
-  },
-  { additionalProperties: false },
-);
+export const EventsBodySchema = closedObject({
+  attempt: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'The claimed attempt; another one is refused' }),
+  ),
+  events: Type.Array(Type.Union([LogEventSchema, ProgressEventSchema]), { maxItems: 1000 }),
+});
 
 export const JobStateSchema = Type.Object({
   state: Type.Enum([...JOB_STATES]),
@@ -95,15 +85,12 @@ export const ArtifactHeadersSchema = Type.Object({
 
 export const ArtifactAnswerSchema = Type.Object({ sha256: Type.String(), size: Type.Integer() });
 
-export const FinishBodySchema = Type.Object(
-  {
-    status: Type.Enum([...FINISH_STATUSES]),
-    sha256: Type.Optional(Type.String({ pattern: SHA256_PATTERN })),
-    size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
-    reason: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  { additionalProperties: false },
-);
+export const FinishBodySchema = closedObject({
+  status: Type.Enum([...FINISH_STATUSES]),
+  sha256: Type.Optional(Type.String({ pattern: SHA256_PATTERN })),
+  size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  reason: Type.Optional(Type.String({ maxLength: 2000 })),
+});
 
 export const FinishAnswerSchema = Type.Object({
   status: Type.Enum([...FINISH_STATUSES, 'cancelled']),
@@ -118,10 +105,7 @@ export const JobSourceParamsSchema = Type.Object({
   repository: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
-export const SourceQuerySchema = Type.Object(
-  { tag: Type.String({ minLength: 1, maxLength: 250 }) },
-  { additionalProperties: false },
-);
+export const SourceQuerySchema = closedObject({ tag: Type.String({ minLength: 1, maxLength: 250 }) });
 
 export type SourceHolding = Static<typeof SourceHoldingSchema>;
 export type HeartbeatBody = Static<typeof HeartbeatBodySchema>;

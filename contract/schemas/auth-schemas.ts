@@ -1,12 +1,10 @@
 import { Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
-export const SignInBodySchema = Type.Object(
-  {
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: 128 }),
-  },
-  { additionalProperties: false },
-);
+export const SignInBodySchema = closedObject({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
 
 export const AccessTokenSchema = Type.Object({
   access_token: Type.String(),
@@ -18,13 +16,12 @@ export const AccessTokenSchema = Type.Object({
 /** A plain confirmation for the user, e.g. 'The email was send. Please, check the spam directory also.' */
 export const MessageSchema = Type.Object({ detail: Type.String() });
 
-export const ForgotPasswordBodySchema = Type.Object(
-  { email: Type.String({ format: 'email', maxLength: 254 }) },
-  { additionalProperties: false },
-);
+export const ForgotPasswordBodySchema = closedObject({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+});
 
 // The password's length is checked by the handler, with the spec's message.
-export const ResetPasswordBodySchema = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
-  { additionalProperties: false },
-);
+export const ResetPasswordBodySchema = closedObject({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Type.String({ maxLength: 1000 }),
+});

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../statuses';
+import { closedObject } from './common-schemas';
 import { livenessFields } from './liveness-schemas';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
@@ -123,9 +124,9 @@ const buildFields = {
   fee_pools_configs: PoolEntriesInputSchema,
 };
 
-export const BuildCreateSchema = Type.Object(buildFields, { additionalProperties: false });
+export const BuildCreateSchema = closedObject(buildFields);
 
-export const BuildPatchSchema = Type.Object(
+export const BuildPatchSchema = closedObject(
   {
     group_id: Type.Optional(buildFields.group_id),
     series: buildFields.series,
@@ -140,41 +141,26 @@ export const BuildPatchSchema = Type.Object(
     logo_id: buildFields.logo_id,
     fee_pools_configs: Type.Optional(buildFields.fee_pools_configs),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
-export const PoolPatchSchema = Type.Object(
-  { fee_pools_configs: PoolEntriesInputSchema },
-  { additionalProperties: false },
-);
+export const PoolPatchSchema = closedObject({ fee_pools_configs: PoolEntriesInputSchema });
 
-export const BuildListQuerySchema = Type.Object(
-  {
-    group_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed builds too' })),
-  },
-  { additionalProperties: false },
-);
+export const BuildListQuerySchema = closedObject({
+  group_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed builds too' })),
+});
 
 export const BuildIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const BuildIdQuerySchema = Type.Object(
-  { firmware_id: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
-export const AdminBuildQuerySchema = Type.Object(
-  {
-    firmware_id: Type.Integer({ minimum: 1 }),
-    user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The owner; another answers 404' })),
-  },
-  { additionalProperties: false },
-);
+export const BuildIdQuerySchema = closedObject({ firmware_id: Type.Integer({ minimum: 1 }) });
+export const AdminBuildQuerySchema = closedObject({
+  firmware_id: Type.Integer({ minimum: 1 }),
+  user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The owner; another answers 404' })),
+});
 
 // Checked by the handlers, so that a bad one answers the spec's 'Invalid uuid'.
 export const UuidParamsSchema = Type.Object({ uuid: Type.String({ maxLength: 100 }) });
-export const LinksQuerySchema = Type.Object(
-  { uuid: Type.String({ maxLength: 100 }) },
-  { additionalProperties: false },
-);
+export const LinksQuerySchema = closedObject({ uuid: Type.String({ maxLength: 100 }) });
 
 export const SharedBuildSchema = Type.Object({
   uuid: Type.String({ format: 'uuid' }),

@@ -1,6 +1,7 @@
 // The admin catalogue (issue 17): request and response shapes of /api/admin/catalogue/*. Only absurd input is
 // refused by the schemas; names and codes are checked by contract/rules/catalogue-names.ts with its messages.
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
 const text = (maxLength: number, description: string, example?: string) =>
   Type.String({ maxLength, description, ...(example ? { examples: [example] } : {}) });
@@ -19,17 +20,11 @@ export const AdminSeriesSchema = Type.Object({
   releases: Type.Integer({ description: 'Releases of the series, removed ones too' }),
   queued_builds: queued,
 });
-export const SeriesCreateSchema = Type.Object(
-  {
-    name: text(40, 'Latin letters and digits, at most 10', 'x23'),
-    is_blocked: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-export const SeriesUpdateSchema = Type.Object(
-  { is_blocked: Type.Boolean(), confirm },
-  { additionalProperties: false },
-);
+export const SeriesCreateSchema = closedObject({
+  name: text(40, 'Latin letters and digits, at most 10', 'x23'),
+  is_blocked: Type.Optional(Type.Boolean()),
+});
+export const SeriesUpdateSchema = closedObject({ is_blocked: Type.Boolean(), confirm });
 
 export const AdminModelSchema = Type.Object({
   name: Type.String(),
@@ -39,21 +34,18 @@ export const AdminModelSchema = Type.Object({
   builds: Type.Integer({ description: 'Builds made for the model, of any status' }),
   queued_builds: queued,
 });
-export const ModelCreateSchema = Type.Object(
-  {
-    name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro'),
-    series: text(40, 'An existing series', 'x21'),
-    is_blocked: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-export const ModelUpdateSchema = Type.Object(
+export const ModelCreateSchema = closedObject({
+  name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro'),
+  series: text(40, 'An existing series', 'x21'),
+  is_blocked: Type.Optional(Type.Boolean()),
+});
+export const ModelUpdateSchema = closedObject(
   {
     series: Type.Optional(text(40, 'Another existing series (only while no build of the model is queued)')),
     is_blocked: Type.Optional(Type.Boolean()),
     confirm,
   },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
 export const AdminPlatformSchema = Type.Object({
@@ -62,27 +54,20 @@ export const AdminPlatformSchema = Type.Object({
   combinations: Type.Integer(),
   queued_builds: queued,
 });
-export const PlatformCreateSchema = Type.Object(
-  {
-    name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip'),
-    description: Type.Optional(text(400, 'What the control board is')),
-  },
-  { additionalProperties: false },
-);
-export const PlatformUpdateSchema = Type.Object(
-  { description: text(400, 'What the control board is') },
-  { additionalProperties: false },
-);
+export const PlatformCreateSchema = closedObject({
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip'),
+  description: Type.Optional(text(400, 'What the control board is')),
+});
+export const PlatformUpdateSchema = closedObject({ description: text(400, 'What the control board is') });
 
 export const AdminInstallTypeSchema = Type.Object({
   name: Type.String(),
   combinations: Type.Integer(),
   queued_builds: queued,
 });
-export const InstallTypeCreateSchema = Type.Object(
-  { name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc') },
-  { additionalProperties: false },
-);
+export const InstallTypeCreateSchema = closedObject({
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc'),
+});
 
 export const AdminCombinationSchema = Type.Object({
   model: Type.String(),
@@ -91,14 +76,11 @@ export const AdminCombinationSchema = Type.Object({
   series: Type.String(),
   queued_builds: queued,
 });
-export const CombinationCreateSchema = Type.Object(
-  {
-    model: text(80, 'An existing model', 'S21'),
-    platform: text(64, 'An existing platform', 'cvitek'),
-    install_type: text(64, 'An existing install type', 'sd'),
-  },
-  { additionalProperties: false },
-);
+export const CombinationCreateSchema = closedObject({
+  model: text(80, 'An existing model', 'S21'),
+  platform: text(64, 'An existing platform', 'cvitek'),
+  install_type: text(64, 'An existing install type', 'sd'),
+});
 export const CombinationParamsSchema = Type.Object({
   model: Type.String({ maxLength: 80 }),
   platform: Type.String({ maxLength: 64 }),
@@ -112,13 +94,10 @@ export const AdminLicenseSchema = Type.Object({
   builds: Type.Integer({ description: 'Builds that carry the license, removed ones left out' }),
   queued_builds: queued,
 });
-export const LicenseWriteSchema = Type.Object(
-  {
-    name: text(200, 'At most 100 characters', 'EU Standard'),
-    region: text(200, 'At most 100 characters', 'Europe'),
-  },
-  { additionalProperties: false },
-);
+export const LicenseWriteSchema = closedObject({
+  name: text(200, 'At most 100 characters', 'EU Standard'),
+  region: text(200, 'At most 100 characters', 'Europe'),
+});
 export const LicenseUpdateSchema = Type.Partial(LicenseWriteSchema, {
   additionalProperties: false,
   minProperties: 1,
@@ -129,17 +108,14 @@ export const AdminPoolPresetSchema = Type.Object({
   pool: Type.String(),
   url: Type.String(),
 });
-export const PoolPresetWriteSchema = Type.Object(
-  {
-    pool: text(200, 'The pool as partners know it', 'ViaBTC'),
-    url: text(
-      400,
-      'stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port',
-      'stratum+tcp://btc.viabtc.io:3333',
-    ),
-  },
-  { additionalProperties: false },
-);
+export const PoolPresetWriteSchema = closedObject({
+  pool: text(200, 'The pool as partners know it', 'ViaBTC'),
+  url: text(
+    400,
+    'stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port',
+    'stratum+tcp://btc.viabtc.io:3333',
+  ),
+});
 export const PoolPresetUpdateSchema = Type.Partial(PoolPresetWriteSchema, {
   additionalProperties: false,
   minProperties: 1,

@@ -1,4 +1,8 @@
-import { type TSchema, Type } from 'typebox';
+import { type TObjectOptions, type TProperties, type TSchema, Type } from 'typebox';
+
+/** A request's object: the fields it names and no other (an unknown field is refused with 422). */
+export const closedObject = <P extends TProperties>(properties: P, options: TObjectOptions = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...options });
 
 export const ErrorSchema = Type.Object(
   { detail: Type.String({ examples: ['Not authenticated'] }) },

@@ -1,13 +1,11 @@
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
-export const ImpactQuerySchema = Type.Object(
-  {
-    release: Type.Optional(Type.Integer({ minimum: 1, description: 'A release id' })),
-    license: Type.Optional(Type.Integer({ minimum: 1, description: 'A license id' })),
-    model: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A model name' })),
-  },
-  { additionalProperties: false },
-);
+export const ImpactQuerySchema = closedObject({
+  release: Type.Optional(Type.Integer({ minimum: 1, description: 'A release id' })),
+  license: Type.Optional(Type.Integer({ minimum: 1, description: 'A license id' })),
+  model: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'A model name' })),
+});
 
 /** What removing or blocking a release, a license or a model touches: builds that are not removed. */
 export const ImpactSchema = Type.Object({

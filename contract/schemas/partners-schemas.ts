@@ -1,24 +1,19 @@
 import { type Static, Type } from 'typebox';
 import { PARTNER_FEE_SERIES } from '../constants';
 import { PartnerFeeSchema } from './account-schemas';
+import { closedObject } from './common-schemas';
 
 export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);
 
-const FeeValuesSchema = Type.Object(
-  { min_dev_fee: Type.Number(), min_total_fee: Type.Number() },
-  { additionalProperties: false },
-);
+const FeeValuesSchema = closedObject({ min_dev_fee: Type.Number(), min_total_fee: Type.Number() });
 
 /** Custom DevFee per series: `{x19: {min_dev_fee, min_total_fee}, …}`. */
-const CustomDevFeeSchema = Type.Object(
-  {
-    x19: Type.Optional(FeeValuesSchema),
-    x21: Type.Optional(FeeValuesSchema),
-    l9: Type.Optional(FeeValuesSchema),
-    l7: Type.Optional(FeeValuesSchema),
-  },
-  { additionalProperties: false },
-);
+const CustomDevFeeSchema = closedObject({
+  x19: Type.Optional(FeeValuesSchema),
+  x21: Type.Optional(FeeValuesSchema),
+  l9: Type.Optional(FeeValuesSchema),
+  l7: Type.Optional(FeeValuesSchema),
+});
 
 export const PartnerSchema = Type.Object({
   id: Type.Integer(),
@@ -59,12 +54,12 @@ const partnerFields = {
   is_blocked: Type.Optional(Type.Boolean()),
 };
 
-export const PartnerCreateSchema = Type.Object(
-  { ...partnerFields, custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])) },
-  { additionalProperties: false },
-);
+export const PartnerCreateSchema = closedObject({
+  ...partnerFields,
+  custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])),
+});
 
-export const PartnerPatchSchema = Type.Object(
+export const PartnerPatchSchema = closedObject(
   {
     email: Type.Optional(partnerFields.email),
     password: Type.Optional(partnerFields.password),
@@ -76,27 +71,24 @@ export const PartnerPatchSchema = Type.Object(
     is_blocked: partnerFields.is_blocked,
     custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
-export const FeeCreateSchema = Type.Object(
-  {
-    user_id: Type.Integer({ minimum: 1 }),
-    series: FeeSeriesSchema,
-    min_dev_fee: Type.Number(),
-    min_total_fee: Type.Number(),
-  },
-  { additionalProperties: false },
-);
+export const FeeCreateSchema = closedObject({
+  user_id: Type.Integer({ minimum: 1 }),
+  series: FeeSeriesSchema,
+  min_dev_fee: Type.Number(),
+  min_total_fee: Type.Number(),
+});
 
 export const FeeQuerySchema = Type.Object({
   user_id: Type.Integer({ minimum: 1 }),
   series: FeeSeriesSchema,
 });
 
-export const FeePatchSchema = Type.Object(
+export const FeePatchSchema = closedObject(
   { min_dev_fee: Type.Optional(Type.Number()), min_total_fee: Type.Optional(Type.Number()) },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
 export type Partner = Static<typeof PartnerSchema>;

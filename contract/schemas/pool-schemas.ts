@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { POOL_TYPES } from '../statuses';
+import { closedObject } from './common-schemas';
 
 // Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages.
 const poolText = (description: string, maxLength = 64) => Type.String({ maxLength, description });
@@ -8,21 +9,16 @@ export const PoolTypeSchema = Type.Enum([...POOL_TYPES], {
   description: 'fee, devfee or refund (admins only)',
 });
 
-export const PoolEntryInputSchema = Type.Object(
-  {
-    alias: Type.Optional(poolText('A label of the pool', 100)),
-    url: poolText('stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port', 255),
-    account: poolText('Letters, digits and dots'),
-    worker: poolText('At least 3 letters, digits or dots'),
-    fee: Type.Optional(Type.Number({ description: 'Percent, 0–100, 2 decimals; DevFee defaults to 2' })),
-    fake_fee: Type.Optional(
-      Type.Union([Type.Number(), Type.Null()], { description: 'The fee shown instead' }),
-    ),
-    hidden: Type.Optional(Type.Boolean()),
-    type_fee_pool: PoolTypeSchema,
-  },
-  { additionalProperties: false },
-);
+export const PoolEntryInputSchema = closedObject({
+  alias: Type.Optional(poolText('A label of the pool', 100)),
+  url: poolText('stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port', 255),
+  account: poolText('Letters, digits and dots'),
+  worker: poolText('At least 3 letters, digits or dots'),
+  fee: Type.Optional(Type.Number({ description: 'Percent, 0–100, 2 decimals; DevFee defaults to 2' })),
+  fake_fee: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'The fee shown instead' })),
+  hidden: Type.Optional(Type.Boolean()),
+  type_fee_pool: PoolTypeSchema,
+});
 
 export const PoolEntriesInputSchema = Type.Array(PoolEntryInputSchema, {
   maxItems: 20,

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { RELEASE_STAGES } from '../statuses';
+import { closedObject } from './common-schemas';
 
 export const StageSchema = Type.Enum([...RELEASE_STAGES], {
   description: 'The stage ladder, lowest first',
@@ -8,21 +9,15 @@ export const StageSchema = Type.Enum([...RELEASE_STAGES], {
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-export const ReleaseTagSchema = Type.Object(
-  {
-    repository_name: Type.String({ examples: ['firmware-x19'] }),
-    tag_name: Type.String({ description: 'A tag or a branch of the repository', examples: ['v1.1.0'] }),
-  },
-  { additionalProperties: false },
-);
+export const ReleaseTagSchema = closedObject({
+  repository_name: Type.String({ examples: ['firmware-x19'] }),
+  tag_name: Type.String({ description: 'A tag or a branch of the repository', examples: ['v1.1.0'] }),
+});
 
-export const ReleaseDescriptionSchema = Type.Object(
-  {
-    language: Type.String({ examples: ['en'] }),
-    description: Type.String({ maxLength: 20_000 }),
-  },
-  { additionalProperties: false },
-);
+export const ReleaseDescriptionSchema = closedObject({
+  language: Type.String({ examples: ['en'] }),
+  description: Type.String({ maxLength: 20_000 }),
+});
 
 export const ReleaseSchema = Type.Object({
   id: Type.Integer(),
@@ -43,15 +38,12 @@ export const ReleaseSchema = Type.Object({
 
 export const ReleaseListSchema = Type.Array(ReleaseSchema);
 
-export const ReleaseListQuerySchema = Type.Object(
-  {
-    include_deleted: Type.Boolean({
-      default: false,
-      description: 'Admins only: include removed releases; ignored for everyone else',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const ReleaseListQuerySchema = closedObject({
+  include_deleted: Type.Boolean({
+    default: false,
+    description: 'Admins only: include removed releases; ignored for everyone else',
+  }),
+});
 
 const versionField = Type.String({
   description: 'Required; at most 64 letters, digits, dots and dashes; unique per series and stage',
@@ -66,43 +58,34 @@ const descriptionsField = Type.Array(ReleaseDescriptionSchema, {
   description: 'Per language; the default language (en) is required',
 });
 
-export const ReleaseCreateSchema = Type.Object(
-  {
-    series: Type.String({ examples: ['x19'] }),
-    version: versionField,
-    stage: StageSchema,
-    stage_number: Type.Optional(stageNumberField),
-    parent: Type.Optional(parentField),
-    tags: tagsField,
-    descriptions: descriptionsField,
-    is_draft: Type.Optional(Type.Boolean({ default: true })),
-    is_public: Type.Optional(Type.Boolean({ default: false })),
-  },
-  { additionalProperties: false },
-);
+export const ReleaseCreateSchema = closedObject({
+  series: Type.String({ examples: ['x19'] }),
+  version: versionField,
+  stage: StageSchema,
+  stage_number: Type.Optional(stageNumberField),
+  parent: Type.Optional(parentField),
+  tags: tagsField,
+  descriptions: descriptionsField,
+  is_draft: Type.Optional(Type.Boolean({ default: true })),
+  is_public: Type.Optional(Type.Boolean({ default: false })),
+});
 
-export const ReleaseUpdateSchema = Type.Object(
-  {
-    parent: Type.Optional(parentField),
-    version: Type.Optional(versionField),
-    stage: Type.Optional(StageSchema),
-    stage_number: Type.Optional(stageNumberField),
-    tags: Type.Optional(tagsField),
-    is_draft: Type.Optional(Type.Boolean()),
-    is_public: Type.Optional(Type.Boolean()),
-    redeploy: Type.Optional(
-      Type.Boolean({
-        description: 'Ask agents to deploy the release again (a published one counts as changed)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const ReleaseUpdateSchema = closedObject({
+  parent: Type.Optional(parentField),
+  version: Type.Optional(versionField),
+  stage: Type.Optional(StageSchema),
+  stage_number: Type.Optional(stageNumberField),
+  tags: Type.Optional(tagsField),
+  is_draft: Type.Optional(Type.Boolean()),
+  is_public: Type.Optional(Type.Boolean()),
+  redeploy: Type.Optional(
+    Type.Boolean({
+      description: 'Ask agents to deploy the release again (a published one counts as changed)',
+    }),
+  ),
+});
 
-export const ReleaseDescriptionsUpdateSchema = Type.Object(
-  { descriptions: descriptionsField },
-  { additionalProperties: false },
-);
+export const ReleaseDescriptionsUpdateSchema = closedObject({ descriptions: descriptionsField });
 
 export const ReleaseIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const ReleaseIdDescriptionsParamsSchema = Type.Object({ release_id: Type.Integer({ minimum: 1 }) });

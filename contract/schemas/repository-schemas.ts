@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
 export const RepositorySchema = Type.Object({
   id: Type.Integer(),
@@ -8,24 +9,21 @@ export const RepositorySchema = Type.Object({
 
 export const RepositoryListSchema = Type.Array(RepositorySchema);
 
-export const RepositoryCreateSchema = Type.Object(
-  {
-    name: Type.String({
-      minLength: 1,
-      maxLength: 100,
-      pattern: '^[A-Za-z0-9._-]+$',
-      description: 'Letters, digits, dot, dash and underscore',
-      examples: ['firmware-x19'],
-    }),
-    url: Type.String({
-      minLength: 1,
-      maxLength: 2000,
-      description: 'Anything `git ls-remote` accepts: https://, ssh://, git://, file:// or a server path',
-      examples: ['https://git.example.com/firmware/x19.git'],
-    }),
-  },
-  { additionalProperties: false },
-);
+export const RepositoryCreateSchema = closedObject({
+  name: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '^[A-Za-z0-9._-]+$',
+    description: 'Letters, digits, dot, dash and underscore',
+    examples: ['firmware-x19'],
+  }),
+  url: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: 'Anything `git ls-remote` accepts: https://, ssh://, git://, file:// or a server path',
+    examples: ['https://git.example.com/firmware/x19.git'],
+  }),
+});
 
 export const RepositoryIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
@@ -33,13 +31,10 @@ export const SeriesRepositoryListSchema = Type.Array(
   Type.Object({ series: Type.String(), repository: Type.String() }),
 );
 
-export const SeriesRepositoryReplaceSchema = Type.Object(
-  {
-    series: Type.String({ examples: ['x19'] }),
-    repositories: Type.Array(Type.String(), { description: 'Names of registered repositories' }),
-  },
-  { additionalProperties: false },
-);
+export const SeriesRepositoryReplaceSchema = closedObject({
+  series: Type.String({ examples: ['x19'] }),
+  repositories: Type.Array(Type.String(), { description: 'Names of registered repositories' }),
+});
 
 export const RepositoryTagsListSchema = Type.Array(
   Type.Object({
@@ -51,10 +46,9 @@ export const RepositoryTagsListSchema = Type.Array(
   }),
 );
 
-export const RepositoryTagsQuerySchema = Type.Object(
-  { series: Type.Optional(Type.String({ description: 'Only the repositories mapped to this series' })) },
-  { additionalProperties: false },
-);
+export const RepositoryTagsQuerySchema = closedObject({
+  series: Type.Optional(Type.String({ description: 'Only the repositories mapped to this series' })),
+});
 
 export type SeriesRepository = Static<typeof SeriesRepositoryListSchema>[number];
 export type RepositoryTags = Static<typeof RepositoryTagsListSchema>[number];

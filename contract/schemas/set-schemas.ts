@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
 export const BuildSetSchema = Type.Object({
   id: Type.Integer(),
@@ -52,12 +53,9 @@ const setFields = {
   is_favorite: Type.Optional(Type.Boolean()),
 };
 
-export const SetCreateSchema = Type.Object(
-  { name: nameField, ...setFields },
-  { additionalProperties: false },
-);
+export const SetCreateSchema = closedObject({ name: nameField, ...setFields });
 
-export const SetPatchSchema = Type.Object(
+export const SetPatchSchema = closedObject(
   {
     name: Type.Optional(nameField),
     ...setFields,
@@ -65,39 +63,30 @@ export const SetPatchSchema = Type.Object(
       Type.Boolean({ description: 'Rebuild every build of the set that is not removed' }),
     ),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
-export const SetListQuerySchema = Type.Object(
-  {
-    search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the set name' })),
-    is_favorite: Type.Optional(Type.Boolean({ description: 'Favourites only' })),
-    is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed sets too' })),
-    page: Type.Integer({ minimum: 0, default: 0, description: 'Zero-based, 20 a page' }),
-  },
-  { additionalProperties: false },
-);
+export const SetListQuerySchema = closedObject({
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the set name' })),
+  is_favorite: Type.Optional(Type.Boolean({ description: 'Favourites only' })),
+  is_removed: Type.Optional(Type.Boolean({ description: 'Show removed: list removed sets too' })),
+  page: Type.Integer({ minimum: 0, default: 0, description: 'Zero-based, 20 a page' }),
+});
 
-export const ActiveSetsQuerySchema = Type.Object(
-  {
-    search: Type.Optional(
-      Type.String({ maxLength: 100, description: 'Part of the set name, e-mail or worker' }),
-    ),
-    by_vip: Type.Optional(Type.Boolean({ description: 'VIP partners only' })),
-    is_favorite: Type.Optional(Type.Boolean()),
-    page: Type.Integer({ minimum: 0, default: 0 }),
-  },
-  { additionalProperties: false },
-);
+export const ActiveSetsQuerySchema = closedObject({
+  search: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Part of the set name, e-mail or worker' }),
+  ),
+  by_vip: Type.Optional(Type.Boolean({ description: 'VIP partners only' })),
+  is_favorite: Type.Optional(Type.Boolean()),
+  page: Type.Integer({ minimum: 0, default: 0 }),
+});
 
 export const SetIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const FullCleanQuerySchema = Type.Object(
-  {
-    full_clean: Type.Boolean({ default: false, description: 'Also delete the artifact files' }),
-  },
-  { additionalProperties: false },
-);
+export const FullCleanQuerySchema = closedObject({
+  full_clean: Type.Boolean({ default: false, description: 'Also delete the artifact files' }),
+});
 
 export type BuildSet = Static<typeof BuildSetSchema>;
 export type SetCreate = Static<typeof SetCreateSchema>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
 export const SSH_KEY_NAME_MAX_LENGTH = 64;
 // An 16384-bit RSA key is about 2,800 characters; the rest is room for a comment.
@@ -9,11 +10,11 @@ export const SshKeySchema = Type.Object({ id: Type.Integer(), name: Type.String(
 const name = Type.String({ maxLength: SSH_KEY_NAME_MAX_LENGTH });
 const key = Type.String({ maxLength: SSH_KEY_MAX_LENGTH });
 
-export const SshKeyCreateSchema = Type.Object({ name, key }, { additionalProperties: false });
+export const SshKeyCreateSchema = closedObject({ name, key });
 
-export const SshKeyUpdateSchema = Type.Object(
+export const SshKeyUpdateSchema = closedObject(
   { name: Type.Optional(name), key: Type.Optional(key) },
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
 export const SshKeyIdQuerySchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BuildStatusSchema, estimateFields } from './build-schemas';
+import { closedObject } from './common-schemas';
 import { livenessFields } from './liveness-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
@@ -35,22 +36,19 @@ export const TaskListSchema = Type.Array(TaskSchema);
 const page = Type.Integer({ minimum: 0, default: 0, description: 'Zero-based' });
 const search = Type.String({ maxLength: 200 });
 
-export const TasksQuerySchema = Type.Object(
-  {
-    search: Type.Optional(search),
-    is_favorite: Type.Optional(Type.Boolean()),
-    by_favorite: Type.Optional(Type.Boolean({ description: 'The same as is_favorite' })),
-    page: Type.Optional(page),
-  },
-  { additionalProperties: false },
-);
+export const TasksQuerySchema = closedObject({
+  search: Type.Optional(search),
+  is_favorite: Type.Optional(Type.Boolean()),
+  by_favorite: Type.Optional(Type.Boolean({ description: 'The same as is_favorite' })),
+  page: Type.Optional(page),
+});
 
-export const AdminTasksQuerySchema = Type.Object(
-  { search: Type.Optional(search), page: Type.Optional(page) },
-  { additionalProperties: false },
-);
+export const AdminTasksQuerySchema = closedObject({
+  search: Type.Optional(search),
+  page: Type.Optional(page),
+});
 
-export const PageQuerySchema = Type.Object({ page: Type.Optional(page) }, { additionalProperties: false });
+export const PageQuerySchema = closedObject({ page: Type.Optional(page) });
 
 export const TaskCountersSchema = Type.Object({
   pending: Type.Integer(),
@@ -60,16 +58,13 @@ export const TaskCountersSchema = Type.Object({
 
 export const TaskIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-export const TaskIdsQuerySchema = Type.Object(
-  {
-    ids: Type.String({
-      pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,199}$',
-      description: 'Comma-separated task (build) ids, at most 200',
-      examples: ['1,2,3'],
-    }),
-  },
-  { additionalProperties: false },
-);
+export const TaskIdsQuerySchema = closedObject({
+  ids: Type.String({
+    pattern: '^[0-9]{1,10}(,[0-9]{1,10}){0,199}$',
+    description: 'Comma-separated task (build) ids, at most 200',
+    examples: ['1,2,3'],
+  }),
+});
 
 export const TaskLogSchema = Type.Object({
   run: Type.Integer({ description: 'The run whose log this is (issue 17)' }),
@@ -107,27 +102,24 @@ const runParam = Type.Integer({
 });
 
 /** The text download's query: the run (the latest unless given). */
-export const RunQuerySchema = Type.Object({ run: Type.Optional(runParam) }, { additionalProperties: false });
+export const RunQuerySchema = closedObject({ run: Type.Optional(runParam) });
 
-export const TaskLogQuerySchema = Type.Object(
-  {
-    before: Type.Optional(seq('The lines just before this seq (an older page); without it the newest')),
-    after: Type.Optional(seq('The lines just after this seq, oldest first (catching up); not with `before`')),
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: LOG_PAGE_MAX,
-        description: `Lines a page; ${LOG_PAGE_DEFAULT} unless given`,
-      }),
-    ),
-    run: Type.Optional(runParam),
-    q: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description: 'Search: only the lines containing this (any case), the newest page of matches first',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const TaskLogQuerySchema = closedObject({
+  before: Type.Optional(seq('The lines just before this seq (an older page); without it the newest')),
+  after: Type.Optional(seq('The lines just after this seq, oldest first (catching up); not with `before`')),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: LOG_PAGE_MAX,
+      description: `Lines a page; ${LOG_PAGE_DEFAULT} unless given`,
+    }),
+  ),
+  run: Type.Optional(runParam),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Search: only the lines containing this (any case), the newest page of matches first',
+    }),
+  ),
+});

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { closedObject } from './common-schemas';
 
 export const WorkerSchema = Type.Object({
   id: Type.Integer(),
@@ -39,9 +40,9 @@ export const WorkerAnswerSchema = Type.Object({
 
 const name = Type.String({ minLength: 3, maxLength: 100, examples: ['build-01'] });
 
-export const WorkerCreateSchema = Type.Object({ name }, { additionalProperties: false });
+export const WorkerCreateSchema = closedObject({ name });
 
-export const WorkerUpdateSchema = Type.Object(
+export const WorkerUpdateSchema = closedObject(
   {
     name: Type.Optional(name),
     is_blocked: Type.Optional(Type.Boolean()),
@@ -50,7 +51,7 @@ export const WorkerUpdateSchema = Type.Object(
     ),
   },
   // An empty body would reach the database as an update of nothing (a 500).
-  { additionalProperties: false, minProperties: 1 },
+  { minProperties: 1 },
 );
 
 export const WorkerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -1,36 +1,18 @@
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { partnerFees } from '../platform/db/schema';
-import {
-  createAccount,
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  seedCatalogue,
-} from '../test/helper';
+import { describe, expect, it } from 'vitest';
+import { createAdminApp, feesOf as feesOfPartner } from '../test/admin-app';
+import { createAccount, createSignedIn, expectError, expectValidationError, request } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
-const t = sharedWorld(createTestApp);
-
-let admin: string;
-
-beforeAll(async () => {
-  await seedCatalogue(t.db);
-  admin = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
-});
+const t = sharedWorld(() => createAdminApp());
 
 const URL = '/api/admin/user/fee';
-const post = (body: unknown, token = admin) => request(t.app, { method: 'POST', url: URL, token, body });
-const patch = (userId: number, series: string, body: unknown, token = admin) =>
+const post = (body: unknown, token = t.admin.token) =>
+  request(t.app, { method: 'POST', url: URL, token, body });
+const patch = (userId: number, series: string, body: unknown, token = t.admin.token) =>
   request(t.app, { method: 'PATCH', url: `${URL}?user_id=${userId}&series=${series}`, token, body });
-const remove = (userId: number, series: string, token = admin) =>
+const remove = (userId: number, series: string, token = t.admin.token) =>
   request(t.app, { method: 'DELETE', url: `${URL}?user_id=${userId}&series=${series}`, token });
-const feesOf = async (id: number) =>
-  (await t.db.select().from(partnerFees).where(eq(partnerFees.user_id, id))).map(
-    ({ series, min_dev_fee, min_total_fee }) => ({ series, min_dev_fee, min_total_fee }),
-  );
+const feesOf = (id: number) => feesOfPartner(t.db, id);
 
 describe('partner fee records', () => {
   it('are created, patched and deleted per series', async () => {

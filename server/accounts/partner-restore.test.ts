@@ -1,26 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REMOVED_EMAIL_DETAIL } from '../../contract/restore';
 import { auditLog, partnerFees } from '../platform/db/schema';
-import { createSignedIn, createTestApp, expectError, request, seedCatalogue, signIn } from '../test/helper';
+import { createAdminApp } from '../test/admin-app';
+import { createSignedIn, expectError, request, signIn } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
-const t = sharedWorld(createTestApp);
+const t = sharedWorld(() => createAdminApp({ worker: 'chief' }));
 
-let admin: { token: string; account: { id: number } };
-
-beforeAll(async () => {
-  await seedCatalogue(t.db);
-  admin = await createSignedIn(t.app, t.db, { role: 'admin', worker: 'chief' });
-});
-
-const create = (body: unknown, token = admin.token) =>
+const create = (body: unknown, token = t.admin.token) =>
   request(t.app, { method: 'POST', url: '/api/admin/users', token, body });
 const remove = (id: number) =>
-  request(t.app, { method: 'DELETE', url: `/api/admin/user?user_id=${id}`, token: admin.token });
-const restore = (id: number, token = admin.token) =>
+  request(t.app, { method: 'DELETE', url: `/api/admin/user?user_id=${id}`, token: t.admin.token });
+const restore = (id: number, token = t.admin.token) =>
   request(t.app, { method: 'POST', url: `/api/admin/user/restore?user_id=${id}`, token });
-const list = (query: string, token = admin.token) =>
+const list = (query: string, token = t.admin.token) =>
   request(t.app, { url: `/api/admin/users${query}`, token });
 const audit = (action: string, id: number) =>
   t.db

@@ -1,42 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, partnerFees } from '../platform/db/schema';
+import { describe, expect, it } from 'vitest';
+import { accounts } from '../platform/db/schema';
+import { createAdminApp, feesOf as feesOfPartner } from '../test/admin-app';
 import {
   createAccount,
   createSignedIn,
-  createTestApp,
+  expectBodyIssues,
   expectError,
   expectValidationError,
   request,
-  seedCatalogue,
   signIn,
 } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
-const t = sharedWorld(createTestApp);
+const t = sharedWorld(() => createAdminApp({ worker: 'chief' }));
 
-let admin: string;
-let adminId: number;
-
-beforeAll(async () => {
-  await seedCatalogue(t.db);
-  const signedIn = await createSignedIn(t.app, t.db, { role: 'admin', worker: 'chief' });
-  admin = signedIn.token;
-  adminId = signedIn.account.id;
-});
-
-const list = (query = '', token = admin) => request(t.app, { url: `/api/admin/users${query}`, token });
-const create = (body: unknown, token = admin) =>
+const list = (query = '', token = t.admin.token) =>
+  request(t.app, { url: `/api/admin/users${query}`, token });
+const create = (body: unknown, token = t.admin.token) =>
   request(t.app, { method: 'POST', url: '/api/admin/users', token, body });
-const patch = (id: number, body: unknown, token = admin) =>
+const patch = (id: number, body: unknown, token = t.admin.token) =>
   request(t.app, { method: 'PATCH', url: `/api/admin/user?user_id=${id}`, token, body });
-const get = (id: number, token = admin) => request(t.app, { url: `/api/admin/user?user_id=${id}`, token });
-const remove = (id: number, token = admin) =>
+const get = (id: number, token = t.admin.token) =>
+  request(t.app, { url: `/api/admin/user?user_id=${id}`, token });
+const remove = (id: number, token = t.admin.token) =>
   request(t.app, { method: 'DELETE', url: `/api/admin/user?user_id=${id}`, token });
-const feesOf = async (id: number) =>
-  (await t.db.select().from(partnerFees).where(eq(partnerFees.user_id, id))).map(
-    ({ series, min_dev_fee, min_total_fee }) => ({ series, min_dev_fee, min_total_fee }),
-  );
+const feesOf = (id: number) => feesOfPartner(t.db, id);
 
 const partner = (overrides: Record<string, unknown> = {}) => ({
   email: `p-${Math.random().toString(36).slice(2, 10)}@example.test`,
@@ -106,25 +95,12 @@ describe('POST /api/admin/users', () => {
         },
       }),
     );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toEqual([
-      { loc: ['body', 'email'], msg: 'Cyrillic symbols are not allowed', type: 'value_error' },
-      {
-        loc: ['body', 'password'],
-        msg: 'Password length must be from 8 to 32 characters',
-        type: 'value_error',
-      },
-      { loc: ['body', 'worker'], msg: 'Minimum 3 characters', type: 'value_error' },
-      {
-        loc: ['body', 'custom_dev_fee', 'x19', 'min_dev_fee'],
-        msg: 'Enter a value from 0 to 100',
-        type: 'value_error',
-      },
-      {
-        loc: ['body', 'custom_dev_fee', 'x21', 'min_total_fee'],
-        msg: 'Cannot be less than 3',
-        type: 'value_error',
-      },
+    expectBodyIssues(res, [
+      ['email', 'Cyrillic symbols are not allowed'],
+      ['password', 'Password length must be from 8 to 32 characters'],
+      ['worker', 'Minimum 3 characters'],
+      [['custom_dev_fee', 'x19', 'min_dev_fee'], 'Enter a value from 0 to 100'],
+      [['custom_dev_fee', 'x21', 'min_total_fee'], 'Cannot be less than 3'],
     ]);
     const msg = async (body: Record<string, unknown>, field: string) =>
       expectValidationError(await create(partner(body)), field).msg;
@@ -238,7 +214,7 @@ describe('GET and PATCH /api/admin/user', () => {
       'Password length must be from 8 to 32 characters',
     );
     expectValidationError(await patch(created.id, {}), 'body');
-    expectError(await patch(adminId, { is_blocked: true }), 409, 'You cannot block yourself');
+    expectError(await patch(t.admin.account.id, { is_blocked: true }), 409, 'You cannot block yourself');
     expectError(await patch(999999, { is_vip: true }), 404, 'Partner not found');
     expect((await get(created.id)).json()).toEqual(created);
   });
@@ -259,7 +235,7 @@ describe('DELETE /api/admin/user', () => {
       403,
     );
     expectError(await remove(account.id), 404);
-    expectError(await remove(adminId), 409, 'You cannot remove yourself');
+    expectError(await remove(t.admin.account.id), 409, 'You cannot remove yourself');
   });
 });
 

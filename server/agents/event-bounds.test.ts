@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logPageBefore } from '../builds/build-log-repository';
 import { clipLine, LogRateLimit, MAX_LOG_LINE } from '../builds/log-bounds';
-import {
-  addWorker,
-  type Claimed,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  sendEvents,
-} from '../test/agent-fixtures';
+import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 // Small bounds so that a test reaches them with a few batches: 100 lines a second, 150 at once, 400 events a run.
@@ -21,12 +14,7 @@ beforeAll(async () => {
   agent = await addWorker(w, 'bounds-agent');
 });
 
-async function claimed(): Promise<Claimed> {
-  await queueBuild(w);
-  const job = await claim(w, agent.token);
-  if (!job) throw new Error('no job');
-  return job;
-}
+const claimed = (): Promise<Claimed> => queueAndClaim(w, agent.token);
 
 const lines = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ seq: from + i, type: 'log' as const, data: `line ${from + i}` }));

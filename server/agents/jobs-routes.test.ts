@@ -6,6 +6,7 @@ import {
   claim,
   createAgentWorld,
   logOf,
+  queueAndClaim,
   queueBuild,
   sendEvents,
   taskOf,
@@ -92,9 +93,7 @@ describe('claim', () => {
 describe('events', () => {
   it('stores a retried batch once and answers running; progress moves', async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     const batch = [
       { seq: 1, type: 'log' as const, data: 'Fetching sources' },
       { seq: 2, type: 'progress' as const, data: 40 },
@@ -111,18 +110,14 @@ describe('events', () => {
 
   it('is refused (409) to an agent that does not hold the job, or for another attempt', async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     expectError(await sendEvents(w, two.token, job, []), 409);
     expectError(await sendEvents(w, one.token, { ...job, attempt: job.attempt + 1 }, []), 409);
   });
 
   it('carries a cancel to the agent in its next answer, and the job ends cancelled', async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     const cancel = await api(w, 'POST', `/client/firmware/tasks/${job.id}/cancel`, w.partner.token);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ status: 'in_progress', cancel_requested: true });
@@ -148,9 +143,7 @@ describe('artifact and finish', () => {
 
   it('refuses an upload whose checksum does not match, and a done without a matching upload', async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     const bad = await upload(one.token, job.id, bytes, sha.replace(/^./, sha[0] === 'a' ? 'b' : 'a'));
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['header', 'x-sha256']);
@@ -185,9 +178,7 @@ describe('artifact and finish', () => {
 
   it('stores the reason of a failure in the log', async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     await agentCall(w, one.token, 'POST', `/jobs/${job.id}/finish`, {
       status: 'failed',
       reason: 'disk full',
@@ -200,9 +191,7 @@ describe('artifact and finish', () => {
 describe('sources', () => {
   it("serves a held job's repository at its tag as a tar, and nothing else", async () => {
     await drain();
-    await queueBuild(w);
-    const job = await claim(w, one.token);
-    if (!job) throw new Error('no job');
+    const job = await queueAndClaim(w, one.token);
     const res = await agentCall(w, one.token, 'GET', `/jobs/${job.id}/sources/firmware-x19?tag=v1.0.0`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-tar');

@@ -1,23 +1,14 @@
 // Issue 17: partner and fee changes leave their audit rows, written in the change's own transaction.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createAdminApp } from '../test/admin-app';
 import { auditRows, lastAudit } from '../test/audit-fixtures';
-import { createAccount, createSignedIn, createTestApp, request, seedCatalogue } from '../test/helper';
+import { createAccount, request } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
-const t = sharedWorld(createTestApp);
-
-let admin: string;
-let adminId: number;
-
-beforeAll(async () => {
-  await seedCatalogue(t.db);
-  const signed = await createSignedIn(t.app, t.db, { role: 'admin' });
-  admin = signed.token;
-  adminId = signed.account.id;
-});
+const t = sharedWorld(() => createAdminApp());
 
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
-  request(t.app, { method, url: `/api${url}`, token: admin, body });
+  request(t.app, { method, url: `/api${url}`, token: t.admin.token, body });
 
 describe('partner changes in the audit log', () => {
   it('a fee change names the admin, the partner and the fee as it was and as it is', async () => {
@@ -28,7 +19,7 @@ describe('partner changes in the audit log', () => {
     expect(res.statusCode, res.body).toBe(200);
     const row = await lastAudit(t.db, 'partner.fees');
     expect(row).toMatchObject({
-      actor_id: adminId,
+      actor_id: t.admin.account.id,
       object_type: 'partner',
       object_id: String(account.id),
       before: { x19: { min_dev_fee: 1, min_total_fee: 2 } },
@@ -124,7 +115,10 @@ describe('partner changes in the audit log', () => {
   it('a change refused and rolled back leaves no row', async () => {
     // The last active admin cannot demote itself: the update is rolled back, and its audit row with it.
     const before = await auditRows(t.db);
-    const res = await call('PATCH', `/admin/user?user_id=${adminId}`, { is_admin: false, worker: 'demoted' });
+    const res = await call('PATCH', `/admin/user?user_id=${t.admin.account.id}`, {
+      is_admin: false,
+      worker: 'demoted',
+    });
     expect(res.statusCode).toBe(422);
     expect(await auditRows(t.db)).toEqual(before);
     // A fee on a series that already has one: refused by the unique index inside the transaction.

@@ -22,17 +22,22 @@ afterAll(async () => {
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   request(t.app, { method, url: `/api/admin/releases${url}`, token: admin.token, body });
 
+/** Adds a beta release of x19 with `descriptions` (201); answers its id. */
+async function createBeta(version: string, descriptions: { language: string; description: string }[]) {
+  const created = await call('POST', '', {
+    series: 'x19',
+    version,
+    stage: 'beta',
+    tags: demoTags('x19'),
+    descriptions,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+
 describe('release changes in the audit log', () => {
   it('create, update, publish, unpublish and remove each write their row with before and after', async () => {
-    const created = await call('POST', '', {
-      series: 'x19',
-      version: '7.0.0-beta.1',
-      stage: 'beta',
-      tags: demoTags('x19'),
-      descriptions: [{ language: 'en', description: 'Audited.' }],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id;
+    const id = await createBeta('7.0.0-beta.1', [{ language: 'en', description: 'Audited.' }]);
     expect(await lastAudit(t.db, 'release.create')).toMatchObject({
       actor_id: admin.account.id,
       object_type: 'release',
@@ -76,17 +81,10 @@ describe('release changes in the audit log', () => {
   });
 
   it('a change of descriptions is an update with the texts before and after', async () => {
-    const created = await call('POST', '', {
-      series: 'x19',
-      version: '7.5.0-beta.1',
-      stage: 'beta',
-      tags: demoTags('x19'),
-      descriptions: [
-        { language: 'en', description: 'Old text.' },
-        { language: 'ru', description: 'Старый текст.' },
-      ],
-    });
-    const id = created.json().id;
+    const id = await createBeta('7.5.0-beta.1', [
+      { language: 'en', description: 'Old text.' },
+      { language: 'ru', description: 'Старый текст.' },
+    ]);
     const res = await call('PATCH', `/${id}/descriptions`, {
       descriptions: [
         { language: 'en', description: 'New text.' },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
   AdminBuildQuerySchema,
   BuildIdParamsSchema,
@@ -10,6 +10,7 @@ import {
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
+import type { AccountRow } from '../platform/db/schema';
 import { editBuild, editPools, liveBuild, ownerOf, rebuildBuild, removeBuild } from './build-service';
 import { toBuild } from './views';
 
@@ -18,6 +19,17 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const preHandler = app.requireAdmin;
   const tags = ['admin builds'];
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
+  /** The build `?firmware_id` names (of `?user_id` when given), and who changes it for whom. */
+  const adminTarget = async ({
+    account,
+    query,
+  }: {
+    account: AccountRow;
+    query: Static<typeof AdminBuildQuerySchema>;
+  }) => {
+    const build = await liveBuild(app.db, query.firmware_id, query.user_id);
+    return { build, actors: { actor: account, owner: await ownerOf(app.db, account, build.user_id) } };
+  };
 
   app.patch(
     '/admin/firmwares',
@@ -32,10 +44,8 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { account } = request;
-      const build = await liveBuild(app.db, request.query.firmware_id, request.query.user_id);
-      const owner = await ownerOf(app.db, account, build.user_id);
-      return toBuild(await editBuild(app.db, { actor: account, owner }, build, request.body), account);
+      const { build, actors } = await adminTarget(request);
+      return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
     },
   );
 
@@ -52,17 +62,9 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { account } = request;
-      const build = await liveBuild(app.db, request.query.firmware_id, request.query.user_id);
-      const owner = await ownerOf(app.db, account, build.user_id);
-      const row = await editPools(
-        app.db,
-        { actor: account, owner },
-        build,
-        request.body.fee_pools_configs,
-        true,
-      );
-      return toBuild(row, account);
+      const { build, actors } = await adminTarget(request);
+      const row = await editPools(app.db, actors, build, request.body.fee_pools_configs, true);
+      return toBuild(row, request.account);
     },
   );
 

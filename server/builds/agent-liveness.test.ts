@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-  queueBuild,
-} from '../test/agent-fixtures';
+import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
 // Issue 17, item 2: a build whose agent stopped answering says so, and when the queue takes it back.
 const OFFLINE_MS = 300;
-let w: AgentWorld;
-
-beforeAll(async () => {
-  // The lease is long (a minute): the agent is offline well before the build goes back to the queue.
-  w = await createAgentWorld({ offlineAfterMs: OFFLINE_MS, leaseMs: 60_000 });
-});
-afterAll(() => w.close());
+// The lease is long (a minute): the agent is offline well before the build goes back to the queue.
+const w = sharedWorld(() => createAgentWorld({ offlineAfterMs: OFFLINE_MS, leaseMs: 60_000 }));
 
 type Live = { id: number; status: string; agent_lost?: boolean; lease_until?: string | null };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@ import { builds } from '../platform/db/schema';
 import {
   api,
   buildBody,
-  createBuildWorld,
+  createBuildWorldWithSet,
   createSet,
   pools,
   rowCounts,
@@ -19,13 +19,7 @@ import { sharedWorld } from '../test/shared-world';
 import { updateBuild } from './builds-repository';
 import type { JobSpec } from './job-spec';
 
-const w = sharedWorld(createBuildWorld);
-
-let setId: number;
-
-beforeAll(async () => {
-  setId = (await createSet(w, w.partner.token, 'Actions')).id as number;
-});
+const w = sharedWorld(() => createBuildWorldWithSet('Actions'));
 
 const FW = '/client/firmware/firmwares';
 
@@ -47,7 +41,7 @@ async function jobSpecOf(id: number) {
 describe('build edits queue a rebuild', () => {
   let build: Build;
   beforeAll(async () => {
-    build = await submit(w, w.partner.token, buildBody(w, setId));
+    build = await submit(w, w.partner.token, buildBody(w, w.setId));
   });
 
   it('PATCH changes the build and marks it as being updated', async () => {
@@ -74,7 +68,7 @@ describe('build edits queue a rebuild', () => {
   });
 
   it('PATCH checks the merged build like a new one, writing nothing on failure', async () => {
-    const before = (await api(w, 'GET', `${FW}?group_id=${setId}`, w.partner.token)).json();
+    const before = (await api(w, 'GET', `${FW}?group_id=${w.setId}`, w.partner.token)).json();
     const bad = await api(w, 'PATCH', `${FW}/${build.id}`, w.partner.token, { platform: 'zynq' });
     expect(expectValidationError(bad, 'platform').msg).toBe('Invalid combination');
     const hidden = await api(w, 'PATCH', `${FW}/${build.id}`, w.partner.token, {
@@ -82,7 +76,7 @@ describe('build edits queue a rebuild', () => {
     });
     expect(expectValidationError(hidden, 'release_id').msg).toBe('Release not found');
     expectValidationError(await api(w, 'PATCH', `${FW}/${build.id}`, w.partner.token, {}), 'body');
-    expect((await api(w, 'GET', `${FW}?group_id=${setId}`, w.partner.token)).json()).toEqual(before);
+    expect((await api(w, 'GET', `${FW}?group_id=${w.setId}`, w.partner.token)).json()).toEqual(before);
   });
 
   it('PATCH …/pool replaces the pools and rebuilds', async () => {
@@ -108,7 +102,7 @@ describe('build edits queue a rebuild', () => {
   });
 
   it('upgrade moves to the newest visible release of the stage class, once', async () => {
-    const old = await submit(w, w.partner.token, buildBody(w, setId, { model: 'T19' }));
+    const old = await submit(w, w.partner.token, buildBody(w, w.setId, { model: 'T19' }));
     const res = await api(w, 'POST', `${FW}/${old.id}/upgrade`, w.partner.token);
     expect(res.statusCode, res.body).toBe(200);
     // Not the draft 1.3.0, nor the beta 1.2.0: the partner sees neither.
@@ -132,7 +126,7 @@ describe('build edits queue a rebuild', () => {
 
 describe('another partner’s build answers 404', () => {
   it('on every build route', async () => {
-    const build = await submit(w, w.partner.token, buildBody(w, setId, { model: 'S19j' }));
+    const build = await submit(w, w.partner.token, buildBody(w, w.setId, { model: 'S19j' }));
     const t = w.other.token;
     const before = await rowCounts(w.t.db);
     expectError(
@@ -164,8 +158,8 @@ describe('DELETE /client/firmware/firmwares/{id}', () => {
   it('removes softly, and with full_clean deletes the artifact', async () => {
     const dir = path.join(w.dataDir, 'artifacts');
     await mkdir(dir, { recursive: true });
-    const a = await submit(w, w.partner.token, buildBody(w, setId, { model: 'S19 XP' }));
-    const b = await submit(w, w.partner.token, buildBody(w, setId, { model: 'S19k Pro' }));
+    const a = await submit(w, w.partner.token, buildBody(w, w.setId, { model: 'S19 XP' }));
+    const b = await submit(w, w.partner.token, buildBody(w, w.setId, { model: 'S19k Pro' }));
     const fileA = path.join(dir, `${a.uuid}.tar.gz`);
     const fileB = path.join(dir, `${b.uuid}.tar.gz`);
     await writeFile(fileA, 'a');

@@ -26,8 +26,9 @@ const columns = { seq: e.id, line: e.data, at: e.created_at };
 /** Above any id: the newest page is `before` this. */
 const END = Number.MAX_SAFE_INTEGER;
 
-const beforeStatement = (db: Db) =>
-  preparedOnce(db, 'log_before_run', [], (name) =>
+/** The statement reading a page of a run's log on one `side` of a line: newest first before it, oldest first after. */
+const pageStatement = (db: Db, side: 'before' | 'after') =>
+  preparedOnce(db, `log_${side}_run`, [], (name) =>
     db
       .select(columns)
       .from(e)
@@ -36,28 +37,10 @@ const beforeStatement = (db: Db) =>
           eq(e.build_id, sql.placeholder('build')),
           eq(e.run, sql.placeholder('run')),
           eq(e.type, 'log'),
-          lt(e.id, sql.placeholder('before')),
+          side === 'before' ? lt(e.id, sql.placeholder('before')) : gt(e.id, sql.placeholder('after')),
         ),
       )
-      .orderBy(desc(e.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
-  );
-
-const afterStatement = (db: Db) =>
-  preparedOnce(db, 'log_after_run', [], (name) =>
-    db
-      .select(columns)
-      .from(e)
-      .where(
-        and(
-          eq(e.build_id, sql.placeholder('build')),
-          eq(e.run, sql.placeholder('run')),
-          eq(e.type, 'log'),
-          gt(e.id, sql.placeholder('after')),
-        ),
-      )
-      .orderBy(asc(e.id))
+      .orderBy(side === 'before' ? desc(e.id) : asc(e.id))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
@@ -84,7 +67,7 @@ export async function logPageBefore(
   before: number | undefined,
   limit: number,
 ): Promise<LogPage> {
-  const rows = await beforeStatement(db).execute({
+  const rows = await pageStatement(db, 'before').execute({
     build: buildId,
     run,
     before: before ?? END,
@@ -101,7 +84,7 @@ export async function logPageAfter(
   after: number,
   limit: number,
 ): Promise<LogPage> {
-  const rows = await afterStatement(db).execute({ build: buildId, run, after, limit: limit + 1 });
+  const rows = await pageStatement(db, 'after').execute({ build: buildId, run, after, limit: limit + 1 });
   return { rows: rows.slice(0, limit), older: true, newer: rows.length > limit };
 }
 

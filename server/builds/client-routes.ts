@@ -11,6 +11,7 @@ import {
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
+import type { AccountRow } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
 import { findSet } from '../sets/sets-repository';
 import {
@@ -33,6 +34,11 @@ const BASE = '/client/firmware/firmwares';
 const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['builds'];
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
+  /** The build `:id` names, when it is mine and not removed (404 otherwise); I change it for myself. */
+  const myBuild = async ({ account, params }: { account: AccountRow; params: { id: number } }) => ({
+    build: await liveBuild(app.db, params.id, account.id),
+    actors: { actor: account, owner: account },
+  });
 
   app.get(
     BASE,
@@ -100,12 +106,8 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { account } = request;
-      const build = await liveBuild(app.db, request.params.id, account.id);
-      return toBuild(
-        await editBuild(app.db, { actor: account, owner: account }, build, request.body),
-        account,
-      );
+      const { build, actors } = await myBuild(request);
+      return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
     },
   );
 
@@ -121,15 +123,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { account } = request;
-      const build = await liveBuild(app.db, request.params.id, account.id);
-      const row = await editPools(
-        app.db,
-        { actor: account, owner: account },
-        build,
-        request.body.fee_pools_configs,
-      );
-      return toBuild(row, account);
+      const { build, actors } = await myBuild(request);
+      const row = await editPools(app.db, actors, build, request.body.fee_pools_configs);
+      return toBuild(row, request.account);
     },
   );
 

@@ -1,22 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platforms, series } from '../platform/db/schema';
-import { createSignedIn, createTestApp, expectError, request, seedCatalogue } from '../test/helper';
+import { createAdminApp } from '../test/admin-app';
+import { createSignedIn, expectError, request } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 import { demoCatalogue } from './demo-catalogue';
 
-const t = sharedWorld(createTestApp);
+const t = sharedWorld(() => createAdminApp());
 
-let token: string;
 let partnerToken: string;
 
 beforeAll(async () => {
-  await seedCatalogue(t.db);
-  token = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
   partnerToken = (await createSignedIn(t.app, t.db)).token;
 });
 
-const get = async (path: string, as = token) => {
+const get = async (path: string, as = t.admin.token) => {
   const res = await request(t.app, { url: `/api/client/firmware/${path}`, token: as });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();

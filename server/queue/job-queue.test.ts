@@ -1,23 +1,12 @@
 // The queue's wake-up is the database's: a build that becomes pending wakes the agents' waiting claims,
 // whichever code queued it, with no route having to remember it.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { liveBuild, rebuildBuild } from '../builds/build-service';
-import {
-  type AgentWorld,
-  addWorker,
-  agentCall,
-  claim,
-  createAgentWorld,
-  queueBuild,
-} from '../test/agent-fixtures';
+import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
-let w: AgentWorld;
-
-beforeAll(async () => {
-  // A waiting claim looks again by itself only after ten minutes: anything sooner is a wake-up.
-  w = await createAgentWorld({ claimWaitMs: 600_000, pollMs: 600_000 });
-});
-afterAll(() => w.close());
+// A waiting claim looks again by itself only after ten minutes: anything sooner is a wake-up.
+const w = sharedWorld(() => createAgentWorld({ claimWaitMs: 600_000, pollMs: 600_000 }));
 
 /** Starts a claim and resolves once it waits for a wake-up (it found nothing pending). */
 async function waitingClaim(token: string) {

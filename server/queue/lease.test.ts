@@ -3,6 +3,7 @@ import {
   addWorker,
   agentCall,
   claim,
+  claimJob,
   createAgentWorld,
   logOf,
   queueBuild,
@@ -53,8 +54,7 @@ describe('leases', () => {
 
   it('keeps the job while the agent calls: events and heart-beats renew the lease', async () => {
     const build = await queueBuild(w);
-    const job = await claim(w, agent.token);
-    if (!job) throw new Error('no job');
+    const job = await claimJob(w, agent.token);
     for (let i = 0; i < 4; i++) {
       await sleep(LEASE_MS / 2);
       if (i % 2) await sendEvents(w, agent.token, job, []);
@@ -85,8 +85,7 @@ describe('leases', () => {
 
   it('starts a rebuilt job at attempt 1 with a fresh log', async () => {
     const build = await queueBuild(w);
-    const job = await claim(w, agent.token);
-    if (!job) throw new Error('no job');
+    const job = await claimJob(w, agent.token);
     await sendEvents(w, agent.token, job, [{ seq: 1, type: 'log', data: 'first round' }]);
     await agentCall(w, agent.token, 'POST', `/jobs/${job.id}/finish`, { status: 'failed', reason: 'broken' });
     const rebuild = await api(

@@ -5,17 +5,10 @@ import type { WebSocket } from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-sessions';
-import {
-  type AgentWorld,
-  addWorker,
-  type Claimed,
-  claim,
-  createAgentWorld,
-  queueBuild,
-  sendEvents,
-} from '../test/agent-fixtures';
+import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
+import { sharedWorld } from '../test/shared-world';
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };
 
@@ -25,7 +18,7 @@ interface Watched {
   closed?: { code: number; reason: string };
 }
 
-let w: AgentWorld;
+const w = sharedWorld(() => createAgentWorld());
 let agentToken: string;
 let job: Claimed;
 let seq = 0;
@@ -78,17 +71,12 @@ async function expectClosedWith(watched: Watched, code: number) {
 }
 
 beforeAll(async () => {
-  w = await createAgentWorld();
   agentToken = (await addWorker(w, 'revocation-agent')).token;
-  await queueBuild(w);
-  const claimed = await claim(w, agentToken);
-  if (!claimed) throw new Error('no job');
-  job = claimed;
+  job = await queueAndClaim(w, agentToken);
   admin = await connect(w.admin.token);
 });
-afterAll(async () => {
+afterAll(() => {
   admin?.socket.terminate();
-  await w.close();
 });
 
 describe('a live socket ends with its session', () => {

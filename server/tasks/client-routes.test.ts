@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
-import { addWorker, claim, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
+import { addWorker, claim, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -58,8 +58,7 @@ describe('tasks', () => {
   });
 
   it('counts pending, in progress and failed, mine and everyone’s', async () => {
-    const job = await claim(w, agent.token);
-    if (!job) throw new Error('no job');
+    const job = await claimJob(w, agent.token);
     runningId = job.id;
     // The queue moved on: every waiting task is one place nearer, and the claimed one has no place.
     const afterClaim = await tasks('/client/firmware/tasks', w.partner.token);

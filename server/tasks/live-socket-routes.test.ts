@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
-import { addWorker, claim, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
+import { addWorker, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { createSet } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -30,8 +30,7 @@ describe('the live socket', () => {
     const dev = await connect(developer.token);
     const agent = await addWorker(w, 'socket-agent');
     const build = await queueBuild(w);
-    const job = await claim(w, agent.token);
-    if (!job) throw new Error('no job');
+    const job = await claimJob(w, agent.token);
     await sendEvents(w, agent.token, job, [
       { seq: 1, type: 'log', data: 'Fetching sources' },
       { seq: 2, type: 'progress', data: 25 },
@@ -61,8 +60,7 @@ describe('the live socket', () => {
     const held = [];
     for (const name of ['own-agent-1', 'own-agent-2']) {
       const agent = await addWorker(w, name);
-      const job = await claim(w, agent.token);
-      if (!job) throw new Error('no job');
+      const job = await claimJob(w, agent.token);
       held.push({ job, token: agent.token });
     }
     const byId = (x: number, y: number) => x - y;

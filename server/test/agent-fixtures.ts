@@ -89,6 +89,19 @@ export async function claim(w: BuildWorld, token: string): Promise<Claimed | und
   return res.json<{ job: Claimed }>().job;
 }
 
+/** Claims a job as `token`'s agent; throws when the queue has none for it. */
+export async function claimJob(w: BuildWorld, token: string): Promise<Claimed> {
+  const job = await claim(w, token);
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+/** Queues a build of the partner's and claims a job as `token`'s agent (the new build, on an empty queue). */
+export async function queueAndClaim(w: AgentWorld, token: string): Promise<Claimed> {
+  await queueBuild(w);
+  return claimJob(w, token);
+}
+
 export function sendEvents(
   w: BuildWorld,
   token: string,

@@ -188,6 +188,17 @@ export function expectValidationError(res: LightMyRequestResponse, field: string
   return issue as ValidationIssue;
 }
 
+/**
+ * Expects a 422 whose detail is exactly these issues of the body, in this order: each the field (or its path under
+ * the body) and its message.
+ */
+export function expectBodyIssues(res: LightMyRequestResponse, issues: [string | string[], string][]): void {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json<{ detail: unknown }>().detail).toEqual(
+    issues.map(([field, msg]) => ({ loc: ['body', ...[field].flat()], msg, type: 'value_error' })),
+  );
+}
+
 /** Expects `{"detail": "<message>"}` with the given status. */
 export function expectError(res: LightMyRequestResponse, status: number, detail?: string): void {
   expect(res.statusCode, res.body).toBe(status);

@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, partnerFees } from '../../platform/db/schema';
-import {
-  createSignedIn,
-  createTestApp,
-  expectError,
-  expectValidationError,
-  request,
-  seedCatalogue,
-} from '../../test/helper';
+import { createCatalogueApp } from '../../test/admin-app';
+import { createSignedIn, expectError, expectValidationError, request } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
 
-const t = sharedWorld(createTestApp);
-
-beforeAll(async () => {
-  await seedCatalogue(t.db);
-});
+const t = sharedWorld(createCatalogueApp);
 
 const URL = '/api/client/account/info';
 

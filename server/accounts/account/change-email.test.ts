@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../../test/helper';
 import { tokenFromMail } from '../../test/mail-catcher';
-import { setUpMailWorld, smtp, t } from '../../test/mail-world';
+import { mailedToken, setUpMailWorld, smtp, t } from '../../test/mail-world';
 
 const APP_URL = 'https://fw.example.test';
 const SENT = EMAIL_SENT_MESSAGE;
@@ -25,13 +25,12 @@ const changeEmail = (token: string | undefined, email: unknown) =>
 const confirm = (token: string) =>
   request(t.app, { method: 'POST', url: '/api/client/account/confirm-change-email', body: { token } });
 
-async function confirmationToken(session: string, email: string): Promise<string> {
-  const before = smtp.mails.length;
-  const res = await changeEmail(session, email);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ detail: SENT });
-  return tokenFromMail(await smtp.waitFor(email, before), APP_URL, '/confirm-email-change');
-}
+const confirmationToken = (session: string, email: string) =>
+  mailedToken(email, '/confirm-email-change', async () => {
+    const res = await changeEmail(session, email);
+    expect(res.json()).toEqual({ detail: SENT });
+    return res;
+  });
 
 const emailOf = async (id: number) =>
   (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0].email;

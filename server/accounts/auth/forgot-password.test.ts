@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../../test/helper';
 import { tokenFromMail } from '../../test/mail-catcher';
-import { setUpMailWorld, smtp, t } from '../../test/mail-world';
+import { mailedToken, setUpMailWorld, smtp, t } from '../../test/mail-world';
 
 const APP_URL = 'http://console.test:8080';
 const SENT = EMAIL_SENT_MESSAGE;
@@ -27,12 +27,7 @@ const signInStatus = async (email: string, password: string) =>
   (await request(t.app, { method: 'POST', url: '/api/auth/sign-in', body: { email, password } })).statusCode;
 
 /** Asks for a reset link and reads its token out of the mail the SMTP server received. */
-async function resetToken(email: string): Promise<string> {
-  const before = smtp.mails.length;
-  const res = await forgot(email);
-  expect(res.statusCode, res.body).toBe(200);
-  return tokenFromMail(await smtp.waitFor(email, before), APP_URL, '/reset-password');
-}
+const resetToken = (email: string) => mailedToken(email, '/reset-password', () => forgot(email));
 
 describe('forgot password → e-mail → reset password', () => {
   it('sends a link that sets a new password; the new one signs in, the old one no longer does', async () => {
