@@ -6,6 +6,7 @@ import { Route } from 'react-router-dom';
 import { APP_NAME } from './appInfo';
 import type { AppAuthProvider } from './authProvider';
 import { GoHome, RequireAccess } from './authProvider/RequireAccess';
+import { signedInQueryClient } from './authProvider/signedInQueries';
 import { createDataProvider, resourcePaths } from './dataProvider';
 import type { HttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
@@ -40,12 +41,13 @@ export interface AppProps {
 const currentLocale = (store: Store) => detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
 
 /**
- * Loads the messages of the saved language, so the console's first render is in it, and starts fetching the
- * first page's code while the shell mounts (issue 14).
+ * Loads the messages of the saved language, so the console's first render is in it, and the account, so it
+ * knows the role; starts fetching the first page's code while the shell mounts (issue 14).
  */
-export const prepareApp = (store: Store) => {
+export const prepareApp = async (store: Store, authProvider: AppAuthProvider) => {
   preloadPage(window.location.pathname);
-  return loadMessages(currentLocale(store));
+  // The account is on its way since main.tsx started: the first render then knows the role (signedInQueries).
+  await Promise.all([loadMessages(currentLocale(store)), authProvider.loadAccount().catch(() => undefined)]);
 };
 
 /**
@@ -57,6 +59,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
     createDataProvider(httpClient, resourcePaths, () => authProvider.getAccount()?.role),
   );
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
+  const [queryClient] = useState(() => signedInQueryClient(authProvider));
   // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);
@@ -68,6 +71,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       disableTelemetry
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       store={store}
       layout={Layout}

@@ -40,7 +40,7 @@ export interface RoutedPagesProps {
 export function routedPages({ store, httpClient, authProvider, loadConsole }: RoutedPagesProps) {
   const Console = lazyPage(async () => {
     const { App, prepareApp } = await loadConsole();
-    await prepareApp(store);
+    await prepareApp(store, authProvider);
     return () => <App httpClient={httpClient} authProvider={authProvider} store={store} />;
   });
   const publicShell = (

@@ -1,26 +1,24 @@
 // Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
-import type { AuthProvider, UserIdentity } from 'ra-core';
+import type { AuthProvider } from 'ra-core';
 import { SUPPORTED_LANGUAGES } from '../../contract/constants';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { stopSchedulers } from '../dataProvider/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';
 import { canAccess, type Role } from './canAccess';
+import { type AppIdentity, identityOf } from './identity';
 import { clearToken, readToken, rememberRedirect, takeRedirect, writeToken } from './session';
 
 export type { Account } from './account';
 export type { Role } from './canAccess';
 export { canAccess } from './canAccess';
+export type { AppIdentity } from './identity';
 
 /** What react-admin needs to send a signed-out visitor to /login without a redirect loop (react-admin #10764). */
 export const NOT_AUTHENTICATED = { redirectTo: '/login', logoutUser: false, message: false } as const;
 
 /** The message of the error a blocked account gets at sign-in. */
 export const BLOCKED_MESSAGE = 'app.auth.blocked';
-
-export interface AppIdentity extends UserIdentity {
-  account: Account;
-}
 
 export interface AppAuthProvider extends AuthProvider {
   getIdentity(): Promise<AppIdentity>;
@@ -140,8 +138,7 @@ export function createAuthProvider({
     getPermissions: () => role(),
 
     async getIdentity(): Promise<AppIdentity> {
-      const current = await loadAccount();
-      return { id: current.id, fullName: current.worker || current.email, account: current };
+      return identityOf(await loadAccount());
     },
 
     async canAccess({ action, resource }) {

@@ -1,0 +1,23 @@
+// What react-admin asks the authProvider on its first render, answered before that render (issue 14).
+import { QueryClient } from '@tanstack/react-query';
+import type { AppAuthProvider } from '.';
+import { identityOf } from './identity';
+import { readToken } from './session';
+
+/**
+ * The console's react-query client, holding the sign-in check, the role and the identity of the account that
+ * main.tsx started loading beside the console's code. Without them react-admin's first render draws its loading
+ * page, and each answer arriving a moment later re-renders the whole shell synchronously (react-query notifies
+ * through useSyncExternalStore): on a slow phone one task of a third of a second or more. The keys are
+ * react-admin's own (ra-core's useAuthState, usePermissions and useGetIdentity, called without parameters);
+ * react-query still asks the authProvider again when they go stale, so a change of role is followed as before.
+ */
+export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient {
+  const client = new QueryClient();
+  const account = authProvider.getAccount();
+  if (!account || !readToken()) return client;
+  client.setQueryData(['auth', 'checkAuth', {}], true);
+  client.setQueryData(['auth', 'getPermissions', {}], account.role);
+  client.setQueryData(['auth', 'getIdentity'], identityOf(account));
+  return client;
+}
