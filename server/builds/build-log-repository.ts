@@ -2,11 +2,13 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { preparedOnce } from '../platform/db/prepared-statements';
 import { buildEvents } from '../platform/db/schema';
+import { fixedPace, StatementPace } from './log-statement-pace';
 
 /**
  * Reading a build's log in pieces (issue 14, "Logs of any size"). Every statement here reads at most a few
  * thousand rows by the index (build_id, id): on the embedded database a query runs on the server's own thread,
- * so a log of any size is read as many short queries with the event loop free between them, never as one.
+ * so a log of any size is read as many short queries with the event loop free between them, never as one. The
+ * downloads and the pages are read as statements of a few milliseconds each, taking turns (log-statement-pace.ts).
  */
 
 export interface LogRow {
@@ -16,8 +18,24 @@ export interface LogRow {
   at: Date;
 }
 
-/** Lines per statement of the text download. */
+/** Lines of the first statement of the text download; then sized by time (textPace). */
 export const LOG_TEXT_CHUNK = 1000;
+/**
+ * Milliseconds a statement of a log read should take. On PGlite the longest statement bounds what a request
+ * waits (issue 14: /api/health/live p99 < 50 ms while three clients read a 100,000-line log); shorter costs
+ * more statements (~0.2 ms each of fixed cost on PGlite).
+ */
+export const LOG_STATEMENT_MS = 4;
+/** The text download's pace: one value a statement (the lines joined in SQL), cheap per line. */
+const textPace = new StatementPace({
+  initial: LOG_TEXT_CHUNK,
+  min: 100,
+  max: 10_000,
+  targetMs: LOG_STATEMENT_MS,
+});
+/** The pages' pace: rows of three columns, each decoded in JS, several times dearer per line than the text. */
+const rowPace = new StatementPace({ initial: 500, min: 50, max: 5000, targetMs: LOG_STATEMENT_MS });
+const paceOf = (pace: StatementPace | number) => (typeof pace === 'number' ? fixedPace(pace) : pace);
 /** Lines one statement of a search looks through; a search reads the log this many at a time. */
 export const LOG_SEARCH_CHUNK = 5000;
 
@@ -77,21 +95,45 @@ export interface RunOf {
   run: number;
 }
 
+/**
+ * `limit` rows read from `from` on, one statement of at most pace.lines() at a time, each in a turn of its own:
+ * a page of 2,000 lines is one answer, not one statement. `more` says whether rows lie beyond the last one.
+ */
+async function readInPieces(
+  pace: StatementPace,
+  from: number,
+  limit: number,
+  statement: (from: number, lines: number) => Promise<LogRow[]>,
+): Promise<{ rows: LogRow[]; more: boolean }> {
+  const rows: LogRow[] = [];
+  let cursor = from;
+  for (;;) {
+    // The last piece asks one line more, to learn whether the page is the log's last.
+    const asked = Math.min(pace.lines(), limit - rows.length + 1);
+    const piece = await pace.run(
+      asked,
+      () => statement(cursor, asked),
+      (r) => r.length,
+    );
+    rows.push(...piece);
+    if (piece.length < asked || rows.length > limit)
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    cursor = piece[piece.length - 1].seq;
+  }
+}
+
 /** The `limit` lines just before `before` (the newest `limit` without it), oldest first. */
 export async function logPageBefore(
   db: Db,
   { id: buildId, run }: RunOf,
   before: number | undefined,
   limit: number,
+  pace: StatementPace | number = rowPace,
 ): Promise<LogPage> {
-  const rows = await beforeStatement(db).execute({
-    build: buildId,
-    run,
-    before: before ?? END,
-    limit: limit + 1,
-  });
-  const older = rows.length > limit;
-  return { rows: rows.slice(0, limit).reverse(), older, newer: before !== undefined };
+  const read = await readInPieces(paceOf(pace), before ?? END, limit, (from, lines) =>
+    beforeStatement(db).execute({ build: buildId, run, before: from, limit: lines }),
+  );
+  return { rows: read.rows.reverse(), older: read.more, newer: before !== undefined };
 }
 
 /** The `limit` lines just after `after`, oldest first: what a reader holding the log up to `after` lacks. */
@@ -100,54 +142,51 @@ export async function logPageAfter(
   { id: buildId, run }: RunOf,
   after: number,
   limit: number,
+  pace: StatementPace | number = rowPace,
 ): Promise<LogPage> {
-  const rows = await afterStatement(db).execute({ build: buildId, run, after, limit: limit + 1 });
-  return { rows: rows.slice(0, limit), older: true, newer: rows.length > limit };
-}
-
-/** A turn of the event loop: what requests waiting on the server's one thread need to be read and answered. */
-const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The last turn promised to a statement of a download (of any build, in this process). */
-let lastTurn: Promise<void> = Promise.resolve();
-
-/**
- * The next turn of the event loop no other download's statement has: downloads under way take turns, one
- * statement a turn, so a request that comes meanwhile waits for one statement, not one of each download.
- */
-function nextFreeTurn(): Promise<void> {
-  lastTurn = lastTurn.then(aTurn);
-  return lastTurn;
+  const read = await readInPieces(paceOf(pace), after, limit, (from, lines) =>
+    afterStatement(db).execute({ build: buildId, run, after: from, limit: lines }),
+  );
+  return { rows: read.rows, older: true, newer: read.more };
 }
 
 /**
- * Every line of the log as text, oldest first, one piece per statement of `chunk` lines (keyset paging: memory
- * stays flat). The statement joins its lines itself (one value to decode, not `chunk` rows), and each statement
- * waits for a turn of the event loop of its own (nextFreeTurn): PGlite answers without any I/O, so three
- * downloads read back to back would otherwise hold every other request until they end (issue 14).
+ * Every line of the log as text, oldest first, one piece per statement (keyset paging: memory stays flat), of
+ * `pace` lines: sized by time unless a number is given. The statement joins its lines itself (one value to
+ * decode, not a row each), and each statement waits for a turn of the event loop of its own (StatementPace.run):
+ * PGlite answers without any I/O, so three downloads read back to back would otherwise hold every other request
+ * until they end (issue 14).
  */
 export async function* logTextChunks(
   db: Db,
   { id: buildId, run }: RunOf,
-  chunk = LOG_TEXT_CHUNK,
+  pace: StatementPace | number = textPace,
 ): AsyncGenerator<string> {
+  const paced = paceOf(pace);
   let after = 0;
   for (;;) {
-    await nextFreeTurn();
-    const result = await db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
-      select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
-      from (
-        select id, data from ${e}
-        where build_id = ${buildId} and run = ${run} and type = 'log' and id > ${after}
-        order by id limit ${chunk}
-      ) c`);
-    const [row] = (result as unknown as { rows: { last: number | string | null; n: number; text: string }[] })
-      .rows;
+    const chunk = paced.lines();
+    const result = await paced.run(
+      chunk,
+      () =>
+        db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
+          select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
+          from (
+            select id, data from ${e}
+            where build_id = ${buildId} and run = ${run} and type = 'log' and id > ${after}
+            order by id limit ${chunk}
+          ) c`),
+      (r) => Number(firstRow(r)?.n ?? 0),
+    );
+    const row = firstRow(result);
     if (row && row.n > 0) yield `${row.text}\n`;
     if (!row || row.n < chunk) return;
     after = Number(row.last);
   }
 }
+
+type TextRow = { last: number | string | null; n: number; text: string | null };
+const firstRow = (result: unknown) => (result as { rows: TextRow[] }).rows[0];
 
 export interface LogSearch {
   /** The matching lines found, oldest first (at most `limit`). */
