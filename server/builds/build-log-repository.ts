@@ -80,6 +80,36 @@ const afterStatement = (db: Db) =>
       .prepare(name),
   );
 
+/**
+ * `limit` lines of the text download after `after`, joined in SQL (one value to decode, not a row each); a
+ * prepared statement, its plan kept (the download is many short statements: planning each was a fair share).
+ */
+const textStatement = (db: Db) =>
+  preparedOnce(db, 'log_text_run', [], (name) => {
+    const c = db
+      .select({ id: e.id, data: e.data })
+      .from(e)
+      .where(
+        and(
+          eq(e.build_id, sql.placeholder('build')),
+          eq(e.run, sql.placeholder('run')),
+          eq(e.type, 'log'),
+          gt(e.id, sql.placeholder('after')),
+        ),
+      )
+      .orderBy(asc(e.id))
+      .limit(sql.placeholder('limit'))
+      .as('c');
+    return db
+      .select({
+        last: sql<number | string | null>`max(${c.id})`,
+        n: sql<number>`count(*)::int`,
+        text: sql<string | null>`string_agg(${c.data}, chr(10) order by ${c.id})`,
+      })
+      .from(c)
+      .prepare(name);
+  });
+
 export interface LogPage {
   /** Oldest first. */
   rows: LogRow[];
@@ -166,27 +196,16 @@ export async function* logTextChunks(
   let after = 0;
   for (;;) {
     const chunk = paced.lines();
-    const result = await paced.run(
+    const [row] = await paced.run(
       chunk,
-      () =>
-        db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
-          select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
-          from (
-            select id, data from ${e}
-            where build_id = ${buildId} and run = ${run} and type = 'log' and id > ${after}
-            order by id limit ${chunk}
-          ) c`),
-      (r) => Number(firstRow(r)?.n ?? 0),
+      () => textStatement(db).execute({ build: buildId, run, after, limit: chunk }),
+      (rows) => Number(rows[0]?.n ?? 0),
     );
-    const row = firstRow(result);
     if (row && row.n > 0) yield `${row.text}\n`;
     if (!row || row.n < chunk) return;
     after = Number(row.last);
   }
 }
-
-type TextRow = { last: number | string | null; n: number; text: string | null };
-const firstRow = (result: unknown) => (result as { rows: TextRow[] }).rows[0];
 
 export interface LogSearch {
   /** The matching lines found, oldest first (at most `limit`). */
