@@ -22,19 +22,23 @@ export interface LogRow {
 export const LOG_TEXT_CHUNK = 1000;
 /**
  * Milliseconds a statement of a log read should take. On PGlite the longest statement bounds what a request
- * waits (issue 14: /api/health/live p99 < 50 ms while three clients read a 100,000-line log); shorter costs
- * more statements (~0.2 ms each of fixed cost on PGlite).
+ * waits (issue 14: /api/health/live p99 < 50 ms while three clients read a 100,000-line log). Measured on the
+ * bench (bench/README.md): 2 ms kept the paging probes' p99 lowest; 4 ms made the download's statements
+ * (and the text each hands on to compression and the socket) long enough to double the probes' p50.
  */
-export const LOG_STATEMENT_MS = 4;
-/** The text download's pace: one value a statement (the lines joined in SQL), cheap per line. */
+export const LOG_STATEMENT_MS = 2;
+/**
+ * The text download's pace: one value a statement (the lines joined in SQL), ~1.2 µs a line on an idle machine;
+ * at most 2,000 lines, as what a statement answers is still encoded, compressed and written after it.
+ */
 const textPace = new StatementPace({
   initial: LOG_TEXT_CHUNK,
   min: 100,
-  max: 10_000,
+  max: 2000,
   targetMs: LOG_STATEMENT_MS,
 });
-/** The pages' pace: rows of three columns, each decoded in JS, several times dearer per line than the text. */
-const rowPace = new StatementPace({ initial: 500, min: 50, max: 5000, targetMs: LOG_STATEMENT_MS });
+/** The pages' pace: rows of three columns, each decoded in JS, ~6 µs a line on an idle machine. */
+const rowPace = new StatementPace({ initial: 300, min: 50, max: 1000, targetMs: LOG_STATEMENT_MS });
 const paceOf = (pace: StatementPace | number) => (typeof pace === 'number' ? fixedPace(pace) : pace);
 /** Lines one statement of a search looks through; a search reads the log this many at a time. */
 export const LOG_SEARCH_CHUNK = 5000;
