@@ -40,8 +40,15 @@ const textPace = new StatementPace({
 /** The pages' pace: rows of three columns, each decoded in JS, ~6 µs a line on an idle machine. */
 const rowPace = new StatementPace({ initial: 300, min: 50, max: 1000, targetMs: LOG_STATEMENT_MS });
 const paceOf = (pace: StatementPace | number) => (typeof pace === 'number' ? fixedPace(pace) : pace);
-/** Lines one statement of a search looks through; a search reads the log this many at a time. */
+/** Lines the first statement of a search looks through; then sized by time (searchPace). */
 export const LOG_SEARCH_CHUNK = 5000;
+/** A search's pace: its statements answer the matches only, the lines are looked through in SQL. */
+const searchPace = new StatementPace({
+  initial: LOG_SEARCH_CHUNK,
+  min: 500,
+  max: 20_000,
+  targetMs: LOG_STATEMENT_MS,
+});
 
 const e = buildEvents;
 const columns = { seq: e.id, line: e.data, at: e.created_at };
@@ -229,7 +236,8 @@ type ChunkRow = {
 
 /**
  * The lines containing `needle` (any case), the newest first, going back from `before`. The log is read
- * LOG_SEARCH_CHUNK lines a statement, newest first, until `limit` matches are found or the log's start: each
+ * a statement of `pace` lines at a time (sized by time unless a number is given, each in a turn of its own),
+ * newest first, until `limit` matches are found or the log's start: each
  * statement answers its matches and its oldest line (where the next one goes on).
  */
 export async function searchLog(
@@ -238,12 +246,15 @@ export async function searchLog(
   needle: string,
   before: number | undefined,
   limit: number,
-  chunk = LOG_SEARCH_CHUNK,
+  pace: StatementPace | number = searchPace,
 ): Promise<LogSearch> {
+  const paced = paceOf(pace);
   const found: LogRow[] = [];
   let cursor = before ?? END;
   for (;;) {
-    const result = await db.execute<ChunkRow>(sql`
+    const chunk = paced.lines();
+    const statement = () =>
+      db.execute<ChunkRow>(sql`
       select seq, line, at, hit, floor, n from (
         select id as seq, data as line, created_at as at, strpos(lower(data), lower(${needle})) > 0 as hit,
           min(id) over () as floor, (count(*) over ())::int as n
@@ -255,7 +266,8 @@ export async function searchLog(
       ) w
       where hit or seq = floor
       order by seq desc`);
-    const rows = (result as unknown as { rows: ChunkRow[] }).rows;
+    const rowsOf = (result: unknown) => (result as { rows: ChunkRow[] }).rows;
+    const rows = rowsOf(await paced.run(chunk, statement, (r) => Number(rowsOf(r)[0]?.n ?? 0)));
     if (rows.length === 0) return { rows: found.reverse(), before: null };
     for (const row of rows) {
       if (!row.hit) continue;

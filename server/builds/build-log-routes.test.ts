@@ -190,6 +190,18 @@ describe('GET …/firmwares/{id}/log', () => {
     expect((await logPageAfter(w.t.db, of, seqOf.get(LINES - 300) as number, 299, 77)).newer).toBe(true);
   });
 
+  it('searches a statement a turn: a search through the whole log lets other requests in between', async () => {
+    const counter = turnCounter();
+    let found: Awaited<ReturnType<typeof searchLog>>;
+    try {
+      found = await searchLog(w.t.db, { id: buildId, run: 1 }, 'not in the log', undefined, 10, 700);
+    } finally {
+      counter.stop();
+    }
+    expect(found).toEqual({ rows: [], before: null });
+    expect(counter.turns()).toBeGreaterThanOrEqual(Math.ceil(LINES / 700));
+  });
+
   it('searches a chunk at a time, going on where the last chunk ended', async () => {
     const found = await searchLog(w.t.db, { id: buildId, run: 1 }, 'NEEDLE', undefined, 10, 700);
     expect(found.rows.map((r) => r.line)).toEqual([1000, 2000, 3000, 4000].map(text));
