@@ -2,11 +2,13 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { preparedOnce } from '../platform/db/prepared-statements';
 import { buildEvents } from '../platform/db/schema';
+import { fixedPace, StatementPace } from './log-statement-pace';
 
 /**
  * Reading a build's log in pieces (issue 14, "Logs of any size"). Every statement here reads at most a few
  * thousand rows by the index (build_id, id): on the embedded database a query runs on the server's own thread,
- * so a log of any size is read as many short queries with the event loop free between them, never as one.
+ * so a log of any size is read as many short queries with the event loop free between them, never as one. The
+ * downloads and the pages are read as statements of a few milliseconds each, taking turns (log-statement-pace.ts).
  */
 
 export interface LogRow {
@@ -16,10 +18,37 @@ export interface LogRow {
   at: Date;
 }
 
-/** Lines per statement of the text download. */
+/** Lines of the first statement of the text download; then sized by time (textPace). */
 export const LOG_TEXT_CHUNK = 1000;
-/** Lines one statement of a search looks through; a search reads the log this many at a time. */
+/**
+ * Milliseconds a statement of a log read should take. On PGlite the longest statement bounds what a request
+ * waits (issue 14: /api/health/live p99 < 50 ms while three clients read a 100,000-line log). Measured on the
+ * bench (bench/README.md): 2 ms kept the paging probes' p99 lowest; 4 ms made the download's statements
+ * (and the text each hands on to compression and the socket) long enough to double the probes' p50.
+ */
+export const LOG_STATEMENT_MS = 2;
+/**
+ * The text download's pace: one value a statement (the lines joined in SQL), ~1.2 µs a line on an idle machine;
+ * at most 2,000 lines, as what a statement answers is still encoded, compressed and written after it.
+ */
+const textPace = new StatementPace({
+  initial: LOG_TEXT_CHUNK,
+  min: 100,
+  max: 2000,
+  targetMs: LOG_STATEMENT_MS,
+});
+/** The pages' pace: rows of three columns, each decoded in JS, ~6 µs a line on an idle machine. */
+const rowPace = new StatementPace({ initial: 300, min: 50, max: 1000, targetMs: LOG_STATEMENT_MS });
+const paceOf = (pace: StatementPace | number) => (typeof pace === 'number' ? fixedPace(pace) : pace);
+/** Lines the first statement of a search looks through; then sized by time (searchPace). */
 export const LOG_SEARCH_CHUNK = 5000;
+/** A search's pace: its statements answer the matches only, the lines are looked through in SQL. */
+const searchPace = new StatementPace({
+  initial: LOG_SEARCH_CHUNK,
+  min: 500,
+  max: 20_000,
+  targetMs: LOG_STATEMENT_MS,
+});
 
 const e = buildEvents;
 const columns = { seq: e.id, line: e.data, at: e.created_at };
@@ -45,6 +74,36 @@ const pageStatement = (db: Db, side: 'before' | 'after') =>
       .prepare(name),
   );
 
+/**
+ * `limit` lines of the text download after `after`, joined in SQL (one value to decode, not a row each); a
+ * prepared statement, its plan kept (the download is many short statements: planning each was a fair share).
+ */
+const textStatement = (db: Db) =>
+  preparedOnce(db, 'log_text_run', [], (name) => {
+    const c = db
+      .select({ id: e.id, data: e.data })
+      .from(e)
+      .where(
+        and(
+          eq(e.build_id, sql.placeholder('build')),
+          eq(e.run, sql.placeholder('run')),
+          eq(e.type, 'log'),
+          gt(e.id, sql.placeholder('after')),
+        ),
+      )
+      .orderBy(asc(e.id))
+      .limit(sql.placeholder('limit'))
+      .as('c');
+    return db
+      .select({
+        last: sql<number | string | null>`max(${c.id})`,
+        n: sql<number>`count(*)::int`,
+        text: sql<string | null>`string_agg(${c.data}, chr(10) order by ${c.id})`,
+      })
+      .from(c)
+      .prepare(name);
+  });
+
 export interface LogPage {
   /** Oldest first. */
   rows: LogRow[];
@@ -60,21 +119,45 @@ export interface RunOf {
   run: number;
 }
 
+/**
+ * `limit` rows read from `from` on, one statement of at most pace.lines() at a time, each in a turn of its own:
+ * a page of 2,000 lines is one answer, not one statement. `more` says whether rows lie beyond the last one.
+ */
+async function readInPieces(
+  pace: StatementPace,
+  from: number,
+  limit: number,
+  statement: (from: number, lines: number) => Promise<LogRow[]>,
+): Promise<{ rows: LogRow[]; more: boolean }> {
+  const rows: LogRow[] = [];
+  let cursor = from;
+  for (;;) {
+    // The last piece asks one line more, to learn whether the page is the log's last.
+    const asked = Math.min(pace.lines(), limit - rows.length + 1);
+    const piece = await pace.run(
+      asked,
+      () => statement(cursor, asked),
+      (r) => r.length,
+    );
+    rows.push(...piece);
+    if (piece.length < asked || rows.length > limit)
+      return { rows: rows.slice(0, limit), more: rows.length > limit };
+    cursor = piece[piece.length - 1].seq;
+  }
+}
+
 /** The `limit` lines just before `before` (the newest `limit` without it), oldest first. */
 export async function logPageBefore(
   db: Db,
   { id: buildId, run }: RunOf,
   before: number | undefined,
   limit: number,
+  pace: StatementPace | number = rowPace,
 ): Promise<LogPage> {
-  const rows = await pageStatement(db, 'before').execute({
-    build: buildId,
-    run,
-    before: before ?? END,
-    limit: limit + 1,
-  });
-  const older = rows.length > limit;
-  return { rows: rows.slice(0, limit).reverse(), older, newer: before !== undefined };
+  const read = await readInPieces(paceOf(pace), before ?? END, limit, (from, lines) =>
+    pageStatement(db, 'before').execute({ build: buildId, run, before: from, limit: lines }),
+  );
+  return { rows: read.rows.reverse(), older: read.more, newer: before !== undefined };
 }
 
 /** The `limit` lines just after `after`, oldest first: what a reader holding the log up to `after` lacks. */
@@ -83,49 +166,35 @@ export async function logPageAfter(
   { id: buildId, run }: RunOf,
   after: number,
   limit: number,
+  pace: StatementPace | number = rowPace,
 ): Promise<LogPage> {
-  const rows = await pageStatement(db, 'after').execute({ build: buildId, run, after, limit: limit + 1 });
-  return { rows: rows.slice(0, limit), older: true, newer: rows.length > limit };
-}
-
-/** A turn of the event loop: what requests waiting on the server's one thread need to be read and answered. */
-const aTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The last turn promised to a statement of a download (of any build, in this process). */
-let lastTurn: Promise<void> = Promise.resolve();
-
-/**
- * The next turn of the event loop no other download's statement has: downloads under way take turns, one
- * statement a turn, so a request that comes meanwhile waits for one statement, not one of each download.
- */
-function nextFreeTurn(): Promise<void> {
-  lastTurn = lastTurn.then(aTurn);
-  return lastTurn;
+  const read = await readInPieces(paceOf(pace), after, limit, (from, lines) =>
+    pageStatement(db, 'after').execute({ build: buildId, run, after: from, limit: lines }),
+  );
+  return { rows: read.rows, older: true, newer: read.more };
 }
 
 /**
- * Every line of the log as text, oldest first, one piece per statement of `chunk` lines (keyset paging: memory
- * stays flat). The statement joins its lines itself (one value to decode, not `chunk` rows), and each statement
- * waits for a turn of the event loop of its own (nextFreeTurn): PGlite answers without any I/O, so three
- * downloads read back to back would otherwise hold every other request until they end (issue 14).
+ * Every line of the log as text, oldest first, one piece per statement (keyset paging: memory stays flat), of
+ * `pace` lines: sized by time unless a number is given. The statement joins its lines itself (one value to
+ * decode, not a row each), and each statement waits for a turn of the event loop of its own (StatementPace.run):
+ * PGlite answers without any I/O, so three downloads read back to back would otherwise hold every other request
+ * until they end (issue 14).
  */
 export async function* logTextChunks(
   db: Db,
   { id: buildId, run }: RunOf,
-  chunk = LOG_TEXT_CHUNK,
+  pace: StatementPace | number = textPace,
 ): AsyncGenerator<string> {
+  const paced = paceOf(pace);
   let after = 0;
   for (;;) {
-    await nextFreeTurn();
-    const result = await db.execute<{ last: number | string | null; n: number; text: string | null }>(sql`
-      select max(id) as last, count(*)::int as n, string_agg(data, chr(10) order by id) as text
-      from (
-        select id, data from ${e}
-        where build_id = ${buildId} and run = ${run} and type = 'log' and id > ${after}
-        order by id limit ${chunk}
-      ) c`);
-    const [row] = (result as unknown as { rows: { last: number | string | null; n: number; text: string }[] })
-      .rows;
+    const chunk = paced.lines();
+    const [row] = await paced.run(
+      chunk,
+      () => textStatement(db).execute({ build: buildId, run, after, limit: chunk }),
+      (rows) => Number(rows[0]?.n ?? 0),
+    );
     if (row && row.n > 0) yield `${row.text}\n`;
     if (!row || row.n < chunk) return;
     after = Number(row.last);
@@ -150,7 +219,8 @@ type ChunkRow = {
 
 /**
  * The lines containing `needle` (any case), the newest first, going back from `before`. The log is read
- * LOG_SEARCH_CHUNK lines a statement, newest first, until `limit` matches are found or the log's start: each
+ * a statement of `pace` lines at a time (sized by time unless a number is given, each in a turn of its own),
+ * newest first, until `limit` matches are found or the log's start: each
  * statement answers its matches and its oldest line (where the next one goes on).
  */
 export async function searchLog(
@@ -159,12 +229,15 @@ export async function searchLog(
   needle: string,
   before: number | undefined,
   limit: number,
-  chunk = LOG_SEARCH_CHUNK,
+  pace: StatementPace | number = searchPace,
 ): Promise<LogSearch> {
+  const paced = paceOf(pace);
   const found: LogRow[] = [];
   let cursor = before ?? END;
   for (;;) {
-    const result = await db.execute<ChunkRow>(sql`
+    const chunk = paced.lines();
+    const statement = () =>
+      db.execute<ChunkRow>(sql`
       select seq, line, at, hit, floor, n from (
         select id as seq, data as line, created_at as at, strpos(lower(data), lower(${needle})) > 0 as hit,
           min(id) over () as floor, (count(*) over ())::int as n
@@ -176,7 +249,8 @@ export async function searchLog(
       ) w
       where hit or seq = floor
       order by seq desc`);
-    const rows = (result as unknown as { rows: ChunkRow[] }).rows;
+    const rowsOf = (result: unknown) => (result as { rows: ChunkRow[] }).rows;
+    const rows = rowsOf(await paced.run(chunk, statement, (r) => Number(rowsOf(r)[0]?.n ?? 0)));
     if (rows.length === 0) return { rows: found.reverse(), before: null };
     for (const row of rows) {
       if (!row.hit) continue;

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
-import { logTextChunks, searchLog } from './build-log-repository';
+import { logPageAfter, logPageBefore, logTextChunks, searchLog } from './build-log-repository';
+import { StatementPace } from './log-statement-pace';
 
 /** Lines of the seeded log: `line 1` … `line <LINES>` (~4,500); every 1000th also says NEEDLE. */
 let LINES = 0;
@@ -153,6 +154,54 @@ describe('GET …/firmwares/{id}/log', () => {
     expectValidationError(await api(w, 'GET', logUrl(`?q=x&after=1`), w.partner.token), 'after');
   });
 
+  it('reads a page as several statements, other requests getting their turn between them', async () => {
+    // Issue 14: a page of 2,000 lines read as one statement held /api/health/live while three clients paged.
+    const counter = turnCounter();
+    let page: Awaited<ReturnType<typeof logPageBefore>>;
+    try {
+      page = await logPageBefore(w.t.db, { id: buildId, run: 1 }, undefined, 2000, 500);
+    } finally {
+      counter.stop();
+    }
+    expect(page.rows.map((r) => r.line)).toEqual(range(LINES - 1999, LINES).map(text));
+    expect(page).toMatchObject({ older: true, newer: false });
+    // Five statements (the last asks for one line: is there an older one?), each in a turn of its own.
+    expect(counter.turns()).toBeGreaterThanOrEqual(5);
+  });
+
+  it('pages in pieces back to the first line and forward to the last, the ends told right', async () => {
+    const of = { id: buildId, run: 1 };
+    const seen: string[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = await logPageBefore(w.t.db, of, before, 700, 233);
+      seen.unshift(...page.rows.map((r) => r.line));
+      if (!page.older) break;
+      before = page.rows[0].seq;
+    }
+    expect(seen).toEqual(range(1, LINES).map(text));
+    // A page ending exactly at the first line: nothing older.
+    const exact = await logPageBefore(w.t.db, of, seqOf.get(467), 466, 100);
+    expect(exact.rows.map((r) => r.line)).toEqual(range(1, 466).map(text));
+    expect(exact.older).toBe(false);
+    const forward = await logPageAfter(w.t.db, of, seqOf.get(LINES - 300) as number, 300, 77);
+    expect(forward.rows.map((r) => r.line)).toEqual(range(LINES - 299, LINES).map(text));
+    expect(forward.newer).toBe(false);
+    expect((await logPageAfter(w.t.db, of, seqOf.get(LINES - 300) as number, 299, 77)).newer).toBe(true);
+  });
+
+  it('searches a statement a turn: a search through the whole log lets other requests in between', async () => {
+    const counter = turnCounter();
+    let found: Awaited<ReturnType<typeof searchLog>>;
+    try {
+      found = await searchLog(w.t.db, { id: buildId, run: 1 }, 'not in the log', undefined, 10, 700);
+    } finally {
+      counter.stop();
+    }
+    expect(found).toEqual({ rows: [], before: null });
+    expect(counter.turns()).toBeGreaterThanOrEqual(Math.ceil(LINES / 700));
+  });
+
   it('searches a chunk at a time, going on where the last chunk ended', async () => {
     const found = await searchLog(w.t.db, { id: buildId, run: 1 }, 'NEEDLE', undefined, 10, 700);
     expect(found.rows.map((r) => r.line)).toEqual([1000, 2000, 3000, 4000].map(text));
@@ -202,6 +251,26 @@ describe('GET …/firmwares/{id}/log.txt', () => {
     expect(turnsAtChunk).toHaveLength(Math.ceil(LINES / 1000));
     for (let i = 1; i < turnsAtChunk.length; i++)
       expect(turnsAtChunk[i]).toBeGreaterThan(turnsAtChunk[i - 1]);
+  });
+
+  it('reads smaller statements when they are slow: a pace set by time, not a fixed thousand lines', async () => {
+    // A clock read twice a statement (before, after), on which every statement takes 8 ms: twice the 4 ms aimed at.
+    let clock = 0;
+    const pace = new StatementPace({
+      initial: 1000,
+      min: 100,
+      max: 5000,
+      targetMs: 4,
+      now: () => (clock += 8),
+    });
+    const sizes: number[] = [];
+    let body = '';
+    for await (const chunk of logTextChunks(w.t.db, { id: buildId, run: 1 }, pace)) {
+      sizes.push(chunk.split('\n').length - 1);
+      body += chunk;
+    }
+    expect(body).toBe(`${range(1, LINES).map(text).join('\n')}\n`);
+    expect(sizes.slice(0, 5)).toEqual([1000, 500, 250, 125, 100]);
   });
 
   // On PostgreSQL a statement's answer is decoded as it comes off the socket and two downloads' answers may come

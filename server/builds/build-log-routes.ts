@@ -107,7 +107,7 @@ const buildLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           summary: `${who} whole log as text, one line each, oldest first (a download)`,
           description:
-            'Streamed: read from the database a thousand lines at a time as the client takes it, downloads taking turns.',
+            'Streamed: read from the database as the client takes it, in statements of a few milliseconds, log reads taking turns.',
           params: TaskIdParamsSchema,
           querystring: RunQuerySchema,
           response: {
