@@ -6,11 +6,7 @@ import {
   Chip,
   IconButton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
@@ -18,6 +14,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
+import { SmallTable } from '../../layout/SmallTable';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';
@@ -136,39 +133,36 @@ const GroupTable = ({
           {builds.length}
         </Typography>
       </Stack>
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={selectable.length > 0 && chosen === selectable.length}
-                  indeterminate={chosen > 0 && chosen < selectable.length}
-                  disabled={selectable.length === 0}
-                  onChange={(event) => onToggleAll(selectable, event.target.checked)}
-                  slotProps={{ input: { 'aria-label': t('select_all') } }}
-                />
-              </TableCell>
-              <TableCell>{t('fields.model')}</TableCell>
-              <TableCell sx={HIDE_ON_PHONE}>{t('fields.release_id')}</TableCell>
-              <TableCell>{t('fields.status')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.file')}</TableCell>
-              <TableCell align="right">{t('fields.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {builds.map((build) => (
-              <BuildRow
-                key={build.id}
-                build={build}
-                selected={selected.has(build.id)}
-                onToggle={onToggle}
-                onAction={onAction}
+      <SmallTable
+        head={
+          <>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selectable.length > 0 && chosen === selectable.length}
+                indeterminate={chosen > 0 && chosen < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(event) => onToggleAll(selectable, event.target.checked)}
+                slotProps={{ input: { 'aria-label': t('select_all') } }}
               />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableCell>
+            <TableCell>{t('fields.model')}</TableCell>
+            <TableCell sx={HIDE_ON_PHONE}>{t('fields.release_id')}</TableCell>
+            <TableCell>{t('fields.status')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.file')}</TableCell>
+            <TableCell align="right">{t('fields.actions')}</TableCell>
+          </>
+        }
+      >
+        {builds.map((build) => (
+          <BuildRow
+            key={build.id}
+            build={build}
+            selected={selected.has(build.id)}
+            onToggle={onToggle}
+            onAction={onAction}
+          />
+        ))}
+      </SmallTable>
     </Card>
   );
 };

@@ -11,10 +11,7 @@ import {
   FormGroup,
   IconButton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
@@ -25,6 +22,7 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
+import { SmallTable } from '../../layout/SmallTable';
 import type { CatalogueRecord } from './kinds';
 
 const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
@@ -111,40 +109,41 @@ export const SeriesRepositories = () => {
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
         {translate('catalogue.fields.series_repositories')}
       </Typography>
-      <Table size="small" aria-label={translate('catalogue.fields.series_repositories')}>
-        <TableHead>
-          <TableRow>
+      <SmallTable
+        inline
+        label={translate('catalogue.fields.series_repositories')}
+        head={
+          <>
             <TableCell>{translate('catalogue.fields.series')}</TableCell>
             <TableCell>{translate('catalogue.fields.repositories')}</TableCell>
             <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(series.data ?? []).map((row) => {
-            const name = String(row.name);
-            const title = translate('catalogue.actions.edit');
-            return (
-              <TableRow key={name} hover>
-                <TableCell>{name}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {of(name).map((repository) => (
-                      <Chip key={repository} size="small" label={repository} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title={title}>
-                    <IconButton size="small" aria-label={`${title} ${name}`} onClick={() => setEditing(name)}>
-                      <EditOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+          </>
+        }
+      >
+        {(series.data ?? []).map((row) => {
+          const name = String(row.name);
+          const title = translate('catalogue.actions.edit');
+          return (
+            <TableRow key={name} hover>
+              <TableCell>{name}</TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {of(name).map((repository) => (
+                    <Chip key={repository} size="small" label={repository} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell align="right">
+                <Tooltip title={title}>
+                  <IconButton size="small" aria-label={`${title} ${name}`} onClick={() => setEditing(name)}>
+                    <EditOutlinedIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </SmallTable>
       {editing && (
         <MappingDialog
           series={editing}
