@@ -1,5 +1,4 @@
 import BuildCircleOutlinedIcon from '@mui/icons-material/BuildCircleOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
@@ -21,6 +20,7 @@ import { NoBuilds } from '../builds/NoBuilds';
 import { StatusCounters } from '../builds/StatusChips';
 import { MissingModelsDialog } from './MissingModelsDialog';
 import { SetActionsMenu } from './SetActionsMenu';
+import { BuildsCount, DeleteChosenButton } from './SetBuildsBar';
 import { SetPageHeader } from './SetPageHeader';
 import { useSet } from './useSet';
 import { useSetActionHandler } from './useSetActionHandler';
@@ -128,13 +128,7 @@ export const SetPage = () => {
       )}
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap sx={{ py: 1.5 }}>
         <StatusCounters counters={setCounters(set, builds.data)} />
-        {!builds.isPending && (
-          <Typography variant="body2" color="text.secondary">
-            {translate('resources.firmwares.builds_count', {
-              smart_count: list.filter((b) => !b.is_removed).length,
-            })}
-          </Typography>
-        )}
+        {!builds.isPending && <BuildsCount builds={list} />}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
           {chosen.length > 0 && (
             <>
@@ -144,15 +138,7 @@ export const SetPage = () => {
               <Button size="small" onClick={controls.clearSelection}>
                 {translate('resources.firmwares.actions.clear_selection')}
               </Button>
-              <Button
-                size="small"
-                color="error"
-                variant="contained"
-                startIcon={<DeleteOutlineIcon />}
-                onClick={() => controls.removeChosen(chosen)}
-              >
-                {translate('resources.firmwares.actions.delete_selected')}
-              </Button>
+              <DeleteChosenButton controls={controls} />
             </>
           )}
           {mayShowRemoved && <ShowRemovedSwitch checked={showRemoved} onChange={setShowRemoved} />}
