@@ -168,16 +168,30 @@ const GroupTable = ({
 };
 
 /** A set's builds grouped by stage (spec §4): stable and prerelease; test (alpha, beta, rc); dev. */
-export const BuildsTable = (props: {
+export const BuildsTable = ({
+  builds: all,
+  controls,
+}: {
   builds: Build[];
-  selected: ReadonlySet<number>;
-  onToggle: (build: Build) => void;
-  onToggleAll: (builds: Build[], on: boolean) => void;
-  onAction: (action: BuildAction, build: Build) => void;
+  /** The selection and the actions (a set's builds controls). */
+  controls: {
+    selected: ReadonlySet<number>;
+    toggle: (build: Build) => void;
+    toggleAll: (builds: Build[], on: boolean) => void;
+    onAction: (action: BuildAction, build: Build) => void;
+  };
 }) => (
   <Box sx={{ display: 'grid', gap: 2 }}>
-    {groupByStage(props.builds).map(({ group, builds }) => (
-      <GroupTable key={group} group={group} {...props} builds={builds} />
+    {groupByStage(all).map(({ group, builds }) => (
+      <GroupTable
+        key={group}
+        group={group}
+        builds={builds}
+        selected={controls.selected}
+        onToggle={controls.toggle}
+        onToggleAll={controls.toggleAll}
+        onAction={controls.onAction}
+      />
     ))}
   </Box>
 );

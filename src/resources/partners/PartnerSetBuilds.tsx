@@ -109,13 +109,7 @@ export const PartnerSetBuilds = ({
             </Card>
           ) : (
             <HiddenBuildActions.Provider value={HIDDEN}>
-              <BuildsTable
-                builds={list}
-                selected={controls.selected}
-                onToggle={controls.toggle}
-                onToggleAll={controls.toggleAll}
-                onAction={controls.onAction}
-              />
+              <BuildsTable builds={list} controls={controls} />
             </HiddenBuildActions.Provider>
           )}
         </>

@@ -154,13 +154,7 @@ export const SetPage = () => {
       ) : list.length === 0 ? (
         !set.is_removed && <NoBuilds buildPath={buildPath} />
       ) : (
-        <BuildsTable
-          builds={list}
-          selected={controls.selected}
-          onToggle={controls.toggle}
-          onToggleAll={controls.toggleAll}
-          onAction={controls.onAction}
-        />
+        <BuildsTable builds={list} controls={controls} />
       )}
 
       {setActions.dialogs}
