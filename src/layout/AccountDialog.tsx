@@ -1,4 +1,4 @@
-import { Box, DialogContent, Tab, Tabs } from '@mui/material';
+import { Box, Dialog, DialogContent, Tab, Tabs, type Theme, useMediaQuery } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../authProvider/useAccount';
@@ -6,7 +6,6 @@ import { GeneralTab } from '../custom/account/GeneralTab';
 import { SshKeysTab } from '../resources/sshKeys/SshKeysTab';
 import { ClosableDialogTitle } from './ClosableDialogTitle';
 import { PageLoading } from './lazyPage';
-import { ResponsiveDialog } from './ResponsiveDialog';
 
 type AccountTab = 'general' | 'ssh';
 
@@ -15,14 +14,16 @@ export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () =>
   const translate = useTranslate();
   const { account, refetch } = useAccount();
   const [tab, setTab] = useState<AccountTab>('general');
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   return (
-    <ResponsiveDialog
+    <Dialog
       open={open}
       onClose={onClose}
+      fullWidth
       maxWidth="md"
-      fullScreenBelow="sm"
-      titleId="account-title"
+      fullScreen={fullScreen}
+      aria-labelledby="account-title"
       // One height for both tabs, so switching them does not make the dialog jump.
       sx={{ '& .MuiDialog-paper': { height: { sm: 'min(92vh, 56rem)' } } }}
     >
@@ -42,6 +43,6 @@ export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () =>
           <SshKeysTab />
         )}
       </DialogContent>
-    </ResponsiveDialog>
+    </Dialog>
   );
 };
