@@ -16,12 +16,11 @@ import {
 } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
+import { WHOLE_LIST } from '../../dataProvider/wholeList';
 import { SmallTable } from '../../layout/SmallTable';
 import { CatalogueFormDialog } from './CatalogueFormDialog';
 import { type ImpactAction, ImpactDialog } from './ImpactDialog';
 import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds';
-
-const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
 
 const narrowHidden = (column: Column) =>
   column.count && !column.keep ? { display: { xs: 'none', lg: 'table-cell' } } : undefined;
@@ -74,7 +73,7 @@ type Open =
 /** One kind of the catalogue: its table with row actions, an Add button, and the dialogs they open. */
 export const KindTable = ({ kind, hint }: { kind: Kind; hint?: string }) => {
   const translate = useTranslate();
-  const { data, isPending } = useGetList<CatalogueRecord>(kind.resource, ALL);
+  const { data, isPending } = useGetList<CatalogueRecord>(kind.resource, WHOLE_LIST);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const t = (key: string) => translate(`catalogue.actions.${key}`);

@@ -22,10 +22,9 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
+import { WHOLE_LIST } from '../../dataProvider/wholeList';
 import { SmallTable } from '../../layout/SmallTable';
 import type { CatalogueRecord } from './kinds';
-
-const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
 
 /** The repositories a series' releases name a tag of; replaced as a whole (PUT /admin/series-repository). */
 const MappingDialog = ({
@@ -97,9 +96,9 @@ const MappingDialog = ({
 /** Which repositories make up each series, with an edit button per series. */
 export const SeriesRepositories = () => {
   const translate = useTranslate();
-  const series = useGetList<CatalogueRecord>('catalogueSeries', ALL);
-  const mapping = useGetList<CatalogueRecord>('seriesRepositories', ALL);
-  const repositories = useGetList<CatalogueRecord>('catalogueRepositories', ALL);
+  const series = useGetList<CatalogueRecord>('catalogueSeries', WHOLE_LIST);
+  const mapping = useGetList<CatalogueRecord>('seriesRepositories', WHOLE_LIST);
+  const repositories = useGetList<CatalogueRecord>('catalogueRepositories', WHOLE_LIST);
   const [editing, setEditing] = useState<string | null>(null);
   const of = (name: string) =>
     (mapping.data ?? []).filter((row) => row.series === name).map((row) => String(row.repository));

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
+import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import { PageLoading } from '../../layout/lazyPage';
 import { RecordMissing } from '../../layout/RecordMissing';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
@@ -18,7 +19,6 @@ import { useSetActionHandler } from '../sets/useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from '../sets/useSetBuilds';
 import { PARTNER_SET_REMOVED } from './PartnerSets';
 
-const ALL = { page: 1, perPage: 100_000 };
 const NONE: Build[] = [];
 // The build form and 'upgrade' work on the admin's own sets (client paths); here builds are edited by their pools.
 const HIDDEN = new Set<BuildAction>(['edit', 'upgrade']);
@@ -30,7 +30,7 @@ function usePartnerSet(userId: number, setId: number) {
     queryKey: ['partnerSets', 'one', userId, setId],
     queryFn: async () => {
       const { data } = await dataProvider.getList<BuildSet>('partnerSets', {
-        pagination: ALL,
+        pagination: WHOLE_PAGE,
         sort: { field: 'id', order: 'DESC' },
         filter: { is_removed: true },
         meta: { user_id: userId },

@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
+import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
@@ -26,7 +27,6 @@ import { useSet } from './useSet';
 import { useSetActionHandler } from './useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from './useSetBuilds';
 
-const ALL = { page: 1, perPage: 100_000 };
 const NONE: never[] = [];
 
 /** /firmwares/:id — a set's builds by stage, their actions, the missing models and 'Build firmware'. */
@@ -42,8 +42,8 @@ export const SetPage = () => {
   const mayShowRemoved = permissions === 'admin';
   const showRemoved = mayShowRemoved && showRemovedSetting;
   const builds = useSetBuildsList(setId, showRemoved);
-  const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
-  const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
+  const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: WHOLE_PAGE });
+  const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: WHOLE_PAGE });
   const setActions = useSetActionHandler(() => navigate('/firmwares'));
   const [missingOpen, setMissingOpen] = useState(false);
 
