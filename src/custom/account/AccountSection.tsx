@@ -1,6 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitleWithHint } from '../../layout/TitleWithHint';
 
 /** A block of the general tab: a title, an optional line of explanation and its controls. */
 export const AccountSection = ({
@@ -19,14 +20,11 @@ export const AccountSection = ({
       aria-label={translate(title)}
       sx={{ py: 2.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}
     >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {translate(title)}
-      </Typography>
-      {hint && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-          {translate(hint)}
-        </Typography>
-      )}
+      <TitleWithHint
+        title={title}
+        hint={hint}
+        titleProps={{ variant: 'subtitle1', component: 'h3', sx: { fontWeight: 600 } }}
+      />
       <Box sx={{ mt: 1.5 }}>{children}</Box>
     </Box>
   );

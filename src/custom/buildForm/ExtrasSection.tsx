@@ -37,27 +37,14 @@ const OptionInput = ({ option, readOnly }: { option: BuildOption; readOnly: bool
   const source = `options.${option.name}`;
   const label = optionLabel(translate, option.name);
   const helperText = optionHint(translate, option.name, option.description) || false;
-  if (option.type === 'bool') {
-    return (
-      <BooleanInput
-        source={source}
-        label={label}
-        helperText={helperText}
-        readOnly={readOnly}
-        disabled={readOnly}
-      />
-    );
-  }
+  const common = { source, label, helperText, readOnly, disabled: readOnly };
+  if (option.type === 'bool') return <BooleanInput {...common} />;
   if (option.type === 'list') {
     return <ListOptionInput option={option} source={source} label={label} readOnly={readOnly} />;
   }
   return (
     <TextInput
-      source={source}
-      label={label}
-      helperText={helperText}
-      readOnly={readOnly}
-      disabled={readOnly}
+      {...common}
       // Read-only defaults are for reading: their chips keep full contrast (WCAG AA) rather than MUI's faded look.
       sx={
         readOnly

@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { TitleWithHint } from '../../layout/TitleWithHint';
 
 /** One titled card of the build form. */
 export const FormSection = ({
@@ -21,14 +22,11 @@ export const FormSection = ({
         {/* The action moves under the title when both do not fit on one line. */}
         <Stack direction="row" alignItems="flex-start" flexWrap="wrap" useFlexGap spacing={2} sx={{ mb: 2 }}>
           <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-            <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-              {translate(title)}
-            </Typography>
-            {hint && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                {translate(hint)}
-              </Typography>
-            )}
+            <TitleWithHint
+              title={title}
+              hint={hint}
+              titleProps={{ variant: 'h6', component: 'h2', sx: { fontSize: '1.05rem', fontWeight: 600 } }}
+            />
           </Box>
           {action}
         </Stack>

@@ -7,17 +7,16 @@ import type { Combination, MinerModel, Series } from '../../../contract/rules/ca
 import type { PartnerFee } from '../../authProvider/account';
 import { useAccount } from '../../authProvider/useAccount';
 import { useHttpClient } from '../../dataProvider/ApiContext';
+import { WHOLE_LIST } from '../../dataProvider/wholeList';
 import { fetchBuildOptions } from '../../resources/sets/setsApi';
 import type { BuildOption, License, PoolPreset, SshKey } from '../../resources/sets/types';
 import type { LogoSet } from '../account/accountApi';
 import type { CatalogueData, ReleaseChoice } from './cascade';
 
-const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
-
 const NONE: never[] = [];
 
 const useAll = <T>(resource: string, meta?: Record<string, unknown>) => {
-  const result = useGetList<T & RaRecord>(resource, { ...ALL, meta });
+  const result = useGetList<T & RaRecord>(resource, { ...WHOLE_LIST, meta });
   return { data: (result.data ?? NONE) as T[], isPending: result.isPending, error: result.error };
 };
 
@@ -47,7 +46,7 @@ export function useBuildFormData(): BuildFormData {
   const licenses = useAll<License>('buildLicenses');
   const presets = useAll<PoolPreset>('poolPresets');
   const sshKeys = useAll<SshKey>('sshKeys');
-  const logosList = useGetList<LogoSet>('logos', ALL);
+  const logosList = useGetList<LogoSet>('logos', WHOLE_LIST);
   const options = useQuery({
     queryKey: ['buildOptions', isAdmin],
     queryFn: () => fetchBuildOptions(http, isAdmin),

@@ -6,21 +6,11 @@ import { useTranslate } from 'react-admin';
 import { readToken } from '../../authProvider/session';
 import { useShowError } from '../../dataProvider/showError';
 import { useDates } from '../../i18n/dates';
+import { LabelledValue } from '../../layout/LabelledValue';
 import { formatBytes } from '../../resources/builds/buildRules';
 import { TaskStatusChip } from '../../resources/tasks/TaskCells';
 import { buildLogPath, downloadLog } from '../live/buildLogApi';
 import type { BuildRun } from './historyApi';
-
-const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {label}
-    </Typography>
-    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
 
 /** One run of a build in its history: what it was built from, by which agent, when, and its result and log. */
 export const RunCard = ({
@@ -75,13 +65,15 @@ export const RunCard = ({
           },
         }}
       >
-        <Field label={t('release')}>{run.release_version}</Field>
-        <Field label={t('agent')}>{run.agent_name ?? none}</Field>
-        <Field label={t('attempts')}>{run.attempts}</Field>
-        <Field label={t('queued')}>{dates.format(run.queued_at, 'dateTime') || none}</Field>
-        <Field label={t('started')}>{dates.format(run.started_at, 'dateTime') || none}</Field>
-        <Field label={t('finished')}>{dates.format(run.finished_at, 'dateTime') || none}</Field>
-        <Field label={t('commits')}>
+        <LabelledValue label={t('release')}>{run.release_version}</LabelledValue>
+        <LabelledValue label={t('agent')}>{run.agent_name ?? none}</LabelledValue>
+        <LabelledValue label={t('attempts')}>{run.attempts}</LabelledValue>
+        <LabelledValue label={t('queued')}>{dates.format(run.queued_at, 'dateTime') || none}</LabelledValue>
+        <LabelledValue label={t('started')}>{dates.format(run.started_at, 'dateTime') || none}</LabelledValue>
+        <LabelledValue label={t('finished')}>
+          {dates.format(run.finished_at, 'dateTime') || none}
+        </LabelledValue>
+        <LabelledValue label={t('commits')}>
           {run.commits.length === 0
             ? none
             : run.commits.map((c) => (
@@ -99,8 +91,8 @@ export const RunCard = ({
                   )}
                 </Box>
               ))}
-        </Field>
-        <Field label={t('artifact')}>
+        </LabelledValue>
+        <LabelledValue label={t('artifact')}>
           {run.sha256 ? (
             <>
               <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8em' }}>
@@ -111,7 +103,7 @@ export const RunCard = ({
           ) : (
             none
           )}
-        </Field>
+        </LabelledValue>
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
         {run.is_latest && onOpenLog && (

@@ -7,10 +7,7 @@ import {
   LinearProgress,
   Link as MuiLink,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TablePagination,
   TableRow,
   TextField,
@@ -23,6 +20,7 @@ import type { Static } from 'typebox';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
 import type { BuildSetWithOwnerSchema } from '../../../contract/schemas/set-schemas';
 import { errorMessages } from '../../dataProvider/showError';
+import { SmallTable } from '../../layout/SmallTable';
 
 type ActiveSet = Static<typeof BuildSetWithOwnerSchema>;
 
@@ -80,49 +78,50 @@ export const ActiveBuildsPage = () => {
       {error && <Alert severity="error">{errorMessages(error, translate).join(' ')}</Alert>}
       {data && data.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
       {data && data.length > 0 && (
-        <Table size="small" aria-label={translate('lookup.active.title')}>
-          <TableHead>
-            <TableRow>
+        <SmallTable
+          inline
+          label={translate('lookup.active.title')}
+          head={
+            <>
               <TableCell>{t('set')}</TableCell>
               <TableCell>{t('owner')}</TableCell>
               <TableCell>{t('builds')}</TableCell>
+            </>
+          }
+        >
+          {data.map((set) => (
+            <TableRow key={set.id} hover>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {set.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {set.models.join(', ')}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <MuiLink component={Link} to={`/partners/${set.user_id}/show`}>
+                  {set.email}
+                </MuiLink>
+                {set.worker && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {set.worker}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap alignItems="center">
+                  <Typography variant="body2" sx={{ mr: 0.5 }}>
+                    {set.count_firmwares}
+                  </Typography>
+                  <Count value={set.count_pending} color="warning" label={t('pending')} />
+                  <Count value={set.count_in_progress} color="info" label={t('in_progress')} />
+                  <Count value={set.count_failed} color="error" label={t('failed')} />
+                </Stack>
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((set) => (
-              <TableRow key={set.id} hover>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {set.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {set.models.join(', ')}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <MuiLink component={Link} to={`/partners/${set.user_id}/show`}>
-                    {set.email}
-                  </MuiLink>
-                  {set.worker && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {set.worker}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap alignItems="center">
-                    <Typography variant="body2" sx={{ mr: 0.5 }}>
-                      {set.count_firmwares}
-                    </Typography>
-                    <Count value={set.count_pending} color="warning" label={t('pending')} />
-                    <Count value={set.count_in_progress} color="info" label={t('in_progress')} />
-                    <Count value={set.count_failed} color="error" label={t('failed')} />
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </SmallTable>
       )}
       {(total ?? 0) > PAGE_SIZE && (
         <TablePagination

@@ -7,30 +7,13 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../i18n/dates';
+import { LabelledValue } from '../../layout/LabelledValue';
 import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
 import { TaskStatusChip } from '../../resources/tasks/TaskCells';
 import { AgentLostNote } from '../history/AgentLostNote';
 import { BuildHistoryDialog } from '../history/BuildHistoryDialog';
 import { BuildLogDialog } from '../live/BuildLogDialog';
 import type { FoundBuild } from './lookupApi';
-
-const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
-  <Box
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' },
-      gap: { xs: 0, sm: 2 },
-      py: 0.5,
-    }}
-  >
-    <Typography variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
 
 /** A build found by uuid: who owns it, its set, what it is, where it stands, and its file, log and history. */
 export const FoundBuildCard = ({ build }: { build: FoundBuild }) => {
@@ -50,37 +33,39 @@ export const FoundBuildCard = ({ build }: { build: FoundBuild }) => {
           <TaskStatusChip task={{ status: build.status, cancel_requested: false }} />
           {build.is_removed && <Typography color="text.secondary">{t('removed')}</Typography>}
         </Stack>
-        <Row label={t('owner')}>
+        <LabelledValue beside label={t('owner')}>
           <MuiLink component={Link} to={partner}>
             {build.owner_email}
           </MuiLink>
-        </Row>
-        <Row label={t('set')}>
+        </LabelledValue>
+        <LabelledValue beside label={t('set')}>
           <MuiLink component={Link} to={partner}>
             {build.group_name}
           </MuiLink>
-        </Row>
-        <Row label="uuid">
+        </LabelledValue>
+        <LabelledValue beside label="uuid">
           <Box component="span" sx={{ fontFamily: 'monospace' }}>
             {build.uuid}
           </Box>
-        </Row>
-        <Row label={t('build')}>
+        </LabelledValue>
+        <LabelledValue beside label={t('build')}>
           {build.model} · {build.platform} · {build.install_type}
-        </Row>
-        <Row label={t('release')}>
+        </LabelledValue>
+        <LabelledValue beside label={t('release')}>
           {build.release_version} ({build.stage})
-        </Row>
-        <Row label={t('status')}>
+        </LabelledValue>
+        <LabelledValue beside label={t('status')}>
           {build.status === 'in_progress'
             ? `${build.progress}%`
             : translate(`app.tasks.state.${build.status}`)}
           <AgentLostNote item={build} />
-        </Row>
-        <Row label={t('file')}>
+        </LabelledValue>
+        <LabelledValue beside label={t('file')}>
           {build.sha256 ? `${formatBytes(build.file_size)} · sha256 ${build.sha256}` : '—'}
-        </Row>
-        <Row label={t('updated')}>{dates.format(build.updated_at, 'dateTime')}</Row>
+        </LabelledValue>
+        <LabelledValue beside label={t('updated')}>
+          {dates.format(build.updated_at, 'dateTime')}
+        </LabelledValue>
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ mt: 1.5 }}>
           <Button component={Link} to={partner} startIcon={<PersonOutlineIcon />}>
             {t('open_partner')}

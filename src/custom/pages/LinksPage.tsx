@@ -10,11 +10,7 @@ import {
   IconButton,
   Link,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -27,6 +23,7 @@ import { uuid as validUuid } from '../../../contract/rules/text';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useCopyToClipboard } from '../../layout/clipboard';
 import { HintTooltip } from '../../layout/HintTooltip';
+import { SmallTable } from '../../layout/SmallTable';
 import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
 import { BuildStatusChip } from '../../resources/builds/StatusChips';
 import { fetchSharedLinks } from '../../resources/sets/setsApi';
@@ -148,25 +145,23 @@ const SharedLinks = () => {
     );
   else
     content = (
-      <TableContainer>
-        <Table size="small" aria-label={translate('app.links.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.links.model')}</TableCell>
-              <TableCell>{translate('app.links.release')}</TableCell>
-              <TableCell>{translate('app.links.status')}</TableCell>
-              <TableCell>{translate('app.links.size')}</TableCell>
-              <TableCell>sha256</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {files.map((firmware) => (
-              <FirmwareRow key={firmware.uuid} firmware={firmware} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <SmallTable
+        label={translate('app.links.title')}
+        head={
+          <>
+            <TableCell>{translate('app.links.model')}</TableCell>
+            <TableCell>{translate('app.links.release')}</TableCell>
+            <TableCell>{translate('app.links.status')}</TableCell>
+            <TableCell>{translate('app.links.size')}</TableCell>
+            <TableCell>sha256</TableCell>
+            <TableCell />
+          </>
+        }
+      >
+        {files.map((firmware) => (
+          <FirmwareRow key={firmware.uuid} firmware={firmware} />
+        ))}
+      </SmallTable>
     );
 
   return (

@@ -5,14 +5,12 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LanOutlinedIcon from '@mui/icons-material/LanOutlined';
 import LinkIcon from '@mui/icons-material/Link';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { createContext, type ReactElement, useContext, useState } from 'react';
+import { createContext, type ReactElement, useContext } from 'react';
 import { useTranslate } from 'react-admin';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { ActionsMenu } from '../../layout/ActionsMenu';
 import type { Build } from '../sets/types';
 
 export type BuildAction =
@@ -74,43 +72,20 @@ export const BuildActionsMenu = ({
   onAction: (action: BuildAction, build: Build) => void;
 }) => {
   const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const hidden = useContext(HiddenBuildActions);
   return (
-    <>
-      <HintTooltip title={translate('resources.firmwares.actions.more')}>
-        <IconButton
-          size="small"
-          aria-label={translate('resources.firmwares.actions.build_menu', { name: build.model })}
-          aria-haspopup="menu"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <MoreVertIcon fontSize="small" />
-        </IconButton>
-      </HintTooltip>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {ITEMS.filter(({ action }) => !hidden.has(action)).map(({ action, icon, divider }) => [
-          divider ? <Divider key={`${action}-divider`} /> : null,
-          <MenuItem
-            key={action}
-            disabled={!enabled(action, build)}
-            onClick={() => {
-              setAnchor(null);
-              onAction(action, build);
-            }}
-            sx={action === 'remove' ? { color: 'error.main' } : undefined}
-          >
-            <ListItemIcon sx={action === 'remove' ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
-            <ListItemText {...labelOf(action, build, translate)} />
-          </MenuItem>,
-        ])}
-      </Menu>
-    </>
+    <ActionsMenu
+      small
+      label={translate('resources.firmwares.actions.build_menu', { name: build.model })}
+      items={ITEMS.filter(({ action }) => !hidden.has(action)).map(({ action, icon, divider }) => ({
+        action,
+        icon,
+        divider,
+        danger: action === 'remove',
+        disabled: !enabled(action, build),
+        ...labelOf(action, build, translate),
+      }))}
+      onPick={(action) => onAction(action, build)}
+    />
   );
 };

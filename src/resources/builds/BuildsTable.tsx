@@ -1,23 +1,10 @@
 import LinkIcon from '@mui/icons-material/Link';
-import {
-  Box,
-  Card,
-  Checkbox,
-  Chip,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Card, Checkbox, Chip, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
 import { HintTooltip } from '../../layout/HintTooltip';
+import { SmallTable } from '../../layout/SmallTable';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';
@@ -136,54 +123,65 @@ const GroupTable = ({
           {builds.length}
         </Typography>
       </Stack>
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={selectable.length > 0 && chosen === selectable.length}
-                  indeterminate={chosen > 0 && chosen < selectable.length}
-                  disabled={selectable.length === 0}
-                  onChange={(event) => onToggleAll(selectable, event.target.checked)}
-                  slotProps={{ input: { 'aria-label': t('select_all') } }}
-                />
-              </TableCell>
-              <TableCell>{t('fields.model')}</TableCell>
-              <TableCell sx={HIDE_ON_PHONE}>{t('fields.release_id')}</TableCell>
-              <TableCell>{t('fields.status')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.file')}</TableCell>
-              <TableCell align="right">{t('fields.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {builds.map((build) => (
-              <BuildRow
-                key={build.id}
-                build={build}
-                selected={selected.has(build.id)}
-                onToggle={onToggle}
-                onAction={onAction}
+      <SmallTable
+        head={
+          <>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selectable.length > 0 && chosen === selectable.length}
+                indeterminate={chosen > 0 && chosen < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(event) => onToggleAll(selectable, event.target.checked)}
+                slotProps={{ input: { 'aria-label': t('select_all') } }}
               />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableCell>
+            <TableCell>{t('fields.model')}</TableCell>
+            <TableCell sx={HIDE_ON_PHONE}>{t('fields.release_id')}</TableCell>
+            <TableCell>{t('fields.status')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>{t('fields.file')}</TableCell>
+            <TableCell align="right">{t('fields.actions')}</TableCell>
+          </>
+        }
+      >
+        {builds.map((build) => (
+          <BuildRow
+            key={build.id}
+            build={build}
+            selected={selected.has(build.id)}
+            onToggle={onToggle}
+            onAction={onAction}
+          />
+        ))}
+      </SmallTable>
     </Card>
   );
 };
 
 /** A set's builds grouped by stage (spec §4): stable and prerelease; test (alpha, beta, rc); dev. */
-export const BuildsTable = (props: {
+export const BuildsTable = ({
+  builds: all,
+  controls,
+}: {
   builds: Build[];
-  selected: ReadonlySet<number>;
-  onToggle: (build: Build) => void;
-  onToggleAll: (builds: Build[], on: boolean) => void;
-  onAction: (action: BuildAction, build: Build) => void;
+  /** The selection and the actions (a set's builds controls). */
+  controls: {
+    selected: ReadonlySet<number>;
+    toggle: (build: Build) => void;
+    toggleAll: (builds: Build[], on: boolean) => void;
+    onAction: (action: BuildAction, build: Build) => void;
+  };
 }) => (
   <Box sx={{ display: 'grid', gap: 2 }}>
-    {groupByStage(props.builds).map(({ group, builds }) => (
-      <GroupTable key={group} group={group} {...props} builds={builds} />
+    {groupByStage(all).map(({ group, builds }) => (
+      <GroupTable
+        key={group}
+        group={group}
+        builds={builds}
+        selected={controls.selected}
+        onToggle={controls.toggle}
+        onToggleAll={controls.toggleAll}
+        onAction={controls.onAction}
+      />
     ))}
   </Box>
 );

@@ -3,28 +3,15 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
+import { WHOLE_LIST } from '../../dataProvider/wholeList';
 import { HintTooltip } from '../../layout/HintTooltip';
+import { SmallTable } from '../../layout/SmallTable';
 import { CatalogueFormDialog } from './CatalogueFormDialog';
 import { type ImpactAction, ImpactDialog } from './ImpactDialog';
 import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds';
-
-const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
 
 const narrowHidden = (column: Column) =>
   column.count && !column.keep ? { display: { xs: 'none', lg: 'table-cell' } } : undefined;
@@ -77,7 +64,7 @@ type Open =
 /** One kind of the catalogue: its table with row actions, an Add button, and the dialogs they open. */
 export const KindTable = ({ kind, hint }: { kind: Kind; hint?: string }) => {
   const translate = useTranslate();
-  const { data, isPending } = useGetList<CatalogueRecord>(kind.resource, ALL);
+  const { data, isPending } = useGetList<CatalogueRecord>(kind.resource, WHOLE_LIST);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const t = (key: string) => translate(`catalogue.actions.${key}`);
@@ -104,73 +91,71 @@ export const KindTable = ({ kind, hint }: { kind: Kind; hint?: string }) => {
       {isPending ? (
         <Loading />
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate(`catalogue.tabs.${kind.name}`)}>
-            <TableHead>
-              <TableRow>
-                {kind.columns.map((column) => (
-                  <TableCell
-                    key={column.source}
-                    align={column.count ? 'right' : 'left'}
-                    sx={narrowHidden(column)}
-                  >
-                    {translate(`catalogue.fields.${column.source}`)}
-                  </TableCell>
-                ))}
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data ?? []).map((record) => (
-                <TableRow key={String(record.id)} hover>
-                  {kind.columns.map((column) => (
-                    <TableCell
-                      key={column.source}
-                      align={column.count ? 'right' : 'left'}
-                      sx={narrowHidden(column)}
-                    >
-                      <Cell kind={kind} column={column} record={record} />
-                    </TableCell>
-                  ))}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {kind.editable && (
-                      <Action
-                        title={t('edit')}
-                        icon={<EditOutlinedIcon />}
-                        onClick={() => setOpen({ form: true, record })}
-                      />
-                    )}
-                    {kind.blockable &&
-                      (record.is_blocked ? (
-                        <Action
-                          title={t('unblock')}
-                          icon={<CheckCircleOutlineIcon />}
-                          onClick={() => setOpen({ action: 'unblock', record })}
-                        />
-                      ) : (
-                        <Action
-                          title={t('block')}
-                          icon={<BlockIcon />}
-                          onClick={() => setOpen({ action: 'block', record })}
-                        />
-                      ))}
-                    <Action
-                      title={t('remove')}
-                      icon={<DeleteOutlineIcon />}
-                      color="error"
-                      onClick={() => setOpen({ action: 'remove', record })}
-                    />
-                  </TableCell>
-                </TableRow>
+        <SmallTable
+          label={translate(`catalogue.tabs.${kind.name}`)}
+          head={
+            <>
+              {kind.columns.map((column) => (
+                <TableCell
+                  key={column.source}
+                  align={column.count ? 'right' : 'left'}
+                  sx={narrowHidden(column)}
+                >
+                  {translate(`catalogue.fields.${column.source}`)}
+                </TableCell>
               ))}
-              {data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={kind.columns.length + 1}>{translate('catalogue.empty')}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              <TableCell align="right" />
+            </>
+          }
+        >
+          {(data ?? []).map((record) => (
+            <TableRow key={String(record.id)} hover>
+              {kind.columns.map((column) => (
+                <TableCell
+                  key={column.source}
+                  align={column.count ? 'right' : 'left'}
+                  sx={narrowHidden(column)}
+                >
+                  <Cell kind={kind} column={column} record={record} />
+                </TableCell>
+              ))}
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {kind.editable && (
+                  <Action
+                    title={t('edit')}
+                    icon={<EditOutlinedIcon />}
+                    onClick={() => setOpen({ form: true, record })}
+                  />
+                )}
+                {kind.blockable &&
+                  (record.is_blocked ? (
+                    <Action
+                      title={t('unblock')}
+                      icon={<CheckCircleOutlineIcon />}
+                      onClick={() => setOpen({ action: 'unblock', record })}
+                    />
+                  ) : (
+                    <Action
+                      title={t('block')}
+                      icon={<BlockIcon />}
+                      onClick={() => setOpen({ action: 'block', record })}
+                    />
+                  ))}
+                <Action
+                  title={t('remove')}
+                  icon={<DeleteOutlineIcon />}
+                  color="error"
+                  onClick={() => setOpen({ action: 'remove', record })}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+          {data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={kind.columns.length + 1}>{translate('catalogue.empty')}</TableCell>
+            </TableRow>
+          )}
+        </SmallTable>
       )}
       {open && 'form' in open && <CatalogueFormDialog kind={kind} record={open.record} onClose={close} />}
       {open && 'action' in open && (

@@ -11,10 +11,7 @@ import {
   FormGroup,
   IconButton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -24,10 +21,10 @@ import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
+import { WHOLE_LIST } from '../../dataProvider/wholeList';
 import { HintTooltip } from '../../layout/HintTooltip';
+import { SmallTable } from '../../layout/SmallTable';
 import type { CatalogueRecord } from './kinds';
-
-const ALL = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
 
 /** The repositories a series' releases name a tag of; replaced as a whole (PUT /admin/series-repository). */
 const MappingDialog = ({
@@ -99,9 +96,9 @@ const MappingDialog = ({
 /** Which repositories make up each series, with an edit button per series. */
 export const SeriesRepositories = () => {
   const translate = useTranslate();
-  const series = useGetList<CatalogueRecord>('catalogueSeries', ALL);
-  const mapping = useGetList<CatalogueRecord>('seriesRepositories', ALL);
-  const repositories = useGetList<CatalogueRecord>('catalogueRepositories', ALL);
+  const series = useGetList<CatalogueRecord>('catalogueSeries', WHOLE_LIST);
+  const mapping = useGetList<CatalogueRecord>('seriesRepositories', WHOLE_LIST);
+  const repositories = useGetList<CatalogueRecord>('catalogueRepositories', WHOLE_LIST);
   const [editing, setEditing] = useState<string | null>(null);
   const of = (name: string) =>
     (mapping.data ?? []).filter((row) => row.series === name).map((row) => String(row.repository));
@@ -111,40 +108,41 @@ export const SeriesRepositories = () => {
       <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
         {translate('catalogue.fields.series_repositories')}
       </Typography>
-      <Table size="small" aria-label={translate('catalogue.fields.series_repositories')}>
-        <TableHead>
-          <TableRow>
+      <SmallTable
+        inline
+        label={translate('catalogue.fields.series_repositories')}
+        head={
+          <>
             <TableCell>{translate('catalogue.fields.series')}</TableCell>
             <TableCell>{translate('catalogue.fields.repositories')}</TableCell>
             <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(series.data ?? []).map((row) => {
-            const name = String(row.name);
-            const title = translate('catalogue.actions.edit');
-            return (
-              <TableRow key={name} hover>
-                <TableCell>{name}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {of(name).map((repository) => (
-                      <Chip key={repository} size="small" label={repository} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">
-                  <HintTooltip title={title}>
-                    <IconButton size="small" aria-label={`${title} ${name}`} onClick={() => setEditing(name)}>
-                      <EditOutlinedIcon />
-                    </IconButton>
-                  </HintTooltip>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+          </>
+        }
+      >
+        {(series.data ?? []).map((row) => {
+          const name = String(row.name);
+          const title = translate('catalogue.actions.edit');
+          return (
+            <TableRow key={name} hover>
+              <TableCell>{name}</TableCell>
+              <TableCell>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {of(name).map((repository) => (
+                    <Chip key={repository} size="small" label={repository} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell align="right">
+                <HintTooltip title={title}>
+                  <IconButton size="small" aria-label={`${title} ${name}`} onClick={() => setEditing(name)}>
+                    <EditOutlinedIcon />
+                  </IconButton>
+                </HintTooltip>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </SmallTable>
       {editing && (
         <MappingDialog
           series={editing}

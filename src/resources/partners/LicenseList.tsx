@@ -1,22 +1,10 @@
 import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
-import {
-  Alert,
-  Box,
-  Card,
-  CardHeader,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
+import { SmallTable } from '../../layout/SmallTable';
 
 /** GET /admin/license: the licenses grouped by region. */
 export interface License {
@@ -53,27 +41,28 @@ const RegionCard = ({ group }: { group: LicenseRegion }) => {
         }
         sx={{ pb: 1 }}
       />
-      <Table size="small">
-        <TableHead sx={{ '& th': { color: 'text.secondary', fontSize: '0.75rem' } }}>
-          <TableRow>
+      <SmallTable
+        inline
+        headSx={{ '& th': { color: 'text.secondary', fontSize: '0.75rem' } }}
+        head={
+          <>
             <TableCell>{translate('app.licenses.name')}</TableCell>
             <TableCell align="right">{translate('app.licenses.issued')}</TableCell>
+          </>
+        }
+      >
+        {group.licenses.map((license) => (
+          <TableRow key={license.id}>
+            <TableCell>
+              <Stack direction="row" spacing={1} alignItems="center">
+                <VerifiedOutlinedIcon fontSize="small" color="action" />
+                <span>{license.name}</span>
+              </Stack>
+            </TableCell>
+            <TableCell align="right">{Number(license.issued ?? 0).toLocaleString(locale)}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {group.licenses.map((license) => (
-            <TableRow key={license.id}>
-              <TableCell>
-                <Stack direction="row" spacing={1} alignItems="center">
-                  <VerifiedOutlinedIcon fontSize="small" color="action" />
-                  <span>{license.name}</span>
-                </Stack>
-              </TableCell>
-              <TableCell align="right">{Number(license.issued ?? 0).toLocaleString(locale)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </SmallTable>
     </Card>
   );
 };

@@ -1,6 +1,5 @@
-import { Alert } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Confirm, useDataProvider, useGetOne, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useGetOne, useNotify, useRedirect } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { useAccount } from '../../authProvider/useAccount';
@@ -8,6 +7,7 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { useShowError } from '../../dataProvider/showError';
 import { PageLoading } from '../../layout/lazyPage';
+import { RecordMissing } from '../../layout/RecordMissing';
 import { ACCOUNT_FIELDS } from './PartnerCreate';
 import { PartnerDeleteButton } from './PartnerDeleteButton';
 import { PartnerFormPage } from './PartnerFormPage';
@@ -19,7 +19,6 @@ const ownRightsChanged = (before: PartnerFormValues, after: PartnerFormValues) =
   RIGHTS.some((flag) => Boolean(before[flag]) !== Boolean(after[flag]));
 
 const PartnerEditForm = ({ id }: { id: string }) => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider();
   const httpClient = useHttpClient();
   const notify = useNotify();
@@ -32,12 +31,7 @@ const PartnerEditForm = ({ id }: { id: string }) => {
   const [ownRights, setOwnRights] = useState<PartnerFormValues | null>(null);
 
   if (isPending) return <PageLoading />;
-  if (error || !partner)
-    return (
-      <Alert severity="error" sx={{ mt: 2 }}>
-        {translate('ra.notification.item_doesnt_exist')}
-      </Alert>
-    );
+  if (error || !partner) return <RecordMissing />;
 
   const save = async (next: PartnerFormValues) => {
     if (account?.id === partner.id && ownRightsChanged(values, next) && ownRights !== next) {

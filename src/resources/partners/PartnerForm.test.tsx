@@ -55,6 +55,16 @@ function setup(ui: React.ReactNode, path: string, ownId = 1) {
 }
 
 const user = () => userEvent.setup({ delay: null });
+
+/** The edit page of partner 5, signed in as account `ownId`; returns the writes it sends. */
+const editPartner5 = (ownId?: number) =>
+  setup(
+    <Routes>
+      <Route path="/partners/:id" element={<PartnerEdit />} />
+    </Routes>,
+    '/partners/5',
+    ownId,
+  );
 const group = (series: string) => screen.getByRole('group', { name: series });
 async function fill(u: ReturnType<typeof user>, element: HTMLElement, text: string) {
   await u.clear(element);
@@ -145,12 +155,7 @@ describe('partner form', { timeout: 30_000 }, () => {
 
   it('on edit patches changed series, creates new ones and leaves the account alone when unchanged', async () => {
     const u = user();
-    const writes = setup(
-      <Routes>
-        <Route path="/partners/:id" element={<PartnerEdit />} />
-      </Routes>,
-      '/partners/5',
-    );
+    const writes = editPartner5();
     await fill(
       u,
       await within(await screen.findByRole('group', { name: 'x19' })).findByLabelText('Min devfee percent'),
@@ -178,12 +183,7 @@ describe('partner form', { timeout: 30_000 }, () => {
 
   it('on edit deletes every fee record when custom DevFee is turned off', async () => {
     const u = user();
-    const writes = setup(
-      <Routes>
-        <Route path="/partners/:id" element={<PartnerEdit />} />
-      </Routes>,
-      '/partners/5',
-    );
+    const writes = editPartner5();
     await u.click(await screen.findByLabelText('Custom DevFee'));
     await fill(u, screen.getByLabelText(/^Worker/), 'renamed_5');
     await u.click(screen.getByRole('button', { name: 'Save' }));
@@ -197,12 +197,7 @@ describe('partner form', { timeout: 30_000 }, () => {
 
   it('asks before an admin changes their own rights, and saves only once confirmed', async () => {
     const u = user();
-    const editSelf = (
-      <Routes>
-        <Route path="/partners/:id" element={<PartnerEdit />} />
-      </Routes>
-    );
-    const writes = setup(editSelf, '/partners/5', 5);
+    const writes = editPartner5(5);
     await u.click(await screen.findByLabelText('Developer'));
     await u.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog');
@@ -215,12 +210,7 @@ describe('partner form', { timeout: 30_000 }, () => {
 
   it('names the remove action "Remove partner", on the page and in its confirmation', async () => {
     const u = user();
-    setup(
-      <Routes>
-        <Route path="/partners/:id" element={<PartnerEdit />} />
-      </Routes>,
-      '/partners/5',
-    );
+    editPartner5();
     await u.click(await screen.findByRole('button', { name: 'Remove partner' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Remove partner' })).toBeInTheDocument();

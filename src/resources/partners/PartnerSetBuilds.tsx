@@ -1,23 +1,24 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
+import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import { PageLoading } from '../../layout/lazyPage';
+import { RecordMissing } from '../../layout/RecordMissing';
 import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
 import { type BuildAction, HiddenBuildActions } from '../builds/BuildActionsMenu';
 import { BuildsTable } from '../builds/BuildsTable';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { SetActionsMenu } from '../sets/SetActionsMenu';
+import { BuildsCount, DeleteChosenButton } from '../sets/SetBuildsBar';
 import type { Build, BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from '../sets/useSetBuilds';
 import { PARTNER_SET_REMOVED } from './PartnerSets';
 
-const ALL = { page: 1, perPage: 100_000 };
 const NONE: Build[] = [];
 // The build form and 'upgrade' work on the admin's own sets (client paths); here builds are edited by their pools.
 const HIDDEN = new Set<BuildAction>(['edit', 'upgrade']);
@@ -29,7 +30,7 @@ function usePartnerSet(userId: number, setId: number) {
     queryKey: ['partnerSets', 'one', userId, setId],
     queryFn: async () => {
       const { data } = await dataProvider.getList<BuildSet>('partnerSets', {
-        pagination: ALL,
+        pagination: WHOLE_PAGE,
         sort: { field: 'id', order: 'DESC' },
         filter: { is_removed: true },
         meta: { user_id: userId },
@@ -80,32 +81,13 @@ export const PartnerSetBuilds = ({
         )}
       </Stack>
       {!set ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {translate('ra.notification.item_doesnt_exist')}
-        </Alert>
+        <RecordMissing />
       ) : (
         <>
           <Stack direction="row" alignItems="center" sx={{ py: 1 }}>
             {/* No count until the builds are in: '0 builds' while loading would be wrong. */}
-            {!builds.isPending && (
-              <Typography variant="body2" color="text.secondary">
-                {translate('resources.firmwares.builds_count', {
-                  smart_count: list.filter((b) => !b.is_removed).length,
-                })}
-              </Typography>
-            )}
-            {chosen.length > 0 && (
-              <Button
-                size="small"
-                color="error"
-                variant="contained"
-                startIcon={<DeleteOutlineIcon />}
-                onClick={() => controls.removeChosen(chosen)}
-                sx={{ ml: 'auto' }}
-              >
-                {translate('resources.firmwares.actions.delete_selected')}
-              </Button>
-            )}
+            {!builds.isPending && <BuildsCount builds={list} />}
+            {chosen.length > 0 && <DeleteChosenButton controls={controls} sx={{ ml: 'auto' }} />}
             <ShowRemovedSwitch
               checked={showRemoved}
               onChange={setShowRemoved}
@@ -127,13 +109,7 @@ export const PartnerSetBuilds = ({
             </Card>
           ) : (
             <HiddenBuildActions.Provider value={HIDDEN}>
-              <BuildsTable
-                builds={list}
-                selected={controls.selected}
-                onToggle={controls.toggle}
-                onToggleAll={controls.toggleAll}
-                onAction={controls.onAction}
-              />
+              <BuildsTable builds={list} controls={controls} />
             </HiddenBuildActions.Provider>
           )}
         </>

@@ -1,10 +1,11 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { Alert, Box, Breadcrumbs, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Breadcrumbs, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { PageLoading } from '../../layout/lazyPage';
+import { RecordMissing } from '../../layout/RecordMissing';
 import { PartnerSetBuilds } from './PartnerSetBuilds';
 import { PartnerSets } from './PartnerSets';
 import { PartnerTasks } from './PartnerTasks';
@@ -15,12 +16,7 @@ const PartnerView = ({ id }: { id: number }) => {
   const [search, setSearch] = useSearchParams();
   const { data: partner, isPending, error } = useGetOne<Partner>('partners', { id });
   if (isPending) return <PageLoading />;
-  if (error || !partner)
-    return (
-      <Alert severity="error" sx={{ mt: 2 }}>
-        {translate('ra.notification.item_doesnt_exist')}
-      </Alert>
-    );
+  if (error || !partner) return <RecordMissing />;
   const setId = Number(search.get('set'));
   const name = partner.worker || partner.email;
   const base = `/partners/${id}/show`;

@@ -1,20 +1,9 @@
-import {
-  Box,
-  Card,
-  CardHeader,
-  Pagination,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Card, CardHeader, Pagination, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
 import { showFrom } from '../../layout/responsive';
+import { SmallTable } from '../../layout/SmallTable';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from '../tasks/TaskCells';
 import type { Task } from '../tasks/types';
 
@@ -61,39 +50,33 @@ export const PartnerTasks = ({ userId }: { userId: number }) => {
         </Typography>
       ) : (
         // Release and times step aside on narrow windows; what is left scrolls inside the card if need be.
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('app.partners.view.tasks', { smart_count: total })}>
-            <TableHead>
-              <TableRow>
-                {['set', 'model', 'release', 'status', 'progress', 'times'].map((f) => (
-                  <TableCell key={f} sx={SECONDARY[f]}>
-                    {label(f)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((task) => (
-                <TableRow key={task.id}>
-                  <TableCell>
-                    <TaskSet task={task} />
-                  </TableCell>
-                  <TableCell>{task.model}</TableCell>
-                  <TableCell sx={SECONDARY.release}>{task.release_version}</TableCell>
-                  <TableCell>
-                    <TaskStatusChip task={task} />
-                  </TableCell>
-                  <TableCell>
-                    <TaskProgress task={task} />
-                  </TableCell>
-                  <TableCell sx={SECONDARY.times}>
-                    <TaskTimes task={task} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <SmallTable
+          label={translate('app.partners.view.tasks', { smart_count: total })}
+          head={['set', 'model', 'release', 'status', 'progress', 'times'].map((f) => (
+            <TableCell key={f} sx={SECONDARY[f]}>
+              {label(f)}
+            </TableCell>
+          ))}
+        >
+          {data.map((task) => (
+            <TableRow key={task.id}>
+              <TableCell>
+                <TaskSet task={task} />
+              </TableCell>
+              <TableCell>{task.model}</TableCell>
+              <TableCell sx={SECONDARY.release}>{task.release_version}</TableCell>
+              <TableCell>
+                <TaskStatusChip task={task} />
+              </TableCell>
+              <TableCell>
+                <TaskProgress task={task} />
+              </TableCell>
+              <TableCell sx={SECONDARY.times}>
+                <TaskTimes task={task} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
       {pages > 1 && (
         <Stack alignItems="flex-end" sx={{ p: 1.5, borderTop: 1, borderColor: 'divider' }}>

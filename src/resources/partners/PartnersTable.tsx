@@ -1,7 +1,6 @@
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Avatar, Button, Card, IconButton, Stack, Typography } from '@mui/material';
+import { Avatar, Card, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
   DataTable,
@@ -20,6 +19,7 @@ import { HintTooltip } from '../../layout/HintTooltip';
 import { useListUrl } from '../../layout/listPanel/useListUrl';
 import { showFrom } from '../../layout/responsive';
 import { useShowRemoved } from '../../layout/usePreferences';
+import { AddPartnerButton } from './AddPartnerButton';
 import { LastActive } from './LastActive';
 import { PartnerFeeSummary, PartnerStatusChips } from './PartnerChips';
 import {
@@ -78,16 +78,7 @@ const Empty = () => {
       <Stack alignItems="center" spacing={1.5} sx={{ py: 6, color: 'text.secondary' }}>
         <PeopleAltOutlinedIcon sx={{ fontSize: '3rem', opacity: 0.5 }} />
         <Typography>{translate('app.partners.empty')}</Typography>
-        {canCreate && (
-          <Button
-            component={Link}
-            to="/partners/create"
-            variant="contained"
-            startIcon={<PersonAddAlt1OutlinedIcon />}
-          >
-            {translate('app.partners.add')}
-          </Button>
-        )}
+        {canCreate && <AddPartnerButton />}
       </Stack>
     </Card>
   );

@@ -1,11 +1,10 @@
-import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Button, Tab, Tabs } from '@mui/material';
+import { Tab, Tabs } from '@mui/material';
 import { useCallback } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { canAccess } from '../../authProvider/canAccess';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
+import { AddPartnerButton } from './AddPartnerButton';
 import { type PartnersTab, usePartnersFilter, usePartnersTab, usePartnersTotal } from './partnersListState';
 
 /** The /partners top panel (spec §2): tab 'partners' with the count, search, the VIP filter, 'add partner'. */
@@ -52,16 +51,7 @@ export const PartnersTopPanel = () => {
             onToggle={(on) => setFilter({ by_vip: on })}
           />
           <ExportCsvButton name="exportPartners" />
-          {canAccess(permissions, 'create', 'partners') && (
-            <Button
-              component={Link}
-              to="/partners/create"
-              variant="contained"
-              startIcon={<PersonAddAlt1OutlinedIcon />}
-            >
-              {translate('app.partners.add')}
-            </Button>
-          )}
+          {canAccess(permissions, 'create', 'partners') && <AddPartnerButton />}
         </>
       )}
       {current === 'licenses' && <ExportCsvButton name="exportLicenses" />}

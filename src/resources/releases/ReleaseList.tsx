@@ -1,21 +1,10 @@
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
+import { SmallTable } from '../../layout/SmallTable';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
 import type { Release } from './types';
@@ -117,66 +106,60 @@ export const ReleaseList = () => {
     // inline-size containment: a wide table scrolls inside the card instead of widening the page.
     <Card sx={{ mt: 2, mb: 2, contain: 'inline-size' }}>
       {body ?? (
-        <TableContainer>
-          <Table
-            size="small"
-            aria-label={translate('resources.releases.name', { smart_count: 2 })}
-            sx={{ tableLayout: 'fixed', minWidth: { xl: '52rem' } }}
-          >
-            <TableHead>
-              <TableRow
-                sx={{
-                  '& th': {
-                    color: 'text.secondary',
-                    fontWeight: 600,
-                    fontSize: '0.75rem',
-                    textTransform: 'uppercase',
-                    letterSpacing: '0.04em',
-                    bgcolor: 'action.hover',
-                    whiteSpace: 'nowrap',
-                  },
-                }}
-              >
-                <TableCell padding="checkbox" sx={{ width: '3rem' }} />
-                {COLUMNS.map(({ name, width }) => (
-                  <TableCell
-                    key={name}
-                    sx={{
-                      width,
-                      ...(name === 'description' || name === 'created_at' ? HIDDEN_WHEN_NARROW : {}),
-                    }}
-                  >
-                    {translate(`resources.releases.fields.${name}`)}
-                  </TableCell>
-                ))}
-                {canWrite && (
-                  <TableCell align="right" sx={{ width: '8rem' }}>
-                    {translate('resources.releases.fields.actions')}
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending ? (
-                <LoadingRows columns={columns} />
-              ) : (
-                shown.map((release) => (
-                  <ReleaseRow
-                    key={release.id}
-                    release={release}
-                    parent={release.parent === null ? undefined : byId.get(release.parent)}
-                    newer={!release.is_removed && hasNewerVersion(release, all)}
-                    lastPrerelease={lastPrereleases.has(release.id)}
-                    actionsColumn={canWrite}
-                    canChange={canChange(release)}
-                    isAdmin={isAdmin}
-                    columns={columns}
-                  />
-                ))
+        <SmallTable
+          label={translate('resources.releases.name', { smart_count: 2 })}
+          sx={{ tableLayout: 'fixed', minWidth: { xl: '52rem' } }}
+          headSx={{
+            '& th': {
+              color: 'text.secondary',
+              fontWeight: 600,
+              fontSize: '0.75rem',
+              textTransform: 'uppercase',
+              letterSpacing: '0.04em',
+              bgcolor: 'action.hover',
+              whiteSpace: 'nowrap',
+            },
+          }}
+          head={
+            <>
+              <TableCell padding="checkbox" sx={{ width: '3rem' }} />
+              {COLUMNS.map(({ name, width }) => (
+                <TableCell
+                  key={name}
+                  sx={{
+                    width,
+                    ...(name === 'description' || name === 'created_at' ? HIDDEN_WHEN_NARROW : {}),
+                  }}
+                >
+                  {translate(`resources.releases.fields.${name}`)}
+                </TableCell>
+              ))}
+              {canWrite && (
+                <TableCell align="right" sx={{ width: '8rem' }}>
+                  {translate('resources.releases.fields.actions')}
+                </TableCell>
               )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </>
+          }
+        >
+          {isPending ? (
+            <LoadingRows columns={columns} />
+          ) : (
+            shown.map((release) => (
+              <ReleaseRow
+                key={release.id}
+                release={release}
+                parent={release.parent === null ? undefined : byId.get(release.parent)}
+                newer={!release.is_removed && hasNewerVersion(release, all)}
+                lastPrerelease={lastPrereleases.has(release.id)}
+                actionsColumn={canWrite}
+                canChange={canChange(release)}
+                isAdmin={isAdmin}
+                columns={columns}
+              />
+            ))
+          )}
+        </SmallTable>
       )}
     </Card>
   );

@@ -1,47 +1,19 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  type Theme,
-  useMediaQuery,
-} from '@mui/material';
+import { DialogContent, DialogTitle } from '@mui/material';
 import { useMemo } from 'react';
 import { Form, useGetList, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import { useAccount } from '../../authProvider/useAccount';
 import { PoolsSection } from '../../custom/buildForm/PoolsSection';
 import { joinPools, type PoolValues, splitPools } from '../../custom/buildForm/pools';
 import { serverFieldErrors } from '../../custom/buildForm/serverErrors';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
+import { FormDialogActions } from '../../layout/FormDialogActions';
+import { ResponsiveDialog } from '../../layout/ResponsiveDialog';
 import { patchPools } from './setsApi';
 import type { Build, PoolPreset } from './types';
 import { useRefreshBuilds } from './useSetActions';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: '', order: 'ASC' as const } };
-
-const Actions = ({ onClose }: { onClose: () => void }) => {
-  const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions sx={{ px: 3, py: 2 }}>
-      <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-        {translate('ra.action.cancel')}
-      </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {translate('resources.firmwares.pools_dialog.save')}
-      </Button>
-    </DialogActions>
-  );
-};
 
 /** Edit pools (PATCH …/pool): the pools part of the build form for one build; saving rebuilds it. */
 export const EditPoolsDialog = ({
@@ -61,7 +33,6 @@ export const EditPoolsDialog = ({
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
   const { account } = useAccount();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const { data: presets = [] } = useGetList<PoolPreset & { id: string }>('poolPresets', ALL, {
     enabled: Boolean(build),
   });
@@ -85,13 +56,12 @@ export const EditPoolsDialog = ({
   };
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={Boolean(build)}
       onClose={onClose}
-      fullWidth
       maxWidth="lg"
-      fullScreen={fullScreen}
-      aria-labelledby="pools-title"
+      fullScreenBelow="md"
+      titleId="pools-title"
     >
       <DialogTitle id="pools-title">
         {translate('resources.firmwares.pools_dialog.title', {
@@ -113,9 +83,9 @@ export const EditPoolsDialog = ({
               setId={build.group_id}
             />
           </DialogContent>
-          <Actions onClose={onClose} />
+          <FormDialogActions onClose={onClose} submitLabel="resources.firmwares.pools_dialog.save" />
         </Form>
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 };

@@ -1,13 +1,11 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LinkIcon from '@mui/icons-material/Link';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { ActionsMenu } from '../../layout/ActionsMenu';
 import type { BuildSet } from './types';
 
 export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';
@@ -32,60 +30,28 @@ export const SetActionsMenu = ({
   canUpgrade?: boolean;
 }) => {
   const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const label = translate('resources.firmwares.actions.set_menu', { name: set.name });
   const hasBuilds = set.count_firmwares > 0;
+  const noneNewer = hasBuilds && canUpgrade === false;
   return (
-    <>
-      <HintTooltip title={translate('resources.firmwares.actions.more')}>
-        <IconButton
-          aria-label={label}
-          aria-haspopup="menu"
-          onClick={(event) => {
-            event.stopPropagation();
-            setAnchor(event.currentTarget);
-          }}
-        >
-          <MoreVertIcon />
-        </IconButton>
-      </HintTooltip>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        onClick={(event) => event.stopPropagation()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {ITEMS.map(({ action, icon, danger }) => [
-          danger ? <Divider key={`${action}-divider`} /> : null,
-          <MenuItem
-            key={action}
-            disabled={
-              ((action === 'upgrade' || action === 'rebuild') && !hasBuilds) ||
-              (action === 'upgrade' && canUpgrade === false)
-            }
-            onClick={() => {
-              setAnchor(null);
-              onAction(action, set);
-            }}
-            sx={danger ? { color: 'error.main' } : undefined}
-          >
-            <ListItemIcon sx={danger ? { color: 'error.main' } : undefined}>{icon}</ListItemIcon>
-            <ListItemText
-              secondary={
-                action === 'upgrade' && hasBuilds && canUpgrade === false
-                  ? translate('resources.firmwares.actions.upgrade_all_none')
-                  : undefined
-              }
-            >
-              {translate(
-                `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
-              )}
-            </ListItemText>
-          </MenuItem>,
-        ])}
-      </Menu>
-    </>
+    <ActionsMenu
+      label={translate('resources.firmwares.actions.set_menu', { name: set.name })}
+      items={ITEMS.map(({ action, icon, danger }) => ({
+        action,
+        icon,
+        danger,
+        divider: danger,
+        disabled:
+          ((action === 'upgrade' || action === 'rebuild') && !hasBuilds) ||
+          (action === 'upgrade' && canUpgrade === false),
+        primary: translate(
+          `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
+        ),
+        secondary:
+          action === 'upgrade' && noneNewer
+            ? translate('resources.firmwares.actions.upgrade_all_none')
+            : undefined,
+      }))}
+      onPick={(action) => onAction(action, set)}
+    />
   );
 };

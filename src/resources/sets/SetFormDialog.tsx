@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  type Theme,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Box, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import {
   AutocompleteArrayInput,
@@ -21,7 +10,6 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import type { LogoSet } from '../../custom/account/accountApi';
 import { logoSelectFor } from '../../custom/buildForm/formModes';
 import { LogoInput } from '../../custom/buildForm/LogoInput';
@@ -32,7 +20,9 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
 import { useShowError } from '../../dataProvider/showError';
+import { FormDialogActions } from '../../layout/FormDialogActions';
 import { PageLoading } from '../../layout/lazyPage';
+import { ResponsiveDialog } from '../../layout/ResponsiveDialog';
 import type { BuildSet, SetBody, SshKey } from './types';
 import { useRefreshBuilds } from './useSetActions';
 
@@ -50,26 +40,6 @@ interface SetFormValues {
   savedLogoID: number | null;
   customLogoFiles: { image_le: File | null; image_de: File | null };
 }
-
-const Actions = ({ onClose, editing }: { onClose: () => void; editing: boolean }) => {
-  const translate = useTranslate();
-  const { isSubmitting } = useFormState();
-  return (
-    <DialogActions sx={{ px: 3, py: 2 }}>
-      <Button onClick={onClose} disabled={isSubmitting} color="inherit">
-        {translate('ra.action.cancel')}
-      </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {translate(editing ? 'ra.action.save' : 'resources.firmwares.actions.create_set')}
-      </Button>
-    </DialogActions>
-  );
-};
 
 /** The set form (spec §2 dialogs): name, description, logotype, SSH keys; favourite when new; force a rebuild when edited. */
 export const SetFormDialog = ({
@@ -90,7 +60,6 @@ export const SetFormDialog = ({
   const notify = useNotify();
   const showError = useShowError();
   const refresh = useRefreshBuilds();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const { data: logos = NONE, isPending: logosPending } = useGetList<LogoSet>('logos', ALL, {
     enabled: open,
   });
@@ -152,13 +121,12 @@ export const SetFormDialog = ({
   };
 
   return (
-    <Dialog
+    <ResponsiveDialog
       open={open}
       onClose={onClose}
-      fullWidth
       maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="set-form-title"
+      fullScreenBelow="sm"
+      titleId="set-form-title"
     >
       <DialogTitle id="set-form-title">
         {set
@@ -223,9 +191,12 @@ export const SetFormDialog = ({
               )}
             </Box>
           </DialogContent>
-          <Actions onClose={onClose} editing={Boolean(set)} />
+          <FormDialogActions
+            onClose={onClose}
+            submitLabel={set ? 'ra.action.save' : 'resources.firmwares.actions.create_set'}
+          />
         </Form>
       )}
-    </Dialog>
+    </ResponsiveDialog>
   );
 };

@@ -1,12 +1,12 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
-import { Box, Button, Card, Stack, Typography } from '@mui/material';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { Box, Card, Typography } from '@mui/material';
+import { useDeferredValue, useEffect } from 'react';
 import { List, Pagination, useListContext, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
+import { EmptyCard } from '../../layout/EmptyCard';
 import { useShowRemoved } from '../../layout/usePreferences';
-import { SetFormDialog } from './SetFormDialog';
+import { NewSetButton } from './NewSetButton';
 import { SetRow } from './SetRow';
 import { SETS_LIST_KEY, useSetsTotal } from './setsListState';
 import type { BuildSet } from './types';
@@ -24,38 +24,19 @@ const PublishTotal = () => {
 
 const EmptyState = ({ filtered }: { filtered: boolean }) => {
   const translate = useTranslate();
-  const navigate = useNavigate();
-  const [creating, setCreating] = useState(false);
   return (
-    <Card sx={{ mt: 1, width: '100%' }}>
-      <Stack
-        alignItems="center"
-        spacing={1.5}
-        sx={{ py: 7, px: 2, color: 'text.secondary', textAlign: 'center' }}
-      >
-        <CreateNewFolderOutlinedIcon sx={{ fontSize: '3rem', opacity: 0.5 }} />
-        <Typography variant="h6" component="p" color="text.primary">
-          {translate(filtered ? 'resources.firmwares.empty_filtered' : 'resources.firmwares.empty')}
-        </Typography>
-        {!filtered && (
-          <>
-            <Typography sx={{ maxWidth: '28rem' }}>{translate('resources.firmwares.empty_hint')}</Typography>
-            <Button
-              variant="contained"
-              startIcon={<CreateNewFolderOutlinedIcon />}
-              onClick={() => setCreating(true)}
-            >
-              {translate('resources.firmwares.actions.new_set')}
-            </Button>
-          </>
-        )}
-      </Stack>
-      <SetFormDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onSaved={(g) => navigate(`/firmwares/${g.id}`)}
-      />
-    </Card>
+    <EmptyCard
+      icon={CreateNewFolderOutlinedIcon}
+      title={translate(filtered ? 'resources.firmwares.empty_filtered' : 'resources.firmwares.empty')}
+      sx={{ mt: 1, width: '100%' }}
+    >
+      {!filtered && (
+        <>
+          <Typography sx={{ maxWidth: '28rem' }}>{translate('resources.firmwares.empty_hint')}</Typography>
+          <NewSetButton />
+        </>
+      )}
+    </EmptyCard>
   );
 };
 

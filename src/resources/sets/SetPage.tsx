@@ -1,5 +1,4 @@
 import BuildCircleOutlinedIcon from '@mui/icons-material/BuildCircleOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StarIcon from '@mui/icons-material/Star';
@@ -12,6 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
+import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import { HintTooltip } from '../../layout/HintTooltip';
 import { PageLoading } from '../../layout/lazyPage';
 import { NotFound } from '../../layout/NotFound';
@@ -22,12 +22,12 @@ import { NoBuilds } from '../builds/NoBuilds';
 import { StatusCounters } from '../builds/StatusChips';
 import { MissingModelsDialog } from './MissingModelsDialog';
 import { SetActionsMenu } from './SetActionsMenu';
+import { BuildsCount, DeleteChosenButton } from './SetBuildsBar';
 import { SetPageHeader } from './SetPageHeader';
 import { useSet } from './useSet';
 import { useSetActionHandler } from './useSetActionHandler';
 import { useBuildsControls, useSetBuildsList } from './useSetBuilds';
 
-const ALL = { page: 1, perPage: 100_000 };
 const NONE: never[] = [];
 
 /** /firmwares/:id — a set's builds by stage, their actions, the missing models and 'Build firmware'. */
@@ -43,8 +43,8 @@ export const SetPage = () => {
   const mayShowRemoved = permissions === 'admin';
   const showRemoved = mayShowRemoved && showRemovedSetting;
   const builds = useSetBuildsList(setId, showRemoved);
-  const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: ALL });
-  const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: ALL });
+  const { data: models = NONE } = useGetList<MinerModel & RaRecord>('models', { pagination: WHOLE_PAGE });
+  const { data: series = NONE } = useGetList<Series & RaRecord>('series', { pagination: WHOLE_PAGE });
   const setActions = useSetActionHandler(() => navigate('/firmwares'));
   const [missingOpen, setMissingOpen] = useState(false);
 
@@ -129,13 +129,7 @@ export const SetPage = () => {
       )}
       <Stack direction="row" alignItems="center" spacing={2} flexWrap="wrap" useFlexGap sx={{ py: 1.5 }}>
         <StatusCounters counters={setCounters(set, builds.data)} />
-        {!builds.isPending && (
-          <Typography variant="body2" color="text.secondary">
-            {translate('resources.firmwares.builds_count', {
-              smart_count: list.filter((b) => !b.is_removed).length,
-            })}
-          </Typography>
-        )}
+        {!builds.isPending && <BuildsCount builds={list} />}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ ml: 'auto' }}>
           {chosen.length > 0 && (
             <>
@@ -145,15 +139,7 @@ export const SetPage = () => {
               <Button size="small" onClick={controls.clearSelection}>
                 {translate('resources.firmwares.actions.clear_selection')}
               </Button>
-              <Button
-                size="small"
-                color="error"
-                variant="contained"
-                startIcon={<DeleteOutlineIcon />}
-                onClick={() => controls.removeChosen(chosen)}
-              >
-                {translate('resources.firmwares.actions.delete_selected')}
-              </Button>
+              <DeleteChosenButton controls={controls} />
             </>
           )}
           {mayShowRemoved && <ShowRemovedSwitch checked={showRemoved} onChange={setShowRemoved} />}
@@ -169,13 +155,7 @@ export const SetPage = () => {
       ) : list.length === 0 ? (
         !set.is_removed && <NoBuilds buildPath={buildPath} />
       ) : (
-        <BuildsTable
-          builds={list}
-          selected={controls.selected}
-          onToggle={controls.toggle}
-          onToggleAll={controls.toggleAll}
-          onAction={controls.onAction}
-        />
+        <BuildsTable builds={list} controls={controls} />
       )}
 
       {setActions.dialogs}

@@ -6,6 +6,7 @@ import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live';
 import { useShowError } from '../../dataProvider/showError';
+import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import type { BuildAction } from '../builds/BuildActionsMenu';
 import { downloadUrl, hasActiveBuilds } from '../builds/buildRules';
 import { useBuildActions } from '../builds/useBuildActions';
@@ -13,7 +14,6 @@ import { EditPoolsDialog } from './EditPoolsDialog';
 import { RemoveDialog } from './RemoveDialog';
 import type { Build } from './types';
 
-const ALL = { page: 1, perPage: 100_000 };
 const NONE: Build[] = [];
 
 /** The set's builds (GET …/firmwares?group_id=, the role's path), removed ones too when asked. */
@@ -22,7 +22,7 @@ export function useSetBuildsList(setId: number, showRemoved: boolean) {
   return useGetList<Build>(
     'firmwares',
     {
-      pagination: ALL,
+      pagination: WHOLE_PAGE,
       sort: { field: 'id', order: 'ASC' },
       meta: { query: { group_id: setId, is_removed: showRemoved || undefined } },
     },
