@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { justQueued } from '../../contract/samples/build';
 import { builds } from '../platform/db/schema';
 import { buildBody, pools, rowCounts, sharedBuildWorldWithSet, submit } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
@@ -22,11 +23,7 @@ describe('POST /client/firmware/firmwares', () => {
       stage: 'stable',
       license_id: w.licenseId,
       add_license: true,
-      status: 'pending',
-      progress: 0,
-      is_removed: false,
-      is_updating: false,
-      warranty: false,
+      ...justQueued,
       ssh_keys: [],
       logo_id: 1,
       file_size: null,
