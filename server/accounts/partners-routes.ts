@@ -13,6 +13,7 @@ import {
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
+import { routesUnder } from '../platform/http/route-options';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { EMAIL_TAKEN_MESSAGE } from './account-rules';
 import { findAccountByEmail } from './accounts-repository';
@@ -35,6 +36,8 @@ const PARTNER_NOT_FOUND = 'Partner not found';
 
 /** Partners (spec §7): every account but removed ones. Admins manage them; developers may read the list. */
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const readers = routesUnder(['partners'], app.requireAdminOrDeveloper);
+  const admin = routesUnder(['partners'], app.requireAdmin);
   const withFees = async (id: number) => {
     const partner = await findPartner(app.db, id);
     if (!partner) throw notFound(PARTNER_NOT_FOUND);
@@ -51,15 +54,11 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/users',
-    {
-      preHandler: app.requireAdminOrDeveloper,
-      schema: {
-        tags: ['partners'],
-        summary: 'Partners, 20 a page, searched by e-mail or worker, optionally only VIPs',
-        querystring: PartnersQuerySchema,
-        response: { 200: { type: 'array', items: PartnerSchema }, ...errorResponses(401, 403, 422) },
-      },
-    },
+    readers({
+      summary: 'Partners, 20 a page, searched by e-mail or worker, optionally only VIPs',
+      querystring: PartnersQuerySchema,
+      response: { 200: { type: 'array', items: PartnerSchema }, ...errorResponses(401, 403, 422) },
+    }),
     async (request, reply) => {
       const { search, by_vip, page, include_removed } = request.query;
       // Show removed is for admins only (spec §6).
@@ -76,29 +75,21 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/user',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['partners'],
-        summary: 'One partner',
-        querystring: UserIdQuerySchema,
-        response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'One partner',
+      querystring: UserIdQuerySchema,
+      response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => withFees(request.query.user_id),
   );
 
   app.post(
     '/admin/users',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['partners'],
-        summary: 'Create a partner, with custom DevFee per series when given',
-        body: PartnerCreateSchema,
-        response: { 201: PartnerSchema, ...errorResponses(401, 403, 409, 422) },
-      },
-    },
+    admin({
+      summary: 'Create a partner, with custom DevFee per series when given',
+      body: PartnerCreateSchema,
+      response: { 201: PartnerSchema, ...errorResponses(401, 403, 409, 422) },
+    }),
     async (request, reply) => {
       const { custom_dev_fee, password, ...fields } = request.body;
       checkPartner(request.body);
@@ -120,16 +111,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/user',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['partners'],
-        summary: 'Update a partner; custom_dev_fee patches or creates series, null deletes every fee record',
-        querystring: UserIdQuerySchema,
-        body: PartnerPatchSchema,
-        response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    admin({
+      summary: 'Update a partner; custom_dev_fee patches or creates series, null deletes every fee record',
+      querystring: UserIdQuerySchema,
+      body: PartnerPatchSchema,
+      response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => {
       const id = request.query.user_id;
       const { custom_dev_fee, password, ...fields } = request.body;
@@ -175,15 +162,11 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/admin/user',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['partners'],
-        summary: 'Remove a partner: hidden from the list, blocked, signed out everywhere',
-        querystring: UserIdQuerySchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    admin({
+      summary: 'Remove a partner: hidden from the list, blocked, signed out everywhere',
+      querystring: UserIdQuerySchema,
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request, reply) => {
       const id = request.query.user_id;
       if (id === request.account.id) throw conflict('You cannot remove yourself');
@@ -197,15 +180,11 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/user/restore',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['partners'],
-        summary: 'Restore a removed partner (issue 17): as it was before, with its sets, builds and fees',
-        querystring: UserIdQuerySchema,
-        response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'Restore a removed partner (issue 17): as it was before, with its sets, builds and fees',
+      querystring: UserIdQuerySchema,
+      response: { 200: PartnerSchema, ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => {
       const id = request.query.user_id;
       if (!(await restorePartner(app.db, request.account.id, id)))

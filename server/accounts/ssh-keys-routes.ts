@@ -8,6 +8,7 @@ import {
   SshKeyUpdateSchema,
 } from '../../contract/schemas/ssh-key-schemas';
 import { notFound } from '../platform/http/http-errors';
+import { routesUnder } from '../platform/http/route-options';
 import {
   deleteOwnSshKey,
   findOwnSshKey,
@@ -27,32 +28,27 @@ const toSshKey = ({ id, name, key }: SshKeyRow) => ({ id, name, key });
 
 /** The signed-in account's own SSH keys (spec §7); another account's key answers 404. */
 const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const mine = routesUnder(['ssh keys']);
   const rethrow = (error: unknown) => {
     throw duplicateToValidation(error);
   };
 
   app.get(
     PATH,
-    {
-      schema: {
-        tags: ['ssh keys'],
-        summary: 'My SSH keys',
-        response: { 200: { type: 'array', items: SshKeySchema }, ...errorResponses(401, 403) },
-      },
-    },
+    mine({
+      summary: 'My SSH keys',
+      response: { 200: { type: 'array', items: SshKeySchema }, ...errorResponses(401, 403) },
+    }),
     async (request) => (await listSshKeys(app.db, request.account.id)).map(toSshKey),
   );
 
   app.post(
     PATH,
-    {
-      schema: {
-        tags: ['ssh keys'],
-        summary: 'Add an SSH key',
-        body: SshKeyCreateSchema,
-        response: { 201: SshKeySchema, ...errorResponses(401, 403, 422) },
-      },
-    },
+    mine({
+      summary: 'Add an SSH key',
+      body: SshKeyCreateSchema,
+      response: { 201: SshKeySchema, ...errorResponses(401, 403, 422) },
+    }),
     async (request, reply) => {
       const accountId = request.account.id;
       const values = checkSshKey(request.body) as SshKeyValues;
@@ -66,15 +62,12 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     PATH,
-    {
-      schema: {
-        tags: ['ssh keys'],
-        summary: 'Rename an SSH key or replace its key text',
-        querystring: SshKeyIdQuerySchema,
-        body: SshKeyUpdateSchema,
-        response: { 200: SshKeySchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'Rename an SSH key or replace its key text',
+      querystring: SshKeyIdQuerySchema,
+      body: SshKeyUpdateSchema,
+      response: { 200: SshKeySchema, ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => {
       const accountId = request.account.id;
       const { id } = request.query;
@@ -90,14 +83,11 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     PATH,
-    {
-      schema: {
-        tags: ['ssh keys'],
-        summary: 'Delete an SSH key',
-        querystring: SshKeyIdQuerySchema,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'Delete an SSH key',
+      querystring: SshKeyIdQuerySchema,
+      response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       if (!(await deleteOwnSshKey(app.db, request.account.id, request.query.id)))
         throw notFound(KEY_NOT_FOUND);

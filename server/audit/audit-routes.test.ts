@@ -9,28 +9,29 @@ const t = sharedWorld(createTestApp);
 let admin: { token: string; account: { id: number; email: string } };
 let other: { token: string; account: { id: number; email: string } };
 
+/** Records `count` entries, the n-th (from 1) as `entry(n)` says, one after another. */
+async function recordEach(count: number, entry: (n: number) => Parameters<typeof recordAudit>[1]) {
+  for (let n = 1; n <= count; n += 1) await recordAudit(t.db, entry(n));
+}
+
 beforeAll(async () => {
   admin = await createSignedIn(t.app, t.db, { role: 'admin', email: 'first.admin@example.test' });
   other = await createSignedIn(t.app, t.db, { role: 'admin', email: 'second.admin@example.test' });
   // 25 fee changes by the first admin on partners 1..25, then 3 agent blocks by the second one.
-  for (let n = 1; n <= 25; n += 1) {
-    await recordAudit(t.db, {
-      actorId: admin.account.id,
-      action: 'partner.fees',
-      objectType: 'partner',
-      objectId: n,
-      before: { x19: { min_dev_fee: n } },
-      after: { x19: { min_dev_fee: n + 1 } },
-    });
-  }
-  for (let n = 1; n <= 3; n += 1) {
-    await recordAudit(t.db, {
-      actorId: other.account.id,
-      action: 'agent.block',
-      objectType: 'agent',
-      objectId: n,
-    });
-  }
+  await recordEach(25, (n) => ({
+    actorId: admin.account.id,
+    action: 'partner.fees',
+    objectType: 'partner',
+    objectId: n,
+    before: { x19: { min_dev_fee: n } },
+    after: { x19: { min_dev_fee: n + 1 } },
+  }));
+  await recordEach(3, (n) => ({
+    actorId: other.account.id,
+    action: 'agent.block',
+    objectType: 'agent',
+    objectId: n,
+  }));
 });
 
 const list = (query = '', token = admin.token) =>

@@ -18,6 +18,7 @@ import {
 import { findAccountById } from '../accounts/accounts-repository';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
+import { routesUnder } from '../platform/http/route-options';
 import { findSet, listActiveSets, listSets } from '../sets/sets-repository';
 import adminBuildWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';
@@ -28,20 +29,15 @@ import { toBuild, toSet } from './views';
 
 /** Admins: any account's builds and sets (spec §7 admin firmware reads). */
 const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const preHandler = app.requireAdmin;
-  const tags = ['admin builds'];
+  const admin = routesUnder(['admin builds'], app.requireAdmin);
 
   app.get(
     '/admin/firmwares',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Builds of any account, newest first (not paged); filter by set',
-        querystring: BuildListQuerySchema,
-        response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'Builds of any account, newest first (not paged); filter by set',
+      querystring: BuildListQuerySchema,
+      response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => {
       const { group_id, is_removed } = request.query;
       if (group_id !== undefined && !(await findSet(app.db, group_id))) throw notFound('Set not found');
@@ -60,15 +56,11 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/firmwares/uuid/:uuid',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'A build by its uuid, with its set’s name and its owner’s e-mail (the Find build page)',
-        params: UuidParamsSchema,
-        response: { 200: BuildLookupSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'A build by its uuid, with its set’s name and its owner’s e-mail (the Find build page)',
+      params: UuidParamsSchema,
+      response: { 200: BuildLookupSchema, ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => {
       const build = await findBuildByUuid(app.db, checkUuid(request.params.uuid, ['path', 'uuid']));
       if (!build) throw notFound('Build not found');
@@ -87,16 +79,12 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/firmwares/users/:id/groups',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'A partner’s sets, newest first, 20 a page',
-        params: SetIdParamsSchema,
-        querystring: Type.Omit(SetListQuerySchema, ['is_favorite']),
-        response: { 200: Type.Array(BuildSetSchema), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'A partner’s sets, newest first, 20 a page',
+      params: SetIdParamsSchema,
+      querystring: Type.Omit(SetListQuerySchema, ['is_favorite']),
+      response: { 200: Type.Array(BuildSetSchema), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       if (!(await findAccountById(app.db, request.params.id))) throw notFound('Account not found');
       const { search, is_removed, page } = request.query;
@@ -109,15 +97,11 @@ const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/firmwares/active',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Sets holding builds, across partners, with their owner; newest first, 20 a page',
-        querystring: ActiveSetsQuerySchema,
-        response: { 200: Type.Array(BuildSetWithOwnerSchema), ...errorResponses(401, 403, 422) },
-      },
-    },
+    admin({
+      summary: 'Sets holding builds, across partners, with their owner; newest first, 20 a page',
+      querystring: ActiveSetsQuerySchema,
+      response: { 200: Type.Array(BuildSetWithOwnerSchema), ...errorResponses(401, 403, 422) },
+    }),
     async (request, reply) => {
       const { search, by_vip, is_favorite, page } = request.query;
       const { rows, total } = await listActiveSets(

@@ -11,13 +11,13 @@ import {
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import type { AccountRow } from '../platform/db/schema';
+import { routesUnder } from '../platform/http/route-options';
 import { editBuild, editPools, liveBuild, ownerOf, rebuildBuild, removeBuild } from './build-service';
 import { toBuild } from './views';
 
 /** Admins change any account's builds; checks are the client paths', with the admin's allowances. */
 const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const preHandler = app.requireAdmin;
-  const tags = ['admin builds'];
+  const admin = routesUnder(['admin builds'], app.requireAdmin);
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
   /** The build `?firmware_id` names (of `?user_id` when given), and who changes it for whom. */
   const adminTarget = async ({
@@ -33,16 +33,12 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/firmwares',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Edit any build (user_id, when given, must be its owner); it is rebuilt',
-        querystring: AdminBuildQuerySchema,
-        body: BuildPatchSchema,
-        response: one,
-      },
-    },
+    admin({
+      summary: 'Edit any build (user_id, when given, must be its owner); it is rebuilt',
+      querystring: AdminBuildQuerySchema,
+      body: BuildPatchSchema,
+      response: one,
+    }),
     async (request) => {
       const { build, actors } = await adminTarget(request);
       return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
@@ -51,16 +47,12 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/firmwares/pool',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the pools of any build (the refund pool included); it is rebuilt',
-        querystring: AdminBuildQuerySchema,
-        body: PoolPatchSchema,
-        response: one,
-      },
-    },
+    admin({
+      summary: 'Change the pools of any build (the refund pool included); it is rebuilt',
+      querystring: AdminBuildQuerySchema,
+      body: PoolPatchSchema,
+      response: one,
+    }),
     async (request) => {
       const { build, actors } = await adminTarget(request);
       const row = await editPools(app.db, actors, build, request.body.fee_pools_configs, true);
@@ -70,10 +62,7 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/firmwares/rebuild',
-    {
-      preHandler,
-      schema: { tags, summary: 'Rebuild any build', querystring: BuildIdQuerySchema, response: one },
-    },
+    admin({ summary: 'Rebuild any build', querystring: BuildIdQuerySchema, response: one }),
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id);
       return toBuild(await rebuildBuild(app.db, build), request.account);
@@ -82,16 +71,12 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/admin/firmwares/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove any build; full_clean also deletes its file',
-        params: BuildIdParamsSchema,
-        querystring: FullCleanQuerySchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    admin({
+      summary: 'Remove any build; full_clean also deletes its file',
+      params: BuildIdParamsSchema,
+      querystring: FullCleanQuerySchema,
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id);
       await removeBuild(app.db, app.artifacts, build, request.query.full_clean);

@@ -8,18 +8,17 @@ import { builds } from '../platform/db/schema';
 import {
   api,
   buildBody,
-  createBuildWorldWithSet,
   createSet,
   pools,
   rowCounts,
+  sharedBuildWorldWithSet,
   submit,
 } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
-import { sharedWorld } from '../test/shared-world';
 import { updateBuild } from './builds-repository';
 import type { JobSpec } from './job-spec';
 
-const w = sharedWorld(() => createBuildWorldWithSet('Actions'));
+const { w } = sharedBuildWorldWithSet('Actions');
 
 const FW = '/client/firmware/firmwares';
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { preparedOnce } from '../platform/db/prepared-statements';
 import { buildEvents } from '../platform/db/schema';
@@ -27,33 +27,30 @@ export const LOG_TEXT_CHUNK = 1000;
  * (and the text each hands on to compression and the socket) long enough to double the probes' p50.
  */
 export const LOG_STATEMENT_MS = 2;
+/** A pace of `initial` lines a statement at first, then sized between `min` and `max` to take LOG_STATEMENT_MS. */
+function pacedAt(initial: number, min: number, max: number) {
+  return new StatementPace({ initial, min, max, targetMs: LOG_STATEMENT_MS });
+}
 /**
  * The text download's pace: one value a statement (the lines joined in SQL), ~1.2 µs a line on an idle machine;
  * at most 2,000 lines, as what a statement answers is still encoded, compressed and written after it.
  */
-const textPace = new StatementPace({
-  initial: LOG_TEXT_CHUNK,
-  min: 100,
-  max: 2000,
-  targetMs: LOG_STATEMENT_MS,
-});
+const textPace = pacedAt(LOG_TEXT_CHUNK, 100, 2000);
 /** The pages' pace: rows of three columns, each decoded in JS, ~6 µs a line on an idle machine. */
-const rowPace = new StatementPace({ initial: 300, min: 50, max: 1000, targetMs: LOG_STATEMENT_MS });
+const rowPace = pacedAt(300, 50, 1000);
 const paceOf = (pace: StatementPace | number) => (typeof pace === 'number' ? fixedPace(pace) : pace);
 /** Lines the first statement of a search looks through; then sized by time (searchPace). */
 export const LOG_SEARCH_CHUNK = 5000;
 /** A search's pace: its statements answer the matches only, the lines are looked through in SQL. */
-const searchPace = new StatementPace({
-  initial: LOG_SEARCH_CHUNK,
-  min: 500,
-  max: 20_000,
-  targetMs: LOG_STATEMENT_MS,
-});
+const searchPace = pacedAt(LOG_SEARCH_CHUNK, 500, 20_000);
 
 const e = buildEvents;
 const columns = { seq: e.id, line: e.data, at: e.created_at };
 /** Above any id: the newest page is `before` this. */
 const END = Number.MAX_SAFE_INTEGER;
+/** The log lines of the run the placeholders `build` and `run` name, on the side of an id `side` says. */
+const ofRunLog = (side: SQL) =>
+  and(eq(e.build_id, sql.placeholder('build')), eq(e.run, sql.placeholder('run')), eq(e.type, 'log'), side);
 
 /** The statement reading a page of a run's log on one `side` of a line: newest first before it, oldest first after. */
 const pageStatement = (db: Db, side: 'before' | 'after') =>
@@ -62,10 +59,7 @@ const pageStatement = (db: Db, side: 'before' | 'after') =>
       .select(columns)
       .from(e)
       .where(
-        and(
-          eq(e.build_id, sql.placeholder('build')),
-          eq(e.run, sql.placeholder('run')),
-          eq(e.type, 'log'),
+        ofRunLog(
           side === 'before' ? lt(e.id, sql.placeholder('before')) : gt(e.id, sql.placeholder('after')),
         ),
       )
@@ -83,14 +77,7 @@ const textStatement = (db: Db) =>
     const c = db
       .select({ id: e.id, data: e.data })
       .from(e)
-      .where(
-        and(
-          eq(e.build_id, sql.placeholder('build')),
-          eq(e.run, sql.placeholder('run')),
-          eq(e.type, 'log'),
-          gt(e.id, sql.placeholder('after')),
-        ),
-      )
+      .where(ofRunLog(gt(e.id, sql.placeholder('after'))))
       .orderBy(asc(e.id))
       .limit(sql.placeholder('limit'))
       .as('c');

@@ -4,18 +4,15 @@ import {
   api,
   type BuildWorld,
   buildBody,
-  createBuildWorldWithSet,
   createSet,
   pools,
-  postBuild,
   rowCounts,
+  sharedBuildWorldWithSet,
   submit,
 } from '../test/build-fixtures';
 import { expectValidationError } from '../test/helper';
-import { sharedWorld } from '../test/shared-world';
 
-const w = sharedWorld(() => createBuildWorldWithSet('Main set'));
-const post = (body: unknown, token?: string) => postBuild(w, body, token);
+const { w, post } = sharedBuildWorldWithSet('Main set');
 
 describe('POST /client/firmware/firmwares refuses what the build form refuses, writing nothing', () => {
   const cases: [string, (w: BuildWorld) => Record<string, unknown>, string, string][] = [

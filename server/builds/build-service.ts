@@ -5,6 +5,7 @@ import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
+import { changeSetBuilds } from '../sets/set-builds-change';
 import { lockSet, recountSet } from '../sets/sets-repository';
 import type { ArtifactStore } from './artifact-store';
 import { configHashOf } from './build-config';
@@ -99,8 +100,7 @@ export async function submitBuild(
   const values = { ...settingsOf(resolved), user_id: actors.owner.id, uuid: randomUUID(), warranty: false };
   const job_spec = await resolveJobSpec(db, values);
   const config_hash = await configHashOf(job_spec);
-  return db.transaction(async (tx) => {
-    await lockSet(tx, resolved.set.id);
+  return changeSetBuilds(db, resolved.set.id, async (tx) => {
     const source = artifacts && (await findReusable(tx, artifacts, config_hash));
     const row = source
       ? await enqueueReused(
@@ -110,7 +110,6 @@ export async function submitBuild(
           reuseLine(source),
         )
       : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
-    await recountSet(tx, resolved.set.id);
     return row;
   });
 }
@@ -156,12 +155,7 @@ export function editPools(
 }
 
 export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
-  return db.transaction(async (tx) => {
-    await lockSet(tx, build.group_id);
-    const row = await requeue(tx, build);
-    await recountSet(tx, build.group_id);
-    return row;
-  });
+  return changeSetBuilds(db, build.group_id, (tx) => requeue(tx, build));
 }
 
 /** The upgrade of one build inside a transaction; undefined when it is on the newest release already. */
@@ -188,22 +182,16 @@ export async function upgradeInTx(
  * admin paths too: a partner's build never moves to a release the partner cannot see).
  */
 export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow> {
-  return db.transaction(async (tx) => {
-    await lockSet(tx, build.group_id);
+  return changeSetBuilds(db, build.group_id, async (tx) => {
     const row = await upgradeInTx(tx, owner, build);
     if (!row) throw invalid(['body', 'release_id'], ALREADY_NEWEST);
-    await recountSet(tx, build.group_id);
     return row;
   });
 }
 
 /** Soft delete; `fullClean` also deletes the artifact (after the rows are committed). */
 export async function removeBuild(db: Db, artifacts: ArtifactStore, build: BuildRow, fullClean: boolean) {
-  await db.transaction(async (tx) => {
-    await lockSet(tx, build.group_id);
-    await markBuildsRemoved(tx, [build.id], fullClean);
-    await recountSet(tx, build.group_id);
-  });
+  await changeSetBuilds(db, build.group_id, (tx) => markBuildsRemoved(tx, [build.id], fullClean));
   if (fullClean) {
     // Issue 16: the stored content goes with its last build; orphans of earlier rebuilds go too.
     await releaseArtifacts(db, artifacts, [build]);

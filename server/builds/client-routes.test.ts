@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { justQueued } from '../../contract/samples/build';
 import { builds } from '../platform/db/schema';
-import {
-  buildBody,
-  createBuildWorldWithSet,
-  pools,
-  postBuild,
-  rowCounts,
-  submit,
-} from '../test/build-fixtures';
+import { buildBody, pools, rowCounts, sharedBuildWorldWithSet, submit } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
-import { sharedWorld } from '../test/shared-world';
 import type { JobSpec } from './job-spec';
 
-const w = sharedWorld(() => createBuildWorldWithSet('Main set'));
-const post = (body: unknown, token?: string) => postBuild(w, body, token);
+const { w, post } = sharedBuildWorldWithSet('Main set');
 
 describe('POST /client/firmware/firmwares', () => {
   it('queues a pending build with everything an agent needs', async () => {
@@ -31,11 +23,7 @@ describe('POST /client/firmware/firmwares', () => {
       stage: 'stable',
       license_id: w.licenseId,
       add_license: true,
-      status: 'pending',
-      progress: 0,
-      is_removed: false,
-      is_updating: false,
-      warranty: false,
+      ...justQueued,
       ssh_keys: [],
       logo_id: 1,
       file_size: null,

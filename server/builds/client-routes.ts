@@ -13,6 +13,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import type { AccountRow } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
+import { routesUnder } from '../platform/http/route-options';
 import { findSet } from '../sets/sets-repository';
 import {
   editBuild,
@@ -32,7 +33,7 @@ const BASE = '/client/firmware/firmwares';
 
 /** My builds: submit (a pending job), edit, change pools, rebuild, upgrade, remove. Others' answer 404. */
 const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['builds'];
+  const mine = routesUnder(['builds']);
   const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
   /** The build `:id` names, when it is mine and not removed (404 otherwise); I change it for myself. */
   const myBuild = async ({ account, params }: { account: AccountRow; params: { id: number } }) => ({
@@ -42,14 +43,11 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'My builds, newest first (not paged)',
-        querystring: BuildListQuerySchema,
-        response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'My builds, newest first (not paged)',
+      querystring: BuildListQuerySchema,
+      response: { 200: Type.Array(BuildSchema), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request) => {
       const { account } = request;
       const { group_id, is_removed } = request.query;
@@ -76,17 +74,14 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     BASE,
-    {
-      schema: {
-        tags,
-        summary: 'Submit a build: it is queued as pending',
-        description:
-          'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
-          'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
-        body: BuildCreateSchema,
-        response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'Submit a build: it is queued as pending',
+      description:
+        'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
+        'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
+      body: BuildCreateSchema,
+      response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       const { account } = request;
       const row = await submitBuild(app.db, { actor: account, owner: account }, request.body, app.artifacts);
@@ -96,15 +91,12 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Edit my build; any change rebuilds it',
-        params: BuildIdParamsSchema,
-        body: BuildPatchSchema,
-        response: one,
-      },
-    },
+    mine({
+      summary: 'Edit my build; any change rebuilds it',
+      params: BuildIdParamsSchema,
+      body: BuildPatchSchema,
+      response: one,
+    }),
     async (request) => {
       const { build, actors } = await myBuild(request);
       return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
@@ -113,15 +105,12 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     `${BASE}/:id/pool`,
-    {
-      schema: {
-        tags,
-        summary: 'Change the pools of my build; it is rebuilt',
-        params: BuildIdParamsSchema,
-        body: PoolPatchSchema,
-        response: one,
-      },
-    },
+    mine({
+      summary: 'Change the pools of my build; it is rebuilt',
+      params: BuildIdParamsSchema,
+      body: PoolPatchSchema,
+      response: one,
+    }),
     async (request) => {
       const { build, actors } = await myBuild(request);
       const row = await editPools(app.db, actors, build, request.body.fee_pools_configs);
@@ -131,9 +120,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${BASE}/rebuild`,
-    {
-      schema: { tags, summary: 'Rebuild my build', querystring: BuildIdQuerySchema, response: one },
-    },
+    mine({ summary: 'Rebuild my build', querystring: BuildIdQuerySchema, response: one }),
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id, request.account.id);
       return toBuild(await rebuildBuild(app.db, build), request.account);
@@ -142,15 +129,12 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${BASE}/:id/upgrade`,
-    {
-      schema: {
-        tags,
-        summary: 'Upgrade my build to the newest release of its series and stage class that I may see',
-        description: "422 'Already on the newest release' when there is none newer.",
-        params: BuildIdParamsSchema,
-        response: one,
-      },
-    },
+    mine({
+      summary: 'Upgrade my build to the newest release of its series and stage class that I may see',
+      description: "422 'Already on the newest release' when there is none newer.",
+      params: BuildIdParamsSchema,
+      response: one,
+    }),
     async (request) => {
       const { account } = request;
       const build = await liveBuild(app.db, request.params.id, account.id);
@@ -160,15 +144,12 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     `${BASE}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Remove my build; full_clean also deletes its file',
-        params: BuildIdParamsSchema,
-        querystring: FullCleanQuerySchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'Remove my build; full_clean also deletes its file',
+      params: BuildIdParamsSchema,
+      querystring: FullCleanQuerySchema,
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id, request.account.id);
       await removeBuild(app.db, app.artifacts, build, request.query.full_clean);

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { conflict, notFound } from '../platform/http/http-errors';
+import { routesUnder } from '../platform/http/route-options';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 
 /** 422 naming every field of the body that breaks its rule (contract/rules/catalogue-names.ts). */
@@ -80,10 +81,8 @@ export const trimmed = <T extends Record<string, string | undefined>>(body: T) =
   Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value?.trim()])) as T;
 
 /** A catalogue route's options: for admins only, under the catalogue tag, with its summary, params, body and answers. */
-export const adminRoute = <S extends object>(app: FastifyInstance, schema: S) => ({
-  preHandler: app.requireAdmin,
-  schema: { tags: ['catalogue'], ...schema },
-});
+export const adminRoute = <S extends object>(app: FastifyInstance, schema: S) =>
+  routesUnder(['catalogue'], app.requireAdmin)(schema);
 
 type Refusal = 404 | 409 | 422;
 

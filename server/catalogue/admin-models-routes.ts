@@ -13,7 +13,7 @@ import { invalid } from '../platform/http/validation-errors';
 import { checkBody } from './admin-catalogue-helpers';
 import { refuseQueued } from './catalogue-changes';
 import { allBuilds, buildsPerModel, combinationsPer, queueUsage, withCounts } from './catalogue-usage';
-import { kindRoutes } from './kind-routes';
+import { nameKindRoutes } from './kind-routes';
 
 export async function listAdminModels(db: Db) {
   const [rows, combinations, made, usage] = await Promise.all([
@@ -32,10 +32,9 @@ async function requireSeries(tx: Db, name: string) {
 
 /** Miner models (spec §3): added, moved to another series, blocked, and removed while no build names them. */
 const adminModelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  kindRoutes(app, {
+  nameKindRoutes(app, {
     path: '/admin/catalogue/models',
     kind: { table: models, objectType: 'model', noun: 'Model' },
-    key: { param: 'name', column: models.name },
     item: AdminModelSchema,
     list: {
       summary: 'Models, with their combinations, builds and queued builds counted',

@@ -11,7 +11,7 @@ import type { Db } from '../platform/db/client';
 import { builds, installTypes, platforms } from '../platform/db/schema';
 import { checkBody } from './admin-catalogue-helpers';
 import { combinationsPer, queueUsage, withCounts } from './catalogue-usage';
-import { kindRoutes } from './kind-routes';
+import { nameKindRoutes } from './kind-routes';
 
 export async function listAdminPlatforms(db: Db) {
   const [rows, combinations, usage] = await Promise.all([
@@ -33,10 +33,9 @@ export async function listAdminInstallTypes(db: Db) {
 
 /** Control boards ("platforms") and install types: added, described, and removed while no queued build uses them. */
 const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  kindRoutes(app, {
+  nameKindRoutes(app, {
     path: '/admin/catalogue/platforms',
     kind: { table: platforms, objectType: 'platform', noun: 'Platform' },
-    key: { param: 'name', column: platforms.name },
     item: AdminPlatformSchema,
     list: {
       summary: 'Platforms (control boards), with their combinations and queued builds counted',
@@ -69,10 +68,9 @@ const adminPlatformsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  kindRoutes(app, {
+  nameKindRoutes(app, {
     path: '/admin/catalogue/install-types',
     kind: { table: installTypes, objectType: 'install_type', noun: 'Install type' },
-    key: { param: 'name', column: installTypes.name },
     item: AdminInstallTypeSchema,
     list: {
       summary: 'Install types, with their combinations and queued builds counted',

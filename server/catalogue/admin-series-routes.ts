@@ -11,7 +11,7 @@ import { builds, partnerFees, series } from '../platform/db/schema';
 import { conflict } from '../platform/http/http-errors';
 import { oneIn, refuseQueued } from './catalogue-changes';
 import { modelsPerSeries, queueUsage, releasesPerSeries, withCounts } from './catalogue-usage';
-import { kindRoutes } from './kind-routes';
+import { nameKindRoutes } from './kind-routes';
 
 export async function listAdminSeries(db: Db) {
   const [rows, models, releases, usage] = await Promise.all([
@@ -25,10 +25,9 @@ export async function listAdminSeries(db: Db) {
 
 /** Series (spec §3): added, blocked and unblocked by admins; a blocked series is hidden from partners. */
 const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  kindRoutes(app, {
+  nameKindRoutes(app, {
     path: '/admin/catalogue/series',
     kind: { table: series, objectType: 'series', noun: 'Series' },
-    key: { param: 'name', column: series.name },
     item: AdminSeriesSchema,
     list: { summary: 'Series, with their models, releases and queued builds counted', rows: listAdminSeries },
     create: {

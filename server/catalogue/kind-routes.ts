@@ -145,6 +145,14 @@ export function kindRoutes<T extends AnyPgTable, Item extends object>(app: App, 
   );
 }
 
+/** A kind named by `name`, its table's `name` column: series, models, platforms and install types. */
+export function nameKindRoutes<T extends AnyPgTable & { name: PgColumn }, Item extends object>(
+  app: App,
+  spec: Omit<KindRoutes<T, Item>, 'key'>,
+) {
+  kindRoutes(app, { ...spec, key: { param: 'name', column: spec.kind.table.name } });
+}
+
 const words = ({ summary, description }: Words) => (description ? { summary, description } : { summary });
 
 /**

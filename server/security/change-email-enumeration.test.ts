@@ -1,20 +1,12 @@
 // Issue 12, finding 7: change-email told who has an account (409 for a taken address, 200 for a free one) and
 // sent as many mails as it was asked to. Now a taken address is answered exactly like a free one (its owner
 // gets a short note, no link), and the mails one account can cause are limited; so are reset mails per e-mail.
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_SENT_MESSAGE } from '../accounts/account-rules';
-import { emailTokens, signInAttempts } from '../platform/db/schema';
-import {
-  createAccount,
-  createSignedIn,
-  createTestApp,
-  expectError,
-  request,
-  type TestApp,
-} from '../test/helper';
-import { setUpMailWorld, smtp, t } from '../test/mail-world';
+import { signInAttempts } from '../platform/db/schema';
+import { createAccount, createSignedIn, expectError, request, type TestApp } from '../test/helper';
+import { anotherConsole, emailTokensOf, setUpMailWorld, smtp, t } from '../test/mail-world';
 
 const APP_URL = 'https://fw.example.test';
 const SENT = EMAIL_SENT_MESSAGE;
@@ -60,7 +52,7 @@ describe('change-email does not tell whether an address is taken', () => {
     expect(text).not.toMatch(/https?:\/\//);
     expect(text).toContain('taken.owner@example.test');
     // No token was issued for the taken address, so nothing can move it.
-    const tokens = await t.db.select().from(emailTokens).where(eq(emailTokens.account_id, account.id));
+    const tokens = await emailTokensOf(account.id);
     expect(tokens.map((row) => row.new_email)).toEqual(['free.address@example.test']);
   });
 
@@ -79,11 +71,7 @@ describe('mail limits', () => {
   const limits = { mailsPerAccount: { max: 3, windowMs: 60 * 60_000 } };
 
   it('change-email: an account causes at most `max` mails, free or taken, then 429 with Retry-After', async () => {
-    const limited = await createTestApp({
-      db: t.handle,
-      config: { smtpUrl: smtp.url, appUrl: APP_URL },
-      signInLimits: limits,
-    });
+    const limited = await anotherConsole({ signInLimits: limits });
     try {
       const { token } = await createSignedIn(limited.app, t.db);
       const taken = await createAccount(t.db);
@@ -112,11 +100,7 @@ describe('mail limits', () => {
   });
 
   it('forgot-password: at most `max` reset mails per e-mail from any address, alike for unknown e-mails', async () => {
-    const limited = await createTestApp({
-      db: t.handle,
-      config: { smtpUrl: smtp.url, appUrl: APP_URL, trustProxy: 1 },
-      signInLimits: limits,
-    });
+    const limited = await anotherConsole({ config: { trustProxy: 1 }, signInLimits: limits });
     try {
       const { email } = await createAccount(t.db);
       const before = smtp.mails.length;

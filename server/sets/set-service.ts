@@ -12,6 +12,7 @@ import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import { changeSetBuilds } from './set-builds-change';
 import { checkLogo, checkSshKeys } from './set-items';
 import { auditSetRemoval, markRemovedWithSet } from './set-restore';
 import {
@@ -96,24 +97,18 @@ export async function editSet(db: Db, set: BuildSetRow, body: SetPatch): Promise
 }
 
 export async function rebuildSet(db: Db, set: BuildSetRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockSet(tx, set.id);
-    await rebuildAllInTx(tx, set.id);
-    await recountSet(tx, set.id);
-  });
+  await changeSetBuilds(db, set.id, (tx) => rebuildAllInTx(tx, set.id));
 }
 
 /** Every build to its newest release (see upgradeBuild); builds on it already are left alone. */
 export async function upgradeSet(db: Db, owner: AccountRow, set: BuildSetRow): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockSet(tx, set.id);
+  return changeSetBuilds(db, set.id, async (tx) => {
     let upgraded = 0;
     const resolve = jobSpecResolver(tx);
     const findNewer = newerReleaseFinder(tx, owner);
     for (const build of await listLiveSetBuilds(tx, set.id)) {
       if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
     }
-    await recountSet(tx, set.id);
     return upgraded;
   });
 }

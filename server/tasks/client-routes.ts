@@ -13,6 +13,7 @@ import {
 import { withEstimates } from '../builds/eta';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
+import { routesUnder } from '../platform/http/route-options';
 import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';
 
@@ -23,20 +24,17 @@ const TASK_NOT_FOUND = 'Task not found';
  * task through the same cancel, remove paths (and the log's, in build-log.ts); another partner's id answers 404.
  */
 const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const tags = ['tasks'];
+  const mine = routesUnder(['tasks']);
   /** Whose tasks the account may touch: its own, or anyone's for an admin. */
   const scope = (account: { id: number; is_admin: boolean }) => (account.is_admin ? undefined : account.id);
 
   app.get(
     '/client/firmware/tasks',
-    {
-      schema: {
-        tags,
-        summary: 'My tasks, 20 a page, the most recently queued first',
-        querystring: TasksQuerySchema,
-        response: { 200: TaskListSchema, ...errorResponses(401, 422) },
-      },
-    },
+    mine({
+      summary: 'My tasks, 20 a page, the most recently queued first',
+      querystring: TasksQuerySchema,
+      response: { 200: TaskListSchema, ...errorResponses(401, 422) },
+    }),
     async (request, reply) => {
       const { search, is_favorite, by_favorite, page = 0 } = request.query;
       const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
@@ -48,13 +46,10 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/client/firmware/tasks/status',
-    {
-      schema: {
-        tags,
-        summary: 'My task counters: pending, in progress, failed',
-        response: { 200: TaskCountersSchema, ...errorResponses(401) },
-      },
-    },
+    mine({
+      summary: 'My task counters: pending, in progress, failed',
+      response: { 200: TaskCountersSchema, ...errorResponses(401) },
+    }),
     // Kept until a build's counted state changes (task-counters-cache.ts).
     async (request) =>
       app.taskCountersCache.get(request.account.id, (id) => taskCounters(app.db, id as number)),
@@ -62,14 +57,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/client/firmware/tasks/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a task: a pending one at once, a running one as soon as its agent next calls',
-        params: TaskIdParamsSchema,
-        response: { 200: TaskSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    mine({
+      summary: 'Cancel a task: a pending one at once, a running one as soon as its agent next calls',
+      params: TaskIdParamsSchema,
+      response: { 200: TaskSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const { id } = request.params;
       const task = await findTask(app.db, id, scope(request.account));
@@ -83,14 +75,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/client/firmware/tasks',
-    {
-      schema: {
-        tags,
-        summary: 'Remove tasks from the list (their builds stay); running ones are cancelled',
-        querystring: TaskIdsQuerySchema,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
-      },
-    },
+    mine({
+      summary: 'Remove tasks from the list (their builds stay); running ones are cancelled',
+      querystring: TaskIdsQuerySchema,
+      response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses(401, 403, 404, 422) },
+    }),
     async (request, reply) => {
       const ids = [...new Set(request.query.ids.split(',').map(Number))];
       // Ten digits pass the pattern but not PostgreSQL's integer: no build has such an id.

@@ -17,6 +17,7 @@ import { buildSets, builds, type NewReleaseRow } from '../platform/db/schema';
 import { insertRelease } from '../releases/releases-repository';
 import { insertRepository } from '../releases/repositories-repository';
 import { createSignedIn, createTestApp, request, seedCatalogue, type TestApp } from './helper';
+import { sharedWorld } from './shared-world';
 
 export interface SignedIn {
   token: string;
@@ -105,6 +106,15 @@ export async function createBuildWorldWithSet(name: string): Promise<BuildWorld 
   const w = await createBuildWorld();
   const set = await createSet(w, w.partner.token, name);
   return { ...w, setId: set.id as number };
+}
+
+/**
+ * A test file's build world with a set named `name` (made before its first test, closed after its last), and
+ * `post`, its POST of a build (as the partner unless a token is given).
+ */
+export function sharedBuildWorldWithSet(name: string) {
+  const w = sharedWorld(() => createBuildWorldWithSet(name));
+  return { w, post: (body: unknown, token?: string) => postBuild(w, body, token) };
 }
 
 /** A valid pool list: the DevFee pool and one fee pool. */

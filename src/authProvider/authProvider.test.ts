@@ -1,27 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleAccount } from '../../contract/samples/account';
 import { ApiError, type HttpClient, type HttpRequest } from '../dataProvider/httpClient';
 import { runningSchedulers, startScheduler } from '../dataProvider/schedulers';
 import type { Account } from './account';
 import { BLOCKED_MESSAGE, createAuthProvider, NOT_AUTHENTICATED } from './index';
 import { REDIRECT_KEY, readToken, TOKEN_KEY, writeToken } from './session';
 
-const account = (over: Partial<Account> = {}): Account => ({
-  id: 7,
-  email: 'partner@example.com',
-  worker: 'acme',
-  language: 'en',
-  send_email: true,
-  role: 'user',
-  is_blocked: false,
-  is_admin: false,
-  is_developer: false,
-  is_tester: false,
-  beta_testing: false,
-  fee: [],
-  ...over,
-});
-
-function setup(info: Account | Error = account(), path = '/tasks?tab=my', shown = 'en') {
+function setup(info: Account | Error = sampleAccount(), path = '/tasks?tab=my', shown = 'en') {
   const calls: { path: string; request: HttpRequest }[] = [];
   const httpClient = vi.fn(async (p: string, request: HttpRequest = {}) => {
     calls.push({ path: p, request });
@@ -64,7 +49,7 @@ describe('authProvider', () => {
 
   // Issue 15, item 8: Russian chosen on the sign-in page, mails still came in English.
   it('login tells the account the language chosen on screen before signing in', async () => {
-    const { provider, calls } = setup(account({ language: 'en' }), '/', 'ru');
+    const { provider, calls } = setup(sampleAccount({ language: 'en' }), '/', 'ru');
     await provider.login({ email: 'partner@example.com', password: 'secret123' });
     expect(calls[2]).toMatchObject({
       path: '/client/account/info',
@@ -74,7 +59,7 @@ describe('authProvider', () => {
   });
 
   it('login leaves the account alone when its language is the one on screen', async () => {
-    const { provider, calls } = setup(account({ language: 'en' }), '/', 'en');
+    const { provider, calls } = setup(sampleAccount({ language: 'en' }), '/', 'en');
     await provider.login({ email: 'partner@example.com', password: 'secret123' });
     expect(calls.map((c) => c.request.method ?? 'GET')).toEqual(['POST', 'GET']);
   });
@@ -89,7 +74,7 @@ describe('authProvider', () => {
   });
 
   it('login refuses a blocked account and clears the token', async () => {
-    const { provider } = setup(account({ is_blocked: true }));
+    const { provider } = setup(sampleAccount({ is_blocked: true }));
     await expect(provider.login({ email: 'a@b.c', password: 'secret123' })).rejects.toThrow(BLOCKED_MESSAGE);
     expect(readToken()).toBeNull();
     expect(provider.getAccount()).toBeUndefined();
@@ -114,7 +99,7 @@ describe('authProvider', () => {
   });
 
   it('checkAuth does not remember public paths', async () => {
-    const { provider } = setup(account(), '/forgot-password');
+    const { provider } = setup(sampleAccount(), '/forgot-password');
     await expect(provider.checkAuth({})).rejects.toBe(NOT_AUTHENTICATED);
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
   });
@@ -152,7 +137,7 @@ describe('authProvider', () => {
   });
 
   it('identity and canAccess come from the account', async () => {
-    const { provider } = setup(account({ role: 'developer', worker: '' }));
+    const { provider } = setup(sampleAccount({ role: 'developer', worker: '' }));
     writeToken('jwt');
     expect(await provider.getIdentity()).toMatchObject({ id: 7, fullName: 'partner@example.com' });
     expect(await provider.canAccess({ action: 'list', resource: 'agents' })).toBe(true);

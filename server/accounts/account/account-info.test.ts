@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sampleAccount } from '../../../contract/samples/account';
 import { accounts, partnerFees } from '../../platform/db/schema';
 import { createCatalogueApp } from '../../test/admin-app';
 import { createSignedIn, expectError, expectValidationError, request } from '../../test/helper';
@@ -20,23 +21,17 @@ describe('GET /api/client/account/info', () => {
     });
     const res = await request(t.app, { url: URL, token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      id: account.id,
-      email: account.email,
-      worker: 'miner42',
-      language: 'en',
-      send_email: false,
-      role: 'user',
-      is_blocked: false,
-      is_admin: false,
-      is_developer: false,
-      is_tester: false,
-      beta_testing: false,
-      fee: [
-        { series: 'x19', min_dev_fee: 1, min_total_fee: 3.25, user_id: account.id },
-        { series: 'x21', min_dev_fee: 2.5, min_total_fee: 4, user_id: account.id },
-      ],
-    });
+    expect(res.json()).toEqual(
+      sampleAccount({
+        id: account.id,
+        email: account.email,
+        worker: 'miner42',
+        fee: [
+          { series: 'x19', min_dev_fee: 1, min_total_fee: 3.25, user_id: account.id },
+          { series: 'x21', min_dev_fee: 2.5, min_total_fee: 4, user_id: account.id },
+        ],
+      }),
+    );
   });
 
   it('reports the role by priority admin, tester, developer, user', async () => {

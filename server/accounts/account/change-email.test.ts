@@ -5,14 +5,21 @@ import { accounts, emailTokens } from '../../platform/db/schema';
 import {
   createAccount,
   createSignedIn,
-  createTestApp,
   expectError,
   expectValidationError,
   request,
   signIn,
 } from '../../test/helper';
 import { tokenFromMail } from '../../test/mail-catcher';
-import { mailedToken, setUpMailWorld, smtp, t } from '../../test/mail-world';
+import {
+  anotherConsole,
+  emailTokensOf,
+  expireEmailTokens,
+  mailedToken,
+  setUpMailWorld,
+  smtp,
+  t,
+} from '../../test/mail-world';
 
 const APP_URL = 'https://fw.example.test';
 const SENT = EMAIL_SENT_MESSAGE;
@@ -78,7 +85,7 @@ describe('change e-mail → confirm', () => {
   it('works once, and for 24 hours', async () => {
     const { account, token: session } = await createSignedIn(t.app, t.db);
     const token = await confirmationToken(session, 'once@example.test');
-    const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.account_id, account.id));
+    const [row] = await emailTokensOf(account.id);
     const ttl = row.expires_at.getTime() - row.created_at.getTime();
     expect(ttl).toBeGreaterThan(23.9 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000 + 5_000);
@@ -86,10 +93,7 @@ describe('change e-mail → confirm', () => {
     expectError(await confirm(token), 400, INVALID);
 
     const late = await confirmationToken(session, 'late@example.test');
-    await t.db
-      .update(emailTokens)
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where(eq(emailTokens.account_id, account.id));
+    await expireEmailTokens(account.id);
     expectError(await confirm(late), 400, INVALID);
     expect(await emailOf(account.id)).toBe('once@example.test');
   });
@@ -132,10 +136,7 @@ describe('POST /api/client/account/change-email validation', () => {
   });
 
   it('answers 503 when the mail cannot be sent', async () => {
-    const broken = await createTestApp({
-      db: t.handle,
-      config: { smtpUrl: 'smtp://127.0.0.1:1', appUrl: APP_URL },
-    });
+    const broken = await anotherConsole({ config: { smtpUrl: 'smtp://127.0.0.1:1' } });
     try {
       const { token } = await createSignedIn(broken.app, t.db);
       const res = await request(broken.app, {

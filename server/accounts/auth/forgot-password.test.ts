@@ -1,18 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_SENT_MESSAGE } from '../../accounts/account-rules';
-import { accounts, emailTokens } from '../../platform/db/schema';
+import { accounts } from '../../platform/db/schema';
 import {
   createAccount,
   createSignedIn,
-  createTestApp,
   expectError,
   expectValidationError,
   request,
   signIn,
 } from '../../test/helper';
 import { tokenFromMail } from '../../test/mail-catcher';
-import { mailedToken, setUpMailWorld, smtp, t } from '../../test/mail-world';
+import {
+  anotherConsole,
+  emailTokensOf,
+  expireEmailTokens,
+  mailedToken,
+  setUpMailWorld,
+  smtp,
+  t,
+} from '../../test/mail-world';
 
 const APP_URL = 'http://console.test:8080';
 const SENT = EMAIL_SENT_MESSAGE;
@@ -52,7 +59,7 @@ describe('forgot password → e-mail → reset password', () => {
   it('stores only a hash of the token, for one hour', async () => {
     const { account, email } = await createAccount(t.db);
     const token = await resetToken(email);
-    const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.account_id, account.id));
+    const [row] = await emailTokensOf(account.id);
     expect(row.purpose).toBe('reset_password');
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.token_hash).not.toContain(token);
@@ -93,9 +100,7 @@ describe('forgot password → e-mail → reset password', () => {
   });
 
   it('is rate limited like sign-in', async () => {
-    const limited = await createTestApp({
-      db: t.handle,
-      config: { smtpUrl: smtp.url, appUrl: APP_URL },
+    const limited = await anotherConsole({
       signInLimits: { perEmailIp: { max: 2, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } },
     });
     try {
@@ -127,10 +132,7 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an expired token and writes nothing', async () => {
     const { account, email, password } = await createAccount(t.db);
     const token = await resetToken(email);
-    await t.db
-      .update(emailTokens)
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where(eq(emailTokens.account_id, account.id));
+    await expireEmailTokens(account.id);
     expectError(await reset(token, 'too late pass'), 400, INVALID);
     expect(await signInStatus(email, password)).toBe(200);
   });

@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '../../authProvider/account';
+import { sampleAccount } from '../../../contract/samples/account';
 import { readToken, writeToken } from '../../authProvider/session';
 import { createDataProvider } from '../../dataProvider';
 import { ApiError, type HttpClient, type HttpRequest } from '../../dataProvider/httpClient';
@@ -204,25 +204,12 @@ describe('my logo', { timeout: 20_000 }, () => {
 });
 
 describe('preferences', { timeout: 20_000 }, () => {
-  const account = (over: Partial<Account> = {}): Account => ({
-    id: 3,
-    email: 'partner@example.com',
-    worker: 'acme',
-    language: 'en',
-    send_email: false,
-    role: 'user',
-    is_blocked: false,
-    is_admin: false,
-    is_developer: false,
-    is_tester: false,
-    fee: [],
-    beta_testing: false,
-    ...over,
-  });
-
   it('saves allow mailing as send_email; no beta switch for non-testers', async () => {
     const u = user();
-    const writes = setup(<PreferencesSection account={account()} onChanged={() => {}} />, (_, r) => r.body);
+    const writes = setup(
+      <PreferencesSection account={sampleAccount()} onChanged={() => {}} />,
+      (_, r) => r.body,
+    );
     expect(screen.queryByLabelText('Take part in beta testing')).toBeNull();
     await u.click(screen.getByLabelText('Notify me by e-mail about new releases'));
     await waitFor(() =>
@@ -236,7 +223,10 @@ describe('preferences', { timeout: 20_000 }, () => {
   it('gives beta testers the beta-testing switch', async () => {
     const u = user();
     const writes = setup(
-      <PreferencesSection account={account({ is_tester: true, role: 'tester' })} onChanged={() => {}} />,
+      <PreferencesSection
+        account={sampleAccount({ is_tester: true, role: 'tester' })}
+        onChanged={() => {}}
+      />,
       (_, r) => r.body,
     );
     await u.click(screen.getByLabelText('Take part in beta testing'));

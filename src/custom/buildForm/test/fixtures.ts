@@ -1,4 +1,5 @@
 // Catalogue, releases, sets and builds the build form's tests share.
+import { justQueued } from '../../../../contract/samples/build';
 import type { Build, BuildSet } from '../../../resources/sets/types';
 import type { CatalogueData, ReleaseChoice } from '../cascade';
 
@@ -80,11 +81,7 @@ export const build: Build = {
   stage: 'beta',
   license_id: 5,
   add_license: true,
-  status: 'pending',
-  progress: 0,
-  is_removed: false,
-  is_updating: false,
-  warranty: false,
+  ...justQueued,
   ssh_keys: [3, 4],
   logo_id: 42,
   uuid: '9e0f4a55-2a4b-4a7e-8c1d-2f3e4a5b6c7d',
