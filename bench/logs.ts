@@ -1,7 +1,6 @@
-// A 100,000-line build log (issue 14): how long the "View log" dialog takes to show the log's last line, beside
-// the same dialog on a 100-line log; /api/health/live p50/p99 while three clients read the whole log, beside
-// the same probes idle; the server's RSS idle and at its peak meanwhile. `npx tsx bench/logs.ts` runs it alone
-// on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows; needs `npm run build` first.
+// A 100,000-line build log (issue 14): the "View log" dialog's time to its last line, beside a 100-line log's;
+// /api/health/live p50/p99 idle and while three clients read the whole log; the server's RSS meanwhile. Run alone:
+// `npx tsx bench/logs.ts` (after `npm run build`), on PGlite, and on PostgreSQL with BENCH_DATABASE_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
