@@ -86,6 +86,25 @@ const cardsOverflowing = (page: Page) =>
       ),
   );
 
+/** Tables whose header stops short of the table's own width (columns of no cell left empty at its end). */
+const tablesShort = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .filter((table) => (table as HTMLElement).offsetParent !== null)
+      .map((table) => {
+        const cells = [...table.querySelectorAll('thead th')].filter(
+          (th) => (th as HTMLElement).offsetParent,
+        );
+        const right = Math.max(...cells.map((th) => th.getBoundingClientRect().right));
+        return {
+          label: table.getAttribute('aria-label') ?? '',
+          gap: table.getBoundingClientRect().right - right,
+        };
+      })
+      .filter(({ gap }) => gap > 2)
+      .map(({ label, gap }) => `${label}: its header ends ${Math.round(gap)} px short of the table`),
+  );
+
 /** The sidebar's width as drawn (its paper), or 0 when it is hidden. */
 const sidebarWidth = (page: Page) =>
   page.evaluate(() => {
@@ -114,6 +133,7 @@ async function visitAll(
     const { scrollWidth, innerWidth } = await overflow(page);
     if (scrollWidth > innerWidth) problems.push(`${path}: ${scrollWidth} px wide in ${innerWidth} px`);
     for (const card of await cardsOverflowing(page)) problems.push(`${path}: a card overflows: ${card}`);
+    for (const table of await tablesShort(page)) problems.push(`${path}: ${table}`);
     const sidebar = await sidebarWidth(page);
     if (width < 992 && sidebar > 100) problems.push(`${path}: the sidebar is open (${sidebar} px)`);
   }

@@ -1,5 +1,15 @@
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
-import { Box, Button, Card, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Skeleton,
+  TableCell,
+  TableRow,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
@@ -19,6 +29,8 @@ const COLUMNS = [
   { name: 'description', width: 'auto' },
   { name: 'created_at', width: '9rem' },
 ] as const;
+/** The columns that step aside below xl (HIDDEN_WHEN_NARROW). */
+const NARROW_HIDDEN: readonly string[] = ['description', 'created_at'];
 
 const Message = ({ text, action }: { text: string; action?: ReactNode }) => (
   <Box
@@ -70,7 +82,10 @@ export const ReleaseList = () => {
     [all, showRemoved],
   );
   const byId = useMemo(() => new Map(all.map((r) => [r.id, r])), [all]);
-  const columns = COLUMNS.length + (canWrite ? 2 : 1);
+  // The columns drawn: a row's details span exactly these. Spanning the hidden ones too made empty columns at
+  // the table's end, and its header stopped short of the card below xl.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
+  const columns = COLUMNS.length - (wide ? 0 : NARROW_HIDDEN.length) + (canWrite ? 2 : 1);
   // A developer changes only its own releases; the server refuses the others.
   const canChange = (release: Release) => isAdmin || (canWrite && release.user_id === account?.id);
 
@@ -128,7 +143,7 @@ export const ReleaseList = () => {
                   key={name}
                   sx={{
                     width,
-                    ...(name === 'description' || name === 'created_at' ? HIDDEN_WHEN_NARROW : {}),
+                    ...(NARROW_HIDDEN.includes(name) ? HIDDEN_WHEN_NARROW : {}),
                   }}
                 >
                   {translate(`resources.releases.fields.${name}`)}
