@@ -24,27 +24,27 @@ const Probe = () => {
   return <p>{isPending ? 'waiting for the role' : `${permissions} ${identity?.fullName ?? ''}`}</p>;
 };
 
+/** react-admin's context as the console mounts it: the seeded client of a loaded provider. */
+async function renderConsole() {
+  const authProvider = await loadedProvider();
+  render(
+    <CoreAdminContext authProvider={authProvider} queryClient={signedInQueryClient(authProvider)}>
+      <Probe />
+    </CoreAdminContext>,
+  );
+}
+
 describe('signedInQueryClient', () => {
   beforeEach(() => clearToken());
 
   it('gives react-admin the role and identity on its first render, without asking the authProvider', async () => {
     writeToken('jwt');
-    const authProvider = await loadedProvider();
-    render(
-      <CoreAdminContext authProvider={authProvider} queryClient={signedInQueryClient(authProvider)}>
-        <Probe />
-      </CoreAdminContext>,
-    );
+    await renderConsole();
     expect(screen.getByText('admin ops')).toBeInTheDocument();
   });
 
   it('holds nothing without a token: react-admin asks as it always did', async () => {
-    const authProvider = await loadedProvider();
-    render(
-      <CoreAdminContext authProvider={authProvider} queryClient={signedInQueryClient(authProvider)}>
-        <Probe />
-      </CoreAdminContext>,
-    );
+    await renderConsole();
     expect(screen.getByText('waiting for the role')).toBeInTheDocument();
   });
 });

@@ -38,9 +38,10 @@ export function HintTooltip({ children, title, placement, describeChild }: HintT
     if (event.type === 'focus' && !(event.currentTarget as HTMLElement).matches(':focus-visible')) return;
     setHint({ anchor: event.currentTarget as HTMLElement, open: true });
   };
-  const hide = (handler?: Handler) => (event?: SyntheticEvent) => {
-    if (event) handler?.(event);
-    setHint((current) => current && { ...current, open: false });
+  const close = () => setHint((current) => current && { ...current, open: false });
+  const hide = (handler: Handler) => (event: SyntheticEvent) => {
+    handler?.(event);
+    close();
   };
   const named = !describeChild && typeof title === 'string' && own['aria-label'] === undefined;
   return (
@@ -61,7 +62,7 @@ export function HintTooltip({ children, title, placement, describeChild }: HintT
           title={title}
           placement={placement}
           open={hint.open}
-          onClose={() => hide()()}
+          onClose={close}
           disableHoverListener
           disableFocusListener
           disableTouchListener
