@@ -12,8 +12,9 @@ import type { HttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
-import { lazyPage, PageLoading } from './layout/lazyPage';
+import { lazyPage } from './layout/lazyPage';
 import { preloadPage } from './layout/preloadPage';
+import { AwaitingConsole } from './layout/ShellSkeleton';
 import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
@@ -64,7 +65,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
-  if (!mounted) return <PageLoading />;
+  if (!mounted) return <AwaitingConsole />;
   return (
     <Admin
       title={APP_NAME}

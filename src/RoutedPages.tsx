@@ -10,6 +10,7 @@ import { PublicShell } from './custom/auth/PublicShell';
 import type { HttpClient } from './dataProvider/httpClient';
 import { lazyPage } from './layout/lazyPage';
 import { RequireSignIn } from './layout/RequireSignIn';
+import { AwaitingConsole } from './layout/ShellSkeleton';
 
 const ForgotPasswordPage = lazyPage(() =>
   import('./custom/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
@@ -38,11 +39,15 @@ export interface RoutedPagesProps {
 
 /** The routed pages over the entry's store and clients; called once, when this chunk arrives. */
 export function routedPages({ store, httpClient, authProvider, loadConsole }: RoutedPagesProps) {
-  const Console = lazyPage(async () => {
-    const { App, prepareApp } = await loadConsole();
-    await prepareApp(store, authProvider);
-    return () => <App httpClient={httpClient} authProvider={authProvider} store={store} />;
-  });
+  const Console = lazyPage(
+    async () => {
+      const { App, prepareApp } = await loadConsole();
+      await prepareApp(store, authProvider);
+      return () => <App httpClient={httpClient} authProvider={authProvider} store={store} />;
+    },
+    // The console's frame stays while its code loads (issue 14).
+    <AwaitingConsole />,
+  );
   const publicShell = (
     <PublicShell store={store} authProvider={authProvider}>
       <Outlet />

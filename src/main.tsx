@@ -15,21 +15,34 @@ import { createHttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
 import { retryingImport } from './layout/retryingImport';
+import { AwaitingConsole, ShellSkeletonHost } from './layout/ShellSkeleton';
 import { createStore, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/scale';
 
 const onSignInPage = () => window.location.pathname === '/login';
 
-/** The sign-in page alone until it is left (a link, or signed in), then the routed pages for good. */
-const Root = ({ signIn, routed }: { signIn: ReactNode; routed: ReactNode }) => {
+/** Runs `then` once the browser has painted what is on screen now (the frame after the next). */
+const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
+/**
+ * The sign-in page alone until it is left (a link, or signed in), then the routed pages for good. Signed in on a
+ * console page, the console's frame is painted first and the routed pages (whose lazy chunk starts the
+ * downloads) come a frame later: the first paint does not wait on, nor share the network with, the console.
+ */
+const Root = ({ signIn, routed, frame }: { signIn: ReactNode; routed: ReactNode; frame: ReactNode }) => {
   const [left, setLeft] = useState(() => !onSignInPage() || Boolean(readToken()));
+  const [framed, setFramed] = useState(() => frame === null);
+  useEffect(() => {
+    if (!framed) afterPaint(() => setFramed(true));
+  }, [framed]);
   useEffect(() => {
     if (left) return;
     const follow = () => setLeft(!onSignInPage());
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
   }, [left]);
-  return left ? routed : signIn;
+  if (!left) return signIn;
+  return framed ? routed : frame;
 };
 
 async function start() {
@@ -51,15 +64,16 @@ async function start() {
   const loadConsole = () => import('./App');
   const loadRouted = () => import('./RoutedPages');
   registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
-  // Signed in on any other page: the routed pages' and the console's chunks are fetched now, both at once and
-  // before the language's messages are in, rather than one after the other (round trips less before the first
-  // signed-in page draws). The account, which decides the menu and the API paths, is asked for at the same
-  // time, not once the console has started.
-  if (!onSignInPage() && readToken()) {
+  // Signed in on any other page: once the console's frame is painted, the routed pages' and the console's chunks
+  // are fetched both at once rather than one after the other (round trips less before the first signed-in page
+  // draws). The account, which decides the menu and the API paths, is asked for at the same time, not once the
+  // console has started.
+  const signedInPage = !onSignInPage() && Boolean(readToken());
+  const startLoading = () => {
     loadRouted().catch(() => undefined);
     loadConsole().catch(() => undefined);
     authProvider.loadAccount().catch(() => undefined);
-  }
+  };
   const Routed = lazy(async () => {
     const { routedPages } = await retryingImport(loadRouted);
     return { default: routedPages({ store, httpClient, authProvider, loadConsole }) };
@@ -67,21 +81,27 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  // A signed-in page paints the console's frame first, while its code downloads (issue 14).
+  const frame = signedInPage ? <AwaitingConsole /> : null;
+  if (signedInPage) afterPaint(startLoading);
   createRoot(root).render(
     <StrictMode>
       <HttpClientProvider value={httpClient}>
-        <Root
-          signIn={
-            <PublicShell store={store} authProvider={authProvider}>
-              <LoginPage />
-            </PublicShell>
-          }
-          routed={
-            <Suspense>
-              <Routed />
-            </Suspense>
-          }
-        />
+        <ShellSkeletonHost store={store}>
+          <Root
+            signIn={
+              <PublicShell store={store} authProvider={authProvider}>
+                <LoginPage />
+              </PublicShell>
+            }
+            frame={frame}
+            routed={
+              <Suspense fallback={frame}>
+                <Routed />
+              </Suspense>
+            }
+          />
+        </ShellSkeletonHost>
       </HttpClientProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { Box, CircularProgress } from '@mui/material';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { retryingImport } from './retryingImport';
 
 export const PageLoading = () => (
@@ -9,11 +9,14 @@ export const PageLoading = () => (
 );
 
 /** A page loaded on demand (spec §2: every route is loaded on demand), with its own loading indicator. */
-export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyPage<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <PageLoading />,
+): ComponentType<P> {
   const Lazy = lazy(async () => ({ default: await retryingImport(load) })) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during render
   const LazyPage = (props: P) => (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={fallback}>
       <Lazy {...props} />
     </Suspense>
   );

@@ -61,6 +61,35 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
+  it("draws a signed-in page's header before the console's code arrives, then the console takes its place", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'ru-RU' });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/);
+    await expect.poll(() => page.getByRole('table').first().isVisible(), WAIT).toBe(true);
+    // A slow network: the console's chunk is held back until the frame has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/App-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.server.url}/firmwares`);
+    const title = page.getByRole('heading', { level: 1, name: 'Прошивки' });
+    await expect.poll(() => title.isVisible(), WAIT).toBe(true);
+    await expect(page.getByText('Ваши наборы прошивок и сборки').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.MuiAppBar-root').count()).resolves.toBe(0);
+    await page.screenshot({ path: 'test-results/console-frame-ru-768.png' });
+    release();
+    await expect.poll(() => page.locator('.MuiAppBar-root').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBe(1);
+    await expect(title.isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
   it('follows its links and the back button, then signs in to the console', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();

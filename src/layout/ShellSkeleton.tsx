@@ -1,0 +1,91 @@
+// The console's frame, drawn by the entry the moment a signed-in page starts (issue 14): the header with the
+// page's title and subtitle, in the saved theme's colours, in plain CSS. It stands while the console's code
+// downloads and starts (a slow phone: seconds), where the page was blank before, and the real header takes its
+// place at the same size. No MUI and no react-admin runtime: it is part of the entry's first download.
+//
+// One frame for the whole wait: the parts that wait on the console one after the other (the routed pages' chunk,
+// the console's chunk, its first render) each mount an <AwaitingConsole /> as their fallback, and the one
+// <ShellSkeletonHost /> near the root shows the frame while any is mounted. Each fallback drawing a frame of its
+// own would replace its elements at every step: the page would be painted anew (its largest paint counted at the
+// last step), and a screen reader told of a new page.
+import { type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
+import type { Store } from 'react-admin';
+import { readToken } from '../authProvider/session';
+import { PublicIcon } from '../custom/auth/publicIcons';
+import { detectLocale } from '../i18n/detectLocale';
+import { loadedMessages } from '../i18n/messages';
+import { translateWith } from '../i18n/translate';
+import { findRoute } from '../routes';
+import { STORE_KEYS } from './store';
+import './shellSkeleton.css';
+
+/** The saved theme, else the system's: react-admin's ThemeProvider picks the same. */
+const themeMode = (store: Store): 'light' | 'dark' =>
+  store.getItem<'light' | 'dark'>(STORE_KEYS.theme) ??
+  (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+
+/**
+ * The header of the page shown while the console loads; nothing for a visitor without a token, a public page or
+ * a page without the shell. The language's messages are loaded before the entry draws anything.
+ */
+const ShellSkeleton = ({ store }: { store: Store }) => {
+  const { pathname } = window.location;
+  // The console's home is /releases, where react-admin sends `/`.
+  const route = findRoute(pathname === '/' ? '/releases' : pathname);
+  if (!readToken() || route.access === 'public' || route.layout !== 'shell') return null;
+  const locale = detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
+  const messages = loadedMessages(locale) ?? loadedMessages('en');
+  if (!messages) return null;
+  const translate = translateWith(messages, locale);
+  const subtitle = route.subtitle ? translate(route.subtitle, { _: '' }) : '';
+  return (
+    <div className="shell-skeleton" data-theme={themeMode(store)} aria-busy="true">
+      <header className="shell-skeleton-header">
+        <span className="shell-skeleton-menu">
+          <PublicIcon name="menu" />
+        </span>
+        <div className="shell-skeleton-titles">
+          <h1>{translate(route.title)}</h1>
+          {subtitle && <p>{subtitle}</p>}
+        </div>
+      </header>
+    </div>
+  );
+};
+
+let waiting = 0;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Keeps the console's frame on screen while mounted; draws nothing itself. A fallback of what waits on the console. */
+export const AwaitingConsole = () => {
+  useLayoutEffect(() => {
+    waiting += 1;
+    notify();
+    return () => {
+      waiting -= 1;
+      notify();
+    };
+  }, []);
+  return null;
+};
+
+/**
+ * The console's frame while an <AwaitingConsole /> is mounted, in front of `children`. Fallbacks that follow one
+ * another in one commit leave it in place; it goes in the commit that draws the console (or anything else).
+ */
+export const ShellSkeletonHost = ({ store, children }: { store: Store; children: ReactNode }) => {
+  const shown = useSyncExternalStore(subscribe, () => waiting > 0);
+  return (
+    <>
+      {shown && <ShellSkeleton store={store} />}
+      {children}
+    </>
+  );
+};
