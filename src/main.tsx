@@ -14,27 +14,35 @@ import { installDebugSwitches } from './dataProvider/debug';
 import { createHttpClient } from './dataProvider/httpClient';
 import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
+import { afterFirstPaint } from './layout/firstPaint';
 import { retryingImport } from './layout/retryingImport';
-import { AwaitingConsole, ShellSkeletonHost } from './layout/ShellSkeleton';
+import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
 import { createStore, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/scale';
 
 const onSignInPage = () => window.location.pathname === '/login';
 
-/** Runs `then` once the browser has painted what is on screen now (the frame after the next). */
-const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
-
 /**
  * The sign-in page alone until it is left (a link, or signed in), then the routed pages for good. Signed in on a
  * console page, the console's frame is painted first and the routed pages (whose lazy chunk starts the
- * downloads) come a frame later: the first paint does not wait on, nor share the network with, the console.
+ * downloads) come once it is shown: the first paint does not wait on, nor share the network with, the console.
  */
-const Root = ({ signIn, routed, frame }: { signIn: ReactNode; routed: ReactNode; frame: ReactNode }) => {
+const Root = ({
+  signIn,
+  routed,
+  frame,
+  framePainted,
+}: {
+  signIn: ReactNode;
+  routed: ReactNode;
+  frame: ReactNode;
+  framePainted: Promise<void>;
+}) => {
   const [left, setLeft] = useState(() => !onSignInPage() || Boolean(readToken()));
   const [framed, setFramed] = useState(() => frame === null);
   useEffect(() => {
-    if (!framed) afterPaint(() => setFramed(true));
-  }, [framed]);
+    if (!framed) framePainted.then(() => setFramed(true));
+  }, [framed, framePainted]);
   useEffect(() => {
     if (left) return;
     const follow = () => setLeft(!onSignInPage());
@@ -81,9 +89,11 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  // A signed-in page paints the console's frame first, while its code downloads (issue 14).
-  const frame = signedInPage ? <AwaitingConsole /> : null;
-  if (signedInPage) afterPaint(startLoading);
+  // A signed-in console page paints the console's frame first, then its code downloads (issue 14).
+  const framed = shellFrameRoute(window.location.pathname) !== null;
+  const frame = framed ? <AwaitingConsole /> : null;
+  const framePainted = framed ? afterFirstPaint() : Promise.resolve();
+  if (signedInPage) framePainted.then(startLoading);
   createRoot(root).render(
     <StrictMode>
       <HttpClientProvider value={httpClient}>
@@ -95,6 +105,7 @@ async function start() {
               </PublicShell>
             }
             frame={frame}
+            framePainted={framePainted}
             routed={
               <Suspense fallback={frame}>
                 <Routed />

@@ -1,7 +1,11 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { AccountDialog } from './AccountDialog';
-import { SettingsPopover } from './SettingsPopover';
+import { lazyPage } from './lazyPage';
 import { settingsKeptOpen } from './settingsKeptOpen';
+
+// Chunks of their own, fetched at the first opening (issue 14): the account dialog's forms and the settings
+// popover's controls are not in the download the first page waits for.
+const AccountDialog = lazyPage(() => import('./AccountDialog').then((m) => m.AccountDialog), null);
+const SettingsPopover = lazyPage(() => import('./SettingsPopover').then((m) => m.SettingsPopover), null);
 
 interface HeaderDialogs {
   openSettings: (anchor?: HTMLElement | null) => void;
@@ -23,22 +27,29 @@ export const HeaderDialogsProvider = ({ children }: { children: ReactNode }) => 
   const settingsAnchorRef = useRef<HTMLButtonElement | null>(null);
   const [settingsAnchor, setSettingsAnchor] = useState<HTMLElement | null>(null);
   const [accountOpen, setAccountOpen] = useState(false);
-  useEffect(() => {
-    if (settingsKeptOpen()) setSettingsAnchor(settingsAnchorRef.current);
+  // Mounted from the first opening on, so each closes with its transition.
+  const [opened, setOpened] = useState({ settings: false, account: false });
+  const value = useMemo<HeaderDialogs>(() => {
+    const openSettings = (anchor?: HTMLElement | null) => {
+      setOpened((was) => ({ ...was, settings: true }));
+      setSettingsAnchor(anchor ?? settingsAnchorRef.current);
+    };
+    const openAccount = () => {
+      setOpened((was) => ({ ...was, account: true }));
+      setAccountOpen(true);
+    };
+    return { openSettings, openAccount, settingsAnchorRef };
   }, []);
-  const value = useMemo<HeaderDialogs>(
-    () => ({
-      openSettings: (anchor) => setSettingsAnchor(anchor ?? settingsAnchorRef.current),
-      openAccount: () => setAccountOpen(true),
-      settingsAnchorRef,
-    }),
-    [],
-  );
+  useEffect(() => {
+    if (settingsKeptOpen()) value.openSettings();
+  }, [value]);
   return (
     <Context.Provider value={value}>
       {children}
-      <SettingsPopover anchorEl={settingsAnchor} onClose={() => setSettingsAnchor(null)} />
-      <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+      {opened.settings && (
+        <SettingsPopover anchorEl={settingsAnchor} onClose={() => setSettingsAnchor(null)} />
+      )}
+      {opened.account && <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />}
     </Context.Provider>
   );
 };

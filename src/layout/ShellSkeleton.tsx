@@ -15,7 +15,7 @@ import { PublicIcon } from '../custom/auth/publicIcons';
 import { detectLocale } from '../i18n/detectLocale';
 import { loadedMessages } from '../i18n/messages';
 import { translateWith } from '../i18n/translate';
-import { findRoute } from '../routes';
+import { findRoute, type RouteMeta } from '../routes';
 import { STORE_KEYS } from './store';
 import './shellSkeleton.css';
 
@@ -24,15 +24,20 @@ const themeMode = (store: Store): 'light' | 'dark' =>
   store.getItem<'light' | 'dark'>(STORE_KEYS.theme) ??
   (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
+/** The route whose frame `pathname` shows while the console loads: none signed out, public or without the shell. */
+export function shellFrameRoute(pathname: string): RouteMeta | null {
+  // The console's home is /releases, where react-admin sends `/`.
+  const route = findRoute(pathname === '/' ? '/releases' : pathname);
+  return readToken() && route.access !== 'public' && route.layout === 'shell' ? route : null;
+}
+
 /**
  * The header of the page shown while the console loads; nothing for a visitor without a token, a public page or
  * a page without the shell. The language's messages are loaded before the entry draws anything.
  */
 const ShellSkeleton = ({ store }: { store: Store }) => {
-  const { pathname } = window.location;
-  // The console's home is /releases, where react-admin sends `/`.
-  const route = findRoute(pathname === '/' ? '/releases' : pathname);
-  if (!readToken() || route.access === 'public' || route.layout !== 'shell') return null;
+  const route = shellFrameRoute(window.location.pathname);
+  if (!route) return null;
   const locale = detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
   const messages = loadedMessages(locale) ?? loadedMessages('en');
   if (!messages) return null;
