@@ -15,7 +15,7 @@ import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
 import { preloadPage } from './layout/preloadPage';
 import { AwaitingConsole } from './layout/ShellSkeleton';
-import { STORE_KEYS, withDetectedLocale } from './layout/store';
+import { STORE_KEYS } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
 import catalogue from './resources/catalogue';
@@ -61,7 +61,6 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
   );
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
   const [queryClient] = useState(() => signedInQueryClient(authProvider));
-  const [consoleStore] = useState(() => withDetectedLocale(store));
   // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);
@@ -75,7 +74,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       dataProvider={dataProvider}
       queryClient={queryClient}
       i18nProvider={i18nProvider}
-      store={consoleStore}
+      store={store}
       layout={Layout}
       loginPage={false}
       catchAll={NotFound}

@@ -4,9 +4,6 @@ import type { AppAuthProvider } from '.';
 import { identityOf } from './identity';
 import { readToken } from './session';
 
-/** As long as react-admin keeps the role and the identity (ra-core's usePermissions and useGetIdentity). */
-export const AUTH_CHECK_FRESH_MS = 5 * 60_000;
-
 /**
  * The console's react-query client, holding the sign-in check, the role and the identity of the account that
  * main.tsx started loading beside the console's code. Without them react-admin's first render draws its loading
@@ -17,10 +14,6 @@ export const AUTH_CHECK_FRESH_MS = 5 * 60_000;
  */
 export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient {
   const client = new QueryClient();
-  // The sign-in check is the token's presence in this browser (RequireSignIn asks it on every render; the server
-  // refuses an expired token, which signs out): asked again at every mount, as react-query's default has it, it
-  // changed its observers' state right after the console's first render and drew the shell again at once.
-  client.setQueryDefaults(['auth', 'checkAuth'], { staleTime: AUTH_CHECK_FRESH_MS });
   const account = authProvider.getAccount();
   if (!account || !readToken()) return client;
   client.setQueryData(['auth', 'checkAuth', {}], true);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStore, STORE_KEYS, stepScale, withDetectedLocale } from './store';
+import { createStore, STORE_KEYS, stepScale } from './store';
 
 describe('store', () => {
   beforeEach(() => localStorage.clear());
@@ -25,17 +25,5 @@ describe('store', () => {
     expect(stepScale(1, -1)).toBe(0.8);
     expect(stepScale(0.8, -1)).toBe(0.8);
     expect(stepScale(0.9, 1)).toBe(1.2);
-  });
-
-  it("reads an unchosen language as the browser's for the console, and writes nothing", () => {
-    const store = createStore();
-    const seen = withDetectedLocale(store);
-    const browser = navigator.language.toLowerCase().startsWith('ru') ? 'ru' : 'en';
-    expect(seen.getItem(STORE_KEYS.locale)).toBe(browser);
-    expect(store.getItem(STORE_KEYS.locale)).toBeUndefined();
-    expect(localStorage.getItem('RaStoreFirmwareConsole.locale')).toBeNull();
-    seen.setItem(STORE_KEYS.locale, 'ru');
-    expect(seen.getItem(STORE_KEYS.locale)).toBe('ru');
-    expect(seen.getItem(STORE_KEYS.theme)).toBeUndefined();
   });
 });

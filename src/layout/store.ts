@@ -3,7 +3,6 @@
 // here keeps them.
 import { localStorageStore, type Store } from 'react-admin';
 import { UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
-import { detectLocale } from '../i18n/detectLocale';
 
 /** Store keys of ours; `theme` (absent = auto) and `locale` are react-admin's own. */
 export const STORE_KEYS = {
@@ -24,24 +23,6 @@ export function createStore(): Store {
       for (const key of Object.keys(store.listItems?.() ?? {})) {
         if (!PRESERVED.has(key)) store.removeItem(key);
       }
-    },
-  };
-}
-
-/**
- * The store as the console reads it: with no language chosen, `locale` reads as the detected one (the browser's),
- * which the console's i18nProvider starts in; nothing is written. react-admin's I18nContextProvider otherwise
- * draws nothing on its first render (its stored locale, undefined, is not the provider's) and the whole shell a
- * moment later in an effect, outside the console's start-up transition: one long task of a third of a second on
- * a slow phone (issue 14).
- */
-export function withDetectedLocale(store: Store): Store {
-  return {
-    ...store,
-    getItem<T = unknown>(key: string, defaultValue?: T): T | undefined {
-      const value = store.getItem<T>(key, defaultValue);
-      if (key !== STORE_KEYS.locale || value !== undefined) return value;
-      return detectLocale(undefined, navigator.language) as T;
     },
   };
 }

@@ -1,7 +1,7 @@
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import { Box, Card, CardHeader, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, usePermissions, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { useShowError } from '../../dataProvider/showError';
@@ -20,7 +20,6 @@ export const PARTNER_SET_REMOVED = {
 /** A partner's sets (GET /admin/firmwares/users/{id}/groups), 20 a page, with the set menu's actions. */
 export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (set: BuildSet) => string }) => {
   const translate = useTranslate();
-  const isAdmin = usePermissions().permissions === 'admin';
   const showError = useShowError();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -95,7 +94,6 @@ export const PartnerSets = ({ userId, setHref }: { userId: number; setHref: (set
             <Box role="listitem" key={set.id}>
               <SetRow
                 set={set}
-                isAdmin={isAdmin}
                 href={setHref(set)}
                 onAction={onAction}
                 onFavorite={toggleFavorite}

@@ -10,7 +10,7 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
@@ -67,47 +67,16 @@ const LoadingRows = ({ columns }: { columns: number }) =>
 
 /** /releases: the releases the viewer may see, newest first, filtered by the top panel's series. */
 export const ReleaseList = () => {
+  const translate = useTranslate();
   const { canWrite, isAdmin, showRemoved } = useViewer();
   const { account } = useAccount();
-  const releases = useReleases();
+  // The rows render as a deferred value: when the list arrives, React draws them in slices of a few
+  // milliseconds in the background rather than in one long task (issue 14).
+  const { all, shown, selected, setSelected, isPending, error, refetch } = useDeferredValue(useReleases());
   const showError = useShowError();
   useEffect(() => {
-    if (releases.error) showError(releases.error);
-  }, [releases.error, showError]);
-  return (
-    <ReleaseTable
-      releases={releases}
-      canWrite={canWrite}
-      isAdmin={isAdmin}
-      showRemoved={showRemoved}
-      accountId={account?.id}
-    />
-  );
-};
-
-interface ReleaseTableProps {
-  releases: ReturnType<typeof useReleases>;
-  canWrite: boolean;
-  isAdmin: boolean;
-  showRemoved: boolean;
-  accountId: number | undefined;
-}
-
-/**
- * The table, drawn from a deferred value: when the list arrives, React draws its rows in slices of a few
- * milliseconds in the background rather than in one long task (issue 14). The queries stay in ReleaseList, out
- * of that background render: react-query updates its observers' results while a component using them renders,
- * which React takes for a store changed mid-render and answers by drawing the whole of it again at once.
- */
-const ReleaseTable = memo(function ReleaseTable({
-  releases,
-  canWrite,
-  isAdmin,
-  showRemoved,
-  accountId,
-}: ReleaseTableProps) {
-  const translate = useTranslate();
-  const { all, shown, selected, setSelected, isPending, error, refetch } = useDeferredValue(releases);
+    if (error) showError(error);
+  }, [error, showError]);
   const lastPrereleases = useMemo(
     () => (showRemoved ? lastPrereleaseIds(all) : new Set<number>()),
     [all, showRemoved],
@@ -118,7 +87,7 @@ const ReleaseTable = memo(function ReleaseTable({
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('xl'));
   const columns = COLUMNS.length - (wide ? 0 : NARROW_HIDDEN.length) + (canWrite ? 2 : 1);
   // A developer changes only its own releases; the server refuses the others.
-  const canChange = (release: Release) => isAdmin || (canWrite && release.user_id === accountId);
+  const canChange = (release: Release) => isAdmin || (canWrite && release.user_id === account?.id);
 
   let body: ReactNode;
   if (error) {
@@ -209,4 +178,4 @@ const ReleaseTable = memo(function ReleaseTable({
       )}
     </Card>
   );
-});
+};

@@ -1,10 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { Link, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { Series } from '../../../contract/rules/catalogue';
 import { ALL_SERIES, useReleases, useViewer } from './useReleases';
 
 /** A pill re-renders only when its count or choice changes. */
@@ -80,50 +79,6 @@ const Pill = memo(function Pill({
   );
 });
 
-/**
- * The series filter. The series and counts are drawn from deferred values: when the lists arrive, React draws
- * the pills in the background in slices of a few milliseconds (issue 14); the choice is drawn at once. The
- * queries stay in the panel, out of that background render (see ReleaseList's ReleaseTable).
- */
-const SeriesPills = memo(function SeriesPills(props: {
-  total: number;
-  counts: Record<string, number>;
-  series: Series[];
-  selected: string;
-  onSelect: (series: string) => void;
-}) {
-  const translate = useTranslate();
-  const total = useDeferredValue(props.total);
-  const counts = useDeferredValue(props.counts);
-  const series = useDeferredValue(props.series);
-  const { selected, onSelect } = props;
-  return (
-    <RadioGroup
-      row
-      aria-label={translate('resources.releases.filters.series')}
-      value={selected}
-      onChange={(event) => onSelect(event.target.value)}
-      sx={{ gap: 1, flex: '1 1 24rem' }}
-    >
-      <Pill
-        value={ALL_SERIES}
-        label={translate('resources.releases.filters.all')}
-        count={total}
-        checked={selected === ALL_SERIES}
-      />
-      {series.map((s) => (
-        <Pill
-          key={s.name}
-          value={s.name}
-          label={s.name}
-          count={counts[s.name] ?? 0}
-          checked={selected === s.name}
-        />
-      ))}
-    </RadioGroup>
-  );
-});
-
 /** The /releases top panel (spec §2): the series radio filter with counts, and 'new release'. */
 export const ReleaseTopPanel = () => {
   const translate = useTranslate();
@@ -135,13 +90,29 @@ export const ReleaseTopPanel = () => {
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, width: '100%' }}>
-      <SeriesPills
-        total={all.length}
-        counts={counts}
-        series={series}
-        selected={selected}
-        onSelect={setSelected}
-      />
+      <RadioGroup
+        row
+        aria-label={translate('resources.releases.filters.series')}
+        value={selected}
+        onChange={(event) => setSelected(event.target.value)}
+        sx={{ gap: 1, flex: '1 1 24rem' }}
+      >
+        <Pill
+          value={ALL_SERIES}
+          label={translate('resources.releases.filters.all')}
+          count={all.length}
+          checked={selected === ALL_SERIES}
+        />
+        {series.map((s) => (
+          <Pill
+            key={s.name}
+            value={s.name}
+            label={s.name}
+            count={counts[s.name] ?? 0}
+            checked={selected === s.name}
+          />
+        ))}
+      </RadioGroup>
       {canCreate && (
         <Button component={Link} to="/releases/create" variant="contained" startIcon={<AddIcon />}>
           {translate('resources.releases.actions.new')}

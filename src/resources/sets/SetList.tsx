@@ -1,14 +1,7 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Box, Card, Typography } from '@mui/material';
-import { type ComponentProps, memo, useDeferredValue, useEffect } from 'react';
-import {
-  List,
-  type ListControllerResult,
-  Pagination,
-  useListContext,
-  usePermissions,
-  useTranslate,
-} from 'react-admin';
+import { useDeferredValue, useEffect } from 'react';
+import { List, Pagination, useListContext, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
 import { EmptyCard } from '../../layout/EmptyCard';
@@ -47,38 +40,11 @@ const EmptyState = ({ filtered }: { filtered: boolean }) => {
   );
 };
 
-/** The page's rows with what they need: the queries and the dialogs stay here, out of the deferred render. */
 const SetRows = () => {
-  const list = useListContext<BuildSet>();
-  const { permissions } = usePermissions();
+  // Deferred: when a page of sets arrives, React draws its rows in slices of a few milliseconds in the
+  // background rather than in one long task (issue 14).
+  const { data, isPending, filterValues } = useDeferredValue(useListContext<BuildSet>());
   const { onAction, toggleFavorite, copyLink, dialogs } = useSetActionHandler();
-  return (
-    <>
-      <SetCards
-        list={list}
-        isAdmin={permissions === 'admin'}
-        onAction={onAction}
-        onFavorite={toggleFavorite}
-        onCopyLink={copyLink}
-      />
-      {dialogs}
-    </>
-  );
-};
-
-type SetCardsProps = { list: ListControllerResult<BuildSet>; isAdmin: boolean } & Pick<
-  ComponentProps<typeof SetRow>,
-  'onAction' | 'onFavorite' | 'onCopyLink'
->;
-
-/**
- * The rows, drawn from a deferred value: when a page of sets arrives, React draws them in slices of a few
- * milliseconds in the background rather than in one long task (issue 14). No query is read here: react-query
- * updates its observers while a component using them renders, which React takes for a store changed
- * mid-render and answers by drawing everything again at once.
- */
-const SetCards = memo(function SetCards({ list, isAdmin, onAction, onFavorite, onCopyLink }: SetCardsProps) {
-  const { data, isPending, filterValues } = useDeferredValue(list);
   if (isPending) return null;
   if (!data?.length)
     return <EmptyState filtered={Object.keys(filterValues ?? {}).some((k) => k !== 'is_removed')} />;
@@ -87,19 +53,14 @@ const SetCards = memo(function SetCards({ list, isAdmin, onAction, onFavorite, o
       <Box role="list" aria-label="sets">
         {data.map((set) => (
           <Box role="listitem" key={set.id}>
-            <SetRow
-              set={set}
-              isAdmin={isAdmin}
-              onAction={onAction}
-              onFavorite={onFavorite}
-              onCopyLink={onCopyLink}
-            />
+            <SetRow set={set} onAction={onAction} onFavorite={toggleFavorite} onCopyLink={copyLink} />
           </Box>
         ))}
       </Box>
+      {dialogs}
     </Card>
   );
-});
+};
 
 /** /firmwares: my sets, 20 a page from the server, filtered by the top panel's search and favourites toggle. */
 export const SetList = () => {

@@ -4,8 +4,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarOutline';
 import { Box, Chip, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { memo } from 'react';
-import { useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { HintTooltip } from '../../layout/HintTooltip';
@@ -16,28 +15,23 @@ import type { BuildSet } from './types';
 
 const MAX_MODELS = 6;
 
-/**
- * One set of the list: favourite star, name and description, models, counters, actions. Drawn again only when
- * its own props change; the viewer's role comes as a prop, so a page's rows hold no query of their own.
- */
-export const SetRow = memo(function SetRow({
+/** One set of the list: favourite star, name and description, models, counters, actions. */
+export const SetRow = ({
   set,
-  isAdmin,
   onAction,
   onFavorite,
   onCopyLink,
   href = `/firmwares/${set.id}`,
 }: {
   set: BuildSet;
-  /** Admins restore removed sets. */
-  isAdmin: boolean;
   /** Where the set's name leads (an admin's view of a partner's set has its own page). */
   href?: string;
   onAction: (action: SetAction, set: BuildSet) => void;
   onFavorite: (set: BuildSet) => void;
   onCopyLink: (set: BuildSet) => void;
-}) {
+}) => {
   const translate = useTranslate();
+  const { permissions } = usePermissions();
   const models = set.models ?? [];
   const favoriteLabel = translate(
     set.is_favorite ? 'resources.firmwares.actions.unfavorite' : 'resources.firmwares.actions.favorite',
@@ -91,7 +85,9 @@ export const SetRow = memo(function SetRow({
             {set.name}
           </MuiLink>
           {set.is_removed && <Chip size="small" label={translate('resources.firmwares.removed')} />}
-          {set.is_removed && isAdmin && <RestoreButton kind="set" id={set.id} name={set.name} compact />}
+          {set.is_removed && permissions === 'admin' && (
+            <RestoreButton kind="set" id={set.id} name={set.name} compact />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ mt: 0.25 }}>
           {set.description ||
@@ -131,4 +127,4 @@ export const SetRow = memo(function SetRow({
       </Stack>
     </Box>
   );
-});
+};

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Confirm, useEvent, useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import { SetFormDialog } from './SetFormDialog';
@@ -23,21 +23,18 @@ export function useSetActionHandler(
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
   const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; set: BuildSet }>();
 
-  // Stable across renders, so the rows that take them are drawn again only when their set changes.
-  const onAction = useEvent((action: SetAction, set: BuildSet) => {
+  const onAction = (action: SetAction, set: BuildSet) => {
     if (action === 'edit') setEditing(set);
     else if (action === 'remove') setRemoving(set);
     else if (action === 'copy_link') actions.copyLink(set);
     else if (action === 'upgrade' || action === 'rebuild') setBulk({ action, set });
-  });
-  const toggleFavorite = useEvent(actions.toggleFavorite);
-  const copyLink = useEvent(actions.copyLink);
+  };
   const running = removing ? removing.count_pending + removing.count_in_progress : 0;
 
   return {
     onAction,
-    toggleFavorite,
-    copyLink,
+    toggleFavorite: actions.toggleFavorite,
+    copyLink: actions.copyLink,
     dialogs: (
       <>
         <Confirm
