@@ -90,9 +90,9 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // A signed-in console page paints the console's frame first, then its code downloads (issue 14).
-  const framed = shellFrameRoute(window.location.pathname) !== null;
-  const frame = framed ? <AwaitingConsole /> : null;
-  const framePainted = framed ? afterFirstPaint() : Promise.resolve();
+  const showsFrame = shellFrameRoute(window.location.pathname) !== null;
+  const frame = showsFrame ? <AwaitingConsole /> : null;
+  const framePainted = showsFrame ? afterFirstPaint() : Promise.resolve();
   if (signedInPage) framePainted.then(startLoading);
   createRoot(root).render(
     <StrictMode>

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeToken } from '../authProvider/session';
+import { reportConnection } from '../dataProvider/connectionStatus';
 import { loadMessages } from '../i18n/messages';
 import { AwaitingConsole, ShellSkeletonHost } from './ShellSkeleton';
 import { createStore, STORE_KEYS } from './store';
@@ -64,6 +65,20 @@ describe('the console frame while the console loads', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Прошивки' })).toBeVisible();
     expect(container.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  it("says so while the server cannot be reached (the console's code is tried again meanwhile)", () => {
+    const store = createStore();
+    render(
+      <ShellSkeletonHost store={store}>
+        <AwaitingConsole />
+      </ShellSkeletonHost>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => reportConnection(false));
+    expect(screen.getByRole('alert')).toHaveTextContent(/cannot be reached/i);
+    act(() => reportConnection(true));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('draws nothing for a visitor without a token or on a public page', () => {

@@ -9,14 +9,16 @@
 // own would replace its elements at every step: the page would be painted anew (its largest paint counted at the
 // last step), and a screen reader told of a new page.
 import { type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
-import type { Store } from 'react-admin';
+import { I18nContext, type Store } from 'react-admin';
 import { readToken } from '../authProvider/session';
+import { PublicConnectionBanner } from '../custom/auth/PublicConnectionBanner';
 import { PublicIcon } from '../custom/auth/publicIcons';
 import { detectLocale } from '../i18n/detectLocale';
 import { loadedMessages } from '../i18n/messages';
-import { translateWith } from '../i18n/translate';
+import { staticI18nProvider } from '../i18n/translate';
 import { findRoute, type RouteMeta } from '../routes';
 import { STORE_KEYS } from './store';
+import '../custom/auth/public.css';
 import './shellSkeleton.css';
 
 /** The saved theme, else the system's: react-admin's ThemeProvider picks the same. */
@@ -41,19 +43,24 @@ const ShellSkeleton = ({ store }: { store: Store }) => {
   const locale = detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
   const messages = loadedMessages(locale) ?? loadedMessages('en');
   if (!messages) return null;
-  const translate = translateWith(messages, locale);
-  const subtitle = route.subtitle ? translate(route.subtitle, { _: '' }) : '';
+  const i18n = staticI18nProvider(messages, locale);
+  const subtitle = route.subtitle ? i18n.translate(route.subtitle, { _: '' }) : '';
+  // The public pages' colours and type (public.css); the banner says so when the server cannot be reached (a
+  // chunk that cannot be fetched is tried again meanwhile).
   return (
-    <div className="shell-skeleton" data-theme={themeMode(store)} aria-busy="true">
+    <div className="pub-root shell-skeleton" data-theme={themeMode(store)} aria-busy="true">
       <header className="shell-skeleton-header">
         <span className="shell-skeleton-menu">
           <PublicIcon name="menu" />
         </span>
         <div className="shell-skeleton-titles">
-          <h1>{translate(route.title)}</h1>
+          <h1>{i18n.translate(route.title)}</h1>
           {subtitle && <p>{subtitle}</p>}
         </div>
       </header>
+      <I18nContext.Provider value={i18n}>
+        <PublicConnectionBanner />
+      </I18nContext.Provider>
     </div>
   );
 };
