@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { lazyPage } from './lazyPage';
 import { settingsKeptOpen } from './settingsKeptOpen';
+import { useOpenedOnce } from './useOpenedOnce';
 
 // Chunks of their own, fetched at the first opening (issue 14): the account dialog's forms and the settings
 // popover's controls are not in the download the first page waits for.
@@ -27,29 +28,26 @@ export const HeaderDialogsProvider = ({ children }: { children: ReactNode }) => 
   const settingsAnchorRef = useRef<HTMLButtonElement | null>(null);
   const [settingsAnchor, setSettingsAnchor] = useState<HTMLElement | null>(null);
   const [accountOpen, setAccountOpen] = useState(false);
-  // Mounted from the first opening on, so each closes with its transition.
-  const [opened, setOpened] = useState({ settings: false, account: false });
-  const value = useMemo<HeaderDialogs>(() => {
-    const openSettings = (anchor?: HTMLElement | null) => {
-      setOpened((was) => ({ ...was, settings: true }));
-      setSettingsAnchor(anchor ?? settingsAnchorRef.current);
-    };
-    const openAccount = () => {
-      setOpened((was) => ({ ...was, account: true }));
-      setAccountOpen(true);
-    };
-    return { openSettings, openAccount, settingsAnchorRef };
-  }, []);
+  const settingsMounted = useOpenedOnce(settingsAnchor !== null);
+  const accountMounted = useOpenedOnce(accountOpen);
   useEffect(() => {
-    if (settingsKeptOpen()) value.openSettings();
-  }, [value]);
+    if (settingsKeptOpen()) setSettingsAnchor(settingsAnchorRef.current);
+  }, []);
+  const value = useMemo<HeaderDialogs>(
+    () => ({
+      openSettings: (anchor) => setSettingsAnchor(anchor ?? settingsAnchorRef.current),
+      openAccount: () => setAccountOpen(true),
+      settingsAnchorRef,
+    }),
+    [],
+  );
   return (
     <Context.Provider value={value}>
       {children}
-      {opened.settings && (
+      {settingsMounted && (
         <SettingsPopover anchorEl={settingsAnchor} onClose={() => setSettingsAnchor(null)} />
       )}
-      {opened.account && <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />}
+      {accountMounted && <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />}
     </Context.Provider>
   );
 };

@@ -3,13 +3,15 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { SetFormDialog } from './SetFormDialog';
+import { useOpenedOnce } from '../../layout/useOpenedOnce';
+import { LazySetFormDialog } from './LazySetFormDialog';
 
 /** 'New set': opens the set form and, once saved, the new set's page. */
 export const NewSetButton = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const mounted = useOpenedOnce(creating);
   return (
     <>
       <Button
@@ -19,11 +21,13 @@ export const NewSetButton = () => {
       >
         {translate('resources.firmwares.actions.new_set')}
       </Button>
-      <SetFormDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onSaved={(g) => navigate(`/firmwares/${g.id}`)}
-      />
+      {mounted && (
+        <LazySetFormDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onSaved={(g) => navigate(`/firmwares/${g.id}`)}
+        />
+      )}
     </>
   );
 };

@@ -1,8 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
+import { useOpenedOnce } from '../../layout/useOpenedOnce';
+import { LazySetFormDialog } from './LazySetFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
-import { SetFormDialog } from './SetFormDialog';
 import type { BuildSet } from './types';
 import { type ActionNotice, useSetActions } from './useSetActions';
 
@@ -19,6 +20,7 @@ export function useSetActionHandler(
   const translate = useTranslate();
   const actions = useSetActions(removedNotice);
   const [editing, setEditing] = useState<BuildSet>();
+  const formMounted = useOpenedOnce(Boolean(editing));
   const [removing, setRemoving] = useState<BuildSet>();
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
   const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; set: BuildSet }>();
@@ -52,7 +54,9 @@ export function useSetActionHandler(
           }}
           onClose={() => setBulk(undefined)}
         />
-        <SetFormDialog open={Boolean(editing)} set={editing} onClose={() => setEditing(undefined)} />
+        {formMounted && (
+          <LazySetFormDialog open={Boolean(editing)} set={editing} onClose={() => setEditing(undefined)} />
+        )}
         <RemoveDialog
           open={Boolean(removing)}
           title={translate('resources.firmwares.remove.set_title', { name: removing?.name ?? '' })}
