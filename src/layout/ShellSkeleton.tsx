@@ -1,7 +1,7 @@
 // The console's frame, drawn by the entry the moment a signed-in page starts (issue 14): the header with the
 // page's title and subtitle, in the saved theme's colours, in plain CSS. It stands while the console's code
 // downloads and starts (a slow phone: seconds), where the page was blank before, and the real header takes its
-// place at the same size. No MUI and no react-admin runtime: it is part of the entry's first download.
+// place at the same size. No MUI, only react-admin's contexts: it is part of the entry's first download.
 //
 // One frame for the whole wait: the parts that wait on the console one after the other (the routed pages' chunk,
 // the console's chunk, its first render) each mount an <AwaitingConsole /> as their fallback, and the one
