@@ -9,13 +9,12 @@ import { GoHome, RequireAccess } from './authProvider/RequireAccess';
 import { signedInQueryClient } from './authProvider/signedInQueries';
 import { createDataProvider, resourcePaths } from './dataProvider';
 import type { HttpClient } from './dataProvider/httpClient';
-import { detectLocale } from './i18n/detectLocale';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
 import { preloadPage } from './layout/preloadPage';
 import { AwaitingConsole } from './layout/ShellSkeleton';
-import { STORE_KEYS } from './layout/store';
+import { currentLocale } from './layout/store';
 import agents from './resources/agents';
 import audit from './resources/audit';
 import catalogue from './resources/catalogue';
@@ -38,8 +37,6 @@ export interface AppProps {
   authProvider: AppAuthProvider;
   store: Store;
 }
-
-const currentLocale = (store: Store) => detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
 
 /**
  * Loads the messages of the saved language, so the console's first render is in it, and the account, so it

@@ -12,12 +12,11 @@ import { PublicShell } from './custom/auth/PublicShell';
 import { HttpClientProvider } from './dataProvider/ApiContext';
 import { installDebugSwitches } from './dataProvider/debug';
 import { createHttpClient } from './dataProvider/httpClient';
-import { detectLocale } from './i18n/detectLocale';
 import { loadMessages } from './i18n/messages';
 import { afterFirstPaint } from './layout/firstPaint';
 import { retryingImport } from './layout/retryingImport';
 import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
-import { createStore, STORE_KEYS } from './layout/store';
+import { createStore, currentLocale, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/scale';
 
 const onSignInPage = () => window.location.pathname === '/login';
@@ -62,7 +61,7 @@ async function start() {
   applyScale(store.getItem<number>(STORE_KEYS.scale) ?? 1);
   store.subscribe(STORE_KEYS.scale, (scale) => applyScale(Number(scale ?? 1) || 1));
 
-  const locale = detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
+  const locale = currentLocale(store);
   await loadMessages(locale);
   document.documentElement.lang = locale;
 

@@ -13,11 +13,10 @@ import { I18nContext, type Store } from 'react-admin';
 import { readToken } from '../authProvider/session';
 import { PublicConnectionBanner } from '../custom/auth/PublicConnectionBanner';
 import { PublicIcon } from '../custom/auth/publicIcons';
-import { detectLocale } from '../i18n/detectLocale';
 import { loadedMessages } from '../i18n/messages';
 import { staticI18nProvider } from '../i18n/translate';
 import { findRoute, type RouteMeta } from '../routes';
-import { STORE_KEYS } from './store';
+import { currentLocale, STORE_KEYS } from './store';
 import '../custom/auth/public.css';
 import './shellSkeleton.css';
 
@@ -40,7 +39,7 @@ export function shellFrameRoute(pathname: string): RouteMeta | null {
 const ShellSkeleton = ({ store }: { store: Store }) => {
   const route = shellFrameRoute(window.location.pathname);
   if (!route) return null;
-  const locale = detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
+  const locale = currentLocale(store);
   const messages = loadedMessages(locale) ?? loadedMessages('en');
   if (!messages) return null;
   const i18n = staticI18nProvider(messages, locale);

@@ -2,7 +2,8 @@
 // language, scale, show removed, sidebar) survive logout: react-admin resets its store at logout, so the reset
 // here keeps them.
 import { localStorageStore, type Store } from 'react-admin';
-import { UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
+import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
+import { detectLocale } from '../i18n/detectLocale';
 
 /** Store keys of ours; `theme` (absent = auto) and `locale` are react-admin's own. */
 export const STORE_KEYS = {
@@ -26,6 +27,10 @@ export function createStore(): Store {
     },
   };
 }
+
+/** The interface language: the one saved in `store`, else the browser's (spec §1). */
+export const currentLocale = (store: Store): Language =>
+  detectLocale(store.getItem(STORE_KEYS.locale), navigator.language);
 
 /** The next scale step up (+1) or down (-1), staying within small … large. */
 export function stepScale(current: number, direction: 1 | -1): number {
