@@ -51,6 +51,9 @@ const RULES: Record<string, Record<Action, Who>> = {
   impact: { '*': ADMIN_OR_DEVELOPER },
 };
 
+/** Every resource the rules know (the list pages' access checks are answered from these at start-up). */
+export const RESOURCES_WITH_RULES: readonly string[] = Object.keys(RULES);
+
 export function canAccess(role: Role | string | undefined | null, action: Action, resource: string): boolean {
   if (!role) return false;
   const rules = RULES[resource];

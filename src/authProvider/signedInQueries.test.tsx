@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { CoreAdminContext, useGetIdentity, usePermissions } from 'ra-core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { CoreAdminContext, type DataProvider, ListBase, useGetIdentity, usePermissions } from 'ra-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../dataProvider/httpClient';
 import type { Account } from './account';
@@ -15,7 +15,7 @@ async function loadedProvider(): Promise<AppAuthProvider> {
   const provider = createAuthProvider({ httpClient: httpClient as unknown as HttpClient });
   await provider.loadAccount();
   const never = () => new Promise<never>(() => {});
-  return { ...provider, checkAuth: never, getPermissions: never, getIdentity: never };
+  return { ...provider, checkAuth: never, getPermissions: never, getIdentity: never, canAccess: never };
 }
 
 const Probe = () => {
@@ -24,12 +24,31 @@ const Probe = () => {
   return <p>{isPending ? 'waiting for the role' : `${permissions} ${identity?.fullName ?? ''}`}</p>;
 };
 
+/** A data provider that only says which lists were asked for. */
+function listRecorder() {
+  const lists: string[] = [];
+  const dataProvider = {
+    getList: async (resource: string) => {
+      lists.push(resource);
+      return { data: [], total: 0 };
+    },
+  } as unknown as DataProvider;
+  return { lists, dataProvider };
+}
+
 /** react-admin's context as the console mounts it: the seeded client of a loaded provider. */
-async function renderConsole() {
+async function renderConsole(dataProvider?: DataProvider) {
   const authProvider = await loadedProvider();
   render(
-    <CoreAdminContext authProvider={authProvider} queryClient={signedInQueryClient(authProvider)}>
+    <CoreAdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      queryClient={signedInQueryClient(authProvider)}
+    >
       <Probe />
+      <ListBase resource="releases">
+        <p>releases list</p>
+      </ListBase>
     </CoreAdminContext>,
   );
 }
@@ -43,8 +62,18 @@ describe('signedInQueryClient', () => {
     expect(screen.getByText('admin ops')).toBeInTheDocument();
   });
 
+  it('lets a list page ask for its data without waiting for the access check', async () => {
+    writeToken('jwt');
+    const { lists, dataProvider } = listRecorder();
+    await renderConsole(dataProvider);
+    await waitFor(() => expect(lists).toEqual(['releases']));
+  });
+
   it('holds nothing without a token: react-admin asks as it always did', async () => {
-    await renderConsole();
+    const { lists, dataProvider } = listRecorder();
+    await renderConsole(dataProvider);
     expect(screen.getByText('waiting for the role')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lists).toEqual([]);
   });
 });

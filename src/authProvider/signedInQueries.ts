@@ -1,6 +1,7 @@
 // What react-admin asks the authProvider on its first render, answered before that render (issue 14).
 import { QueryClient } from '@tanstack/react-query';
 import type { AppAuthProvider } from '.';
+import { canAccess, RESOURCES_WITH_RULES } from './canAccess';
 import { identityOf } from './identity';
 import { readToken } from './session';
 
@@ -9,7 +10,8 @@ import { readToken } from './session';
  * main.tsx started loading beside the console's code. Without them react-admin's first render draws its loading
  * page, and each answer arriving a moment later re-renders the whole shell synchronously (react-query notifies
  * through useSyncExternalStore): on a slow phone one task of a third of a second or more. The keys are
- * react-admin's own (ra-core's useAuthState, usePermissions and useGetIdentity, called without parameters);
+ * react-admin's own (ra-core's useAuthState, usePermissions and useGetIdentity, called without parameters, and
+ * useRequireAccess as its list controller calls it);
  * react-query still asks the authProvider again when they go stale, so a change of role is followed as before.
  */
 export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient {
@@ -19,5 +21,11 @@ export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient 
   client.setQueryData(['auth', 'checkAuth', {}], true);
   client.setQueryData(['auth', 'getPermissions', {}], account.role);
   client.setQueryData(['auth', 'getIdentity'], identityOf(account));
+  // A list page (ra-core's useListController → useRequireAccess) asks whether it may list before it asks for its
+  // data: answered here, its data is asked for on its first render rather than one render later.
+  for (const resource of RESOURCES_WITH_RULES) {
+    const key = ['auth', 'canAccess', { action: 'list', enabled: true, resource }];
+    client.setQueryData(key, canAccess(account.role, 'list', resource));
+  }
   return client;
 }
