@@ -12,7 +12,7 @@ import type { HttpClient } from './dataProvider/httpClient';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
 import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
-import { preloadPage } from './layout/preloadPage';
+import { prefetchPageData, preloadPage } from './layout/preloadPage';
 import { AwaitingConsole } from './layout/ShellSkeleton';
 import { currentLocale } from './layout/store';
 import agents from './resources/agents';
@@ -53,11 +53,18 @@ export const prepareApp = async (store: Store, authProvider: AppAuthProvider) =>
  * react-admin has no login page of its own and a signed-out visitor is sent to /login (see RequireSignIn).
  */
 export const App = ({ httpClient, authProvider, store }: AppProps) => {
-  const [dataProvider] = useState(() =>
-    createDataProvider(httpClient, resourcePaths, () => authProvider.getAccount()?.role),
-  );
+  const [{ dataProvider, queryClient }] = useState(() => {
+    const role = () => authProvider.getAccount()?.role;
+    const console = {
+      dataProvider: createDataProvider(httpClient, resourcePaths, role),
+      queryClient: signedInQueryClient(authProvider),
+    };
+    // The first page's list is asked for now, beside its code, not once the shell has rendered (issue 14).
+    if (authProvider.getAccount())
+      prefetchPageData(window.location.pathname, { ...console, store, role: role() });
+    return console;
+  });
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
-  const [queryClient] = useState(() => signedInQueryClient(authProvider));
   // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);

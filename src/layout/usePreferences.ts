@@ -1,5 +1,5 @@
 // The interface preferences of the settings popover, all in react-admin's store (localStorage).
-import { usePermissions, useStore } from 'react-admin';
+import { type Store, usePermissions, useStore } from 'react-admin';
 import { UI_SCALES } from '../../contract/constants';
 import { canAccess } from '../authProvider/canAccess';
 import { STORE_KEYS } from './store';
@@ -16,12 +16,19 @@ export function useScale(): [number, (scale: number) => void] {
   return useStore<number>(STORE_KEYS.scale, UI_SCALES.default);
 }
 
+const showsRemoved = (role: unknown, on: boolean | undefined) =>
+  canAccess(role as string | undefined, 'show_removed', 'settings') && Boolean(on);
+
 /** Admins only: show removed items. */
 export function useShowRemoved(): [boolean, (on: boolean) => void] {
   const { permissions } = usePermissions();
   const [on, setOn] = useStore<boolean>(STORE_KEYS.showRemoved, false);
-  return [canAccess(permissions, 'show_removed', 'settings') && on, setOn];
+  return [showsRemoved(permissions, on), setOn];
 }
+
+/** useShowRemoved's answer outside React, for the role given. */
+export const storedShowRemoved = (store: Store, role: string | undefined): boolean =>
+  showsRemoved(role, store.getItem<boolean>(STORE_KEYS.showRemoved));
 
 /** The UI language; when signed in, the account's language follows. */
 export { useLanguage } from '../i18n/useLanguage';

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
@@ -54,6 +55,7 @@ export function renderWithAdmin(
     locale = 'en' as Language,
     authProvider = fakeAuthProvider(role),
     dataProvider = undefined as DataProvider | undefined,
+    queryClient = undefined as QueryClient | undefined,
     httpClient = vi.fn(async () => ({
       status: 200,
       headers: new Headers(),
@@ -67,6 +69,7 @@ export function renderWithAdmin(
         <AdminContext
           authProvider={authProvider}
           dataProvider={dataProvider}
+          queryClient={queryClient}
           i18nProvider={createI18nProvider(locale)}
           store={store}
         >

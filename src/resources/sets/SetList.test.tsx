@@ -1,11 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { memoryStore } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
 import { set } from '../../custom/buildForm/test/fixtures';
+import { listDefaults } from '../../layout/listPanel/listParams';
+import { prefetchPageData } from '../../layout/preloadPage';
+import { STORE_KEYS } from '../../layout/store';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SetList } from './SetList';
 import { SetsTopPanel } from './SetsTopPanel';
+import { SETS_LIST_KEY } from './setsListState';
 
 const slow = { timeout: 10_000 };
 const SOUTH = { ...set, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
@@ -58,6 +64,27 @@ describe('the sets list', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search by set'), { target: { value: 'none' } });
     expect(await screen.findByText('No sets match the search', {}, slow)).toBeInTheDocument();
     expect(setsCalls(api).at(-1)?.query).toMatchObject({ search: 'none', is_favorite: true, page: 0 });
+  });
+
+  // Issue 14: /firmwares' first page is fetched beside the console's code, into the cache the list reads.
+  it('draws the page fetched at start-up without asking for it again, with the stored search and switches', async () => {
+    const api = fakeApi('admin', {
+      total: 2,
+      handlers: { 'GET /client/firmware/groups': () => [set, SOUTH] },
+    });
+    const store = memoryStore({
+      [SETS_LIST_KEY]: { ...listDefaults('id', 'DESC'), filter: { search: 'farm', is_favorite: true } },
+      [STORE_KEYS.showRemoved]: true,
+    });
+    const queryClient = new QueryClient();
+    prefetchPageData('/firmwares', { queryClient, dataProvider: api.dataProvider, store, role: 'admin' });
+    await waitFor(() => expect(setsCalls(api)).toHaveLength(1));
+    expect(setsCalls(api)[0].query).toMatchObject({ search: 'farm', is_favorite: true, is_removed: true });
+
+    renderWithAdmin(<SetList />, { role: 'admin', store, queryClient, dataProvider: api.dataProvider });
+    expect(await screen.findByRole('link', { name: 'South farm' }, slow)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(setsCalls(api)).toHaveLength(1);
   });
 
   // Issue 17, defect 6: "Upgrade all" moved 7 builds at once without a word; now it asks, with the count.

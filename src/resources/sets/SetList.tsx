@@ -2,13 +2,12 @@ import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutl
 import { Box, Card, Typography } from '@mui/material';
 import { useDeferredValue, useEffect } from 'react';
 import { List, Pagination, useListContext, useTranslate } from 'react-admin';
-import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
 import { EmptyCard } from '../../layout/EmptyCard';
 import { useShowRemoved } from '../../layout/usePreferences';
 import { NewSetButton } from './NewSetButton';
 import { SetRow } from './SetRow';
-import { SETS_LIST_KEY, useSetsTotal } from './setsListState';
+import { setsListSpec, useSetsTotal } from './setsListState';
 import type { BuildSet } from './types';
 import { useSetActionHandler } from './useSetActionHandler';
 
@@ -66,13 +65,14 @@ const SetRows = () => {
 export const SetList = () => {
   const showError = useShowError();
   const [showRemoved] = useShowRemoved();
+  const spec = setsListSpec(showRemoved);
   return (
     <List<BuildSet>
-      resource="groups"
-      storeKey={SETS_LIST_KEY}
+      resource={spec.resource}
+      storeKey={spec.storeKey}
       disableSyncWithLocation
-      perPage={PAGE_SIZE}
-      filter={showRemoved ? { is_removed: true } : undefined}
+      perPage={spec.perPage}
+      filter={spec.filter}
       actions={false}
       empty={false}
       title="app.routes.firmwares.title"

@@ -1,10 +1,20 @@
 // The sets list's state lives in react-admin's store, so the /firmwares top panel (search, favourites, the
 // 'my sets' badge) and the list read and write the same one.
 import { useStore } from 'react-admin';
+import { PAGE_SIZE } from '../../../contract/constants';
+import type { ListSpec } from '../../layout/listPanel/firstListQuery';
 import { listDefaults, useStoredFilter } from '../../layout/listPanel/listParams';
 
 /** The List's storeKey: react-admin keeps the list params (page, filter) under it. */
 export const SETS_LIST_KEY = 'firmwares.sets';
+/** What SetList gives its <List>, and what the console prefetches for /firmwares (src/layout/preloadPage.ts). */
+export const setsListSpec = (showRemoved: boolean): ListSpec => ({
+  resource: 'groups',
+  storeKey: SETS_LIST_KEY,
+  perPage: PAGE_SIZE,
+  filter: showRemoved ? { is_removed: true } : undefined,
+});
+
 const TOTAL_KEY = 'firmwares.sets.total';
 
 export interface SetsFilter {
