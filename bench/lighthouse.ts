@@ -1,7 +1,7 @@
 // Lighthouse's performance category (its default mobile profile: simulated slow 4G and 4× CPU slowdown) on the
 // local Chromium, through the DevTools port of a browser whose default profile the bench signs in with first.
 // Cold: the browser cache is cleared before the run; warm: the same page was loaded just before.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -68,6 +68,11 @@ export async function runLighthouse(
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // LH_REPORTS=<folder> keeps each run's whole report (the LCP element, the requests' simulated timings…).
+  if (process.env.LH_REPORTS) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${cold ? 'cold' : 'warm'}-${Date.now()}.json`;
+    await writeFile(join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
+  }
   // On a busy machine Lighthouse now and then loses its trace (NO_NAVSTART): that run measured nothing.
   if (lhr.runtimeError && attempt < RETRIES) return runLighthouse(browser, url, cold, attempt + 1);
   const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
