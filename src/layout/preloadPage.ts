@@ -1,17 +1,18 @@
 // The first signed-in page's code and data are fetched while the shell mounts (issue 14): without this the
 // browser learns of the page's chunk only once the shell has rendered and its lazy route suspends, and of its
-// data only once the list has mounted. The imports are the same modules the routes load lazily, and the data
-// goes into the cache the list reads, so nothing is fetched twice.
+// data only once the page has mounted. The imports are the same modules the routes load lazily, and the data
+// goes into the cache the page's hooks read, so nothing is fetched twice.
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider, Store } from 'react-admin';
+import { releasesPageQueries } from '../resources/releases/useReleases';
 import { setsListSpec } from '../resources/sets/setsListState';
-import { type ListSpec, prefetchList } from './listPanel/firstListQuery';
+import { firstListQuery, type ListQuery, prefetchList } from './listPanel/prefetchList';
 import { storedShowRemoved } from './usePreferences';
 
 interface FirstPage {
   code: () => Promise<unknown>[];
-  /** The page's list, as its <List> asks for it. */
-  list?: (store: Store, role: string | undefined) => ListSpec;
+  /** The lists the page asks for on its first render, given the store and the role. */
+  lists: (store: Store, showRemoved: boolean) => ListQuery[];
 }
 
 const PAGES: Record<string, FirstPage> = {
@@ -20,10 +21,11 @@ const PAGES: Record<string, FirstPage> = {
       import('../resources/releases/ReleaseList'),
       import('../resources/releases/ReleaseTopPanel'),
     ],
+    lists: (_store, showRemoved) => releasesPageQueries(showRemoved),
   },
   '/firmwares': {
     code: () => [import('../resources/sets/SetList'), import('../resources/sets/SetsTopPanel')],
-    list: (store, role) => setsListSpec(storedShowRemoved(store, role)),
+    lists: (store, showRemoved) => [firstListQuery(store, setsListSpec(showRemoved))],
   },
 };
 
@@ -38,11 +40,12 @@ export function preloadPage(pathname: string): void {
   for (const loading of pageAt(pathname)?.code() ?? []) loading.catch(() => undefined);
 }
 
-/** Starts fetching the first page of the list at `pathname` into `queryClient` (nothing for other pages). */
+/** Starts fetching the lists of the page at `pathname` into `queryClient` (nothing for other pages). */
 export function prefetchPageData(
   pathname: string,
   console: { queryClient: QueryClient; dataProvider: DataProvider; store: Store; role: string | undefined },
 ): void {
-  const list = pageAt(pathname)?.list?.(console.store, console.role);
-  if (list) prefetchList(console.queryClient, console.dataProvider, console.store, list);
+  const showRemoved = storedShowRemoved(console.store, console.role);
+  for (const list of pageAt(pathname)?.lists(console.store, showRemoved) ?? [])
+    prefetchList(console.queryClient, console.dataProvider, list);
 }

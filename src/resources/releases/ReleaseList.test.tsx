@@ -1,8 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore, Notification } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../authProvider/canAccess';
+import { prefetchPageData } from '../../layout/preloadPage';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ReleaseList } from './ReleaseList';
 import { ReleaseTopPanel } from './ReleaseTopPanel';
@@ -42,6 +44,31 @@ const findRow = (name: string) => screen.findByRole('row', { name }, { timeout: 
 const count = async (series: string) => (await screen.findByTestId(`count-${series}`)).textContent;
 
 describe('the releases list', { timeout: 30_000 }, () => {
+  // Issue 14: /releases' series and releases are fetched beside the console's code, into the cache the page reads.
+  it('draws the releases fetched at start-up without asking for them again', async () => {
+    const api = fakeApi('admin', RELEASES);
+    const store = memoryStore({ 'app.showRemoved': true });
+    const queryClient = new QueryClient();
+    prefetchPageData('/releases', { queryClient, dataProvider: api.dataProvider, store, role: 'admin' });
+    const reads = () => api.calls.map((c) => `${c.path} ${JSON.stringify(c.query ?? {})}`);
+    await waitFor(() => expect(reads()).toHaveLength(2));
+
+    renderWithAdmin(
+      <>
+        <ReleaseTopPanel />
+        <ReleaseList />
+      </>,
+      { role: 'admin', path: '/releases', dataProvider: api.dataProvider, store, queryClient },
+    );
+    // The removed release shows: the admin's switch was read for the prefetch too.
+    expect(await findRow('x19 0.9.0')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads().sort()).toEqual([
+      '/client/firmware/series {}',
+      '/client/releases {"include_deleted":"true"}',
+    ]);
+  });
+
   it('counts the releases per series and hides x17 from non-admins', async () => {
     renderList(
       'user',

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore } from 'react-admin';
 import { availableSeries, blockedSeries, type Series } from '../../../contract/rules/catalogue';
 import { canAccess } from '../../authProvider/canAccess';
+import type { ListQuery } from '../../layout/listPanel/prefetchList';
 import { useShowRemoved } from '../../layout/usePreferences';
 import { countBySeries, visibleReleases } from './releaseRules';
 import type { Release } from './types';
@@ -36,25 +37,33 @@ export function useViewer() {
 /** The catalogue's series the viewer may pick (not blocked; x17 and t2t for admins only). */
 export function useAvailableSeries(): { series: Series[]; blocked: string[]; isPending: boolean } {
   const { isAdmin } = useViewer();
-  const { data = [], isPending } = useGetList<Series & RaRecord>('series', {
-    pagination: ALL,
-    sort: SERVER_ORDER,
-  });
+  const { data = [], isPending } = useGetList<Series & RaRecord>(SERIES_QUERY.resource, SERIES_QUERY.params);
   return useMemo(
     () => ({ series: availableSeries(data, isAdmin), blocked: blockedSeries(data), isPending }),
     [data, isAdmin, isPending],
   );
 }
 
+/** The catalogue's series, in its order. */
+const SERIES_QUERY: ListQuery = { resource: 'series', params: { pagination: ALL, sort: SERVER_ORDER } };
+
 /** GET /client/releases (include_deleted with the admin's switch), newest first. */
+const releasesQuery = (showRemoved: boolean): ListQuery => ({
+  resource: 'releases',
+  params: { pagination: ALL, sort: { field: 'id', order: 'DESC' }, meta: { include_deleted: showRemoved } },
+});
+
+/** What the /releases page asks for first, also prefetched beside the console's code (layout/preloadPage.ts). */
+export const releasesPageQueries = (showRemoved: boolean): ListQuery[] => [
+  SERIES_QUERY,
+  releasesQuery(showRemoved),
+];
+
 export function useAllReleases() {
   const { showRemoved, isPending } = useViewer();
+  const { resource, params } = releasesQuery(showRemoved);
   // Wait for the role: only then is it known whether an admin's 'show removed' applies.
-  return useGetList<Release>(
-    'releases',
-    { pagination: ALL, sort: { field: 'id', order: 'DESC' }, meta: { include_deleted: showRemoved } },
-    { enabled: !isPending },
-  );
+  return useGetList<Release>(resource, params, { enabled: !isPending });
 }
 
 /** The releases of the series the viewer may see, their counts, and those of the selected series. */

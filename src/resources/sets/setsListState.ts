@@ -2,8 +2,8 @@
 // 'my sets' badge) and the list read and write the same one.
 import { useStore } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
-import type { ListSpec } from '../../layout/listPanel/firstListQuery';
 import { listDefaults, useStoredFilter } from '../../layout/listPanel/listParams';
+import type { ListSpec } from '../../layout/listPanel/prefetchList';
 
 /** The List's storeKey: react-admin keeps the list params (page, filter) under it. */
 export const SETS_LIST_KEY = 'firmwares.sets';
