@@ -14,9 +14,9 @@ import {
 } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
+import { EmptyCard } from '../../layout/EmptyCard';
 import { AgentStatus } from '../../resources/agents/AgentStatus';
 import type { Agent } from '../../resources/agents/types';
-import { PlaceholderPage } from './PlaceholderPage';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 
@@ -91,6 +91,7 @@ const GRID = {
 
 /** /components (admins and developers): per agent, the release sources (repositories) and tags it holds. */
 export const ComponentsPage = () => {
+  const translate = useTranslate();
   const showError = useShowError();
   const { data, isPending, error } = useGetList<Agent>('agents', ALL, { onError: showError });
   if (isPending) {
@@ -103,7 +104,15 @@ export const ComponentsPage = () => {
     );
   }
   if (error || !data?.length) {
-    return <PlaceholderPage message="app.components.empty" icon={ExtensionOutlinedIcon} />;
+    return (
+      <EmptyCard
+        icon={ExtensionOutlinedIcon}
+        title={translate('app.components.empty')}
+        titleVariant="body1"
+        padding={{ py: 8, px: 4 }}
+        sx={{ mt: 2 }}
+      />
+    );
   }
   return (
     <Box sx={GRID}>

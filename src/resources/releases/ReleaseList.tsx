@@ -1,19 +1,18 @@
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
 import {
-  Box,
   Button,
   Card,
   Skeleton,
   TableCell,
   TableRow,
   type Theme,
-  Typography,
   useMediaQuery,
 } from '@mui/material';
 import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
+import { EmptyState } from '../../layout/EmptyCard';
 import { SmallTable } from '../../layout/SmallTable';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
@@ -33,23 +32,9 @@ const COLUMNS = [
 const NARROW_HIDDEN: readonly string[] = ['description', 'created_at'];
 
 const Message = ({ text, action }: { text: string; action?: ReactNode }) => (
-  <Box
-    role="status"
-    sx={{
-      display: 'flex',
-      flexDirection: 'column',
-      alignItems: 'center',
-      gap: 1.5,
-      py: 8,
-      px: 3,
-      color: 'text.secondary',
-      textAlign: 'center',
-    }}
-  >
-    <NewReleasesOutlinedIcon sx={{ fontSize: '2.75rem', opacity: 0.45 }} />
-    <Typography>{text}</Typography>
+  <EmptyState icon={NewReleasesOutlinedIcon} title={text} titleVariant="body1" padding={{ py: 8, px: 3 }}>
     {action}
-  </Box>
+  </EmptyState>
 );
 
 const LoadingRows = ({ columns }: { columns: number }) =>
