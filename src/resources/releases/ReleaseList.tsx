@@ -1,13 +1,5 @@
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
-import {
-  Button,
-  Card,
-  Skeleton,
-  TableCell,
-  TableRow,
-  type Theme,
-  useMediaQuery,
-} from '@mui/material';
+import { Button, Card, Skeleton, TableCell, TableRow, type Theme, useMediaQuery } from '@mui/material';
 import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
