@@ -64,6 +64,8 @@ export async function runLighthouse(
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // LH_THROTTLING=devtools: the slow network and CPU applied to the real load instead of simulated from it.
+    ...(process.env.LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     disableStorageReset: true,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
