@@ -55,14 +55,14 @@ export const prepareApp = async (store: Store, authProvider: AppAuthProvider) =>
 export const App = ({ httpClient, authProvider, store }: AppProps) => {
   const [{ dataProvider, queryClient }] = useState(() => {
     const role = () => authProvider.getAccount()?.role;
-    const console = {
+    const providers = {
       dataProvider: createDataProvider(httpClient, resourcePaths, role),
       queryClient: signedInQueryClient(authProvider),
     };
-    // The first page's list is asked for now, beside its code, not once the shell has rendered (issue 14).
+    // The first page's lists are asked for now, beside its code, not once the shell has rendered (issue 14).
     if (authProvider.getAccount())
-      prefetchPageData(window.location.pathname, { ...console, store, role: role() });
-    return console;
+      prefetchPageData(window.location.pathname, { ...providers, store, role: role() });
+    return providers;
   });
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
   // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the

@@ -11,7 +11,7 @@ import { storedShowRemoved } from './usePreferences';
 
 interface FirstPage {
   code: () => Promise<unknown>[];
-  /** The lists the page asks for on its first render, given the store and the role. */
+  /** The lists the page asks for on its first render, given the store and the admin's 'show removed'. */
   lists: (store: Store, showRemoved: boolean) => ListQuery[];
 }
 
@@ -40,12 +40,19 @@ export function preloadPage(pathname: string): void {
   for (const loading of pageAt(pathname)?.code() ?? []) loading.catch(() => undefined);
 }
 
+/** The console's cache and data provider, its store, and the signed-in role. */
+interface PrefetchInto {
+  queryClient: QueryClient;
+  dataProvider: DataProvider;
+  store: Store;
+  role: string | undefined;
+}
+
 /** Starts fetching the lists of the page at `pathname` into `queryClient` (nothing for other pages). */
 export function prefetchPageData(
   pathname: string,
-  console: { queryClient: QueryClient; dataProvider: DataProvider; store: Store; role: string | undefined },
+  { queryClient, dataProvider, store, role }: PrefetchInto,
 ): void {
-  const showRemoved = storedShowRemoved(console.store, console.role);
-  for (const list of pageAt(pathname)?.lists(console.store, showRemoved) ?? [])
-    prefetchList(console.queryClient, console.dataProvider, list);
+  for (const list of pageAt(pathname)?.lists(store, storedShowRemoved(store, role)) ?? [])
+    prefetchList(queryClient, dataProvider, list);
 }
