@@ -53,22 +53,21 @@ export const prepareApp = async (store: Store, authProvider: AppAuthProvider) =>
  * react-admin has no login page of its own and a signed-out visitor is sent to /login (see RequireSignIn).
  */
 export const App = ({ httpClient, authProvider, store }: AppProps) => {
-  const [{ dataProvider, queryClient }] = useState(() => {
-    const role = () => authProvider.getAccount()?.role;
-    const providers = {
-      dataProvider: createDataProvider(httpClient, resourcePaths, role),
-      queryClient: signedInQueryClient(authProvider),
-    };
-    // The first page's lists are asked for now, beside its code, not once the shell has rendered (issue 14).
-    if (authProvider.getAccount())
-      prefetchPageData(window.location.pathname, { ...providers, store, role: role() });
-    return providers;
-  });
+  const [{ dataProvider, queryClient }] = useState(() => ({
+    dataProvider: createDataProvider(httpClient, resourcePaths, () => authProvider.getAccount()?.role),
+    queryClient: signedInQueryClient(authProvider),
+  }));
   const [i18nProvider] = useState(() => createI18nProvider(currentLocale(store)));
   // The shell's first render is a transition: React renders it in slices of a few milliseconds and lets the
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  useEffect(() => {
+    // The first page's lists are asked for now, beside its code, not once the shell has rendered (issue 14). In an
+    // effect, which runs once for the mounted console: a render may be started again and its state made anew.
+    const role = authProvider.getAccount()?.role;
+    if (role) prefetchPageData(window.location.pathname, { dataProvider, queryClient, store, role });
+    startTransition(() => setMounted(true));
+  }, [authProvider, dataProvider, queryClient, store]);
   if (!mounted) return <AwaitingConsole />;
   return (
     <Admin
