@@ -53,29 +53,27 @@ export function firstListQuery(store: Store, spec: ListSpec): ListQuery {
   };
 }
 
-/** react-query's key of useGetList(resource, params), with useGetList's defaults filled in. */
-export function getListKey({ resource, params }: ListQuery) {
+/** useGetList's params with its defaults filled in: what its react-query key holds and its getList is given. */
+function withListDefaults(params: Partial<GetListParams>) {
   const {
     pagination = { page: 1, perPage: 25 },
     sort = { field: 'id', order: 'DESC' },
     filter = {},
     meta,
   } = params;
-  return {
-    queryKey: [resource, 'getList', { pagination, sort, filter, meta }],
-    full: { pagination, sort, filter, meta },
-  };
+  return { pagination, sort, filter, meta };
 }
 
 /** Starts the call now, into the cache useGetList reads (same key, same shape of answer). */
 export function prefetchList(queryClient: QueryClient, dataProvider: DataProvider, query: ListQuery): void {
-  const { queryKey, full } = getListKey(query);
+  const params = withListDefaults(query.params);
+  const queryKey = [query.resource, 'getList', params];
   queryClient.setQueryDefaults(queryKey, { staleTime: PREFETCH_FRESH_MS });
   void queryClient.prefetchQuery({
     queryKey,
     queryFn: () =>
       dataProvider
-        .getList(query.resource, full)
+        .getList(query.resource, params)
         .then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
 }

@@ -34,6 +34,9 @@ export function useViewer() {
   };
 }
 
+/** The catalogue's series, in its order. */
+const SERIES_QUERY: ListQuery = { resource: 'series', params: { pagination: ALL, sort: SERVER_ORDER } };
+
 /** The catalogue's series the viewer may pick (not blocked; x17 and t2t for admins only). */
 export function useAvailableSeries(): { series: Series[]; blocked: string[]; isPending: boolean } {
   const { isAdmin } = useViewer();
@@ -43,9 +46,6 @@ export function useAvailableSeries(): { series: Series[]; blocked: string[]; isP
     [data, isAdmin, isPending],
   );
 }
-
-/** The catalogue's series, in its order. */
-const SERIES_QUERY: ListQuery = { resource: 'series', params: { pagination: ALL, sort: SERVER_ORDER } };
 
 /** GET /client/releases (include_deleted with the admin's switch), newest first. */
 const releasesQuery = (showRemoved: boolean): ListQuery => ({
