@@ -10,6 +10,7 @@ import { signedInQueryClient } from './authProvider/signedInQueries';
 import { createDataProvider, resourcePaths } from './dataProvider';
 import type { HttpClient } from './dataProvider/httpClient';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
+import { watchFirstPage } from './layout/firstPageDrawn';
 import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
 import { prefetchPageData, preloadPage } from './layout/preloadPage';
@@ -65,6 +66,8 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
     // The first page's lists are asked for now, beside its code, not once the shell has rendered (issue 14). In an
     // effect, which runs once for the mounted console: a render may be started again and its state made anew.
     const role = authProvider.getAccount()?.role;
+    // The work that can wait (task counters, models, the live socket) starts once this page is drawn.
+    watchFirstPage(() => queryClient.isFetching() > 0);
     if (role) prefetchPageData(window.location.pathname, { dataProvider, queryClient, store, role });
     startTransition(() => setMounted(true));
   }, [authProvider, dataProvider, queryClient, store]);

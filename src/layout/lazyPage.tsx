@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { pageWaiting } from './firstPageDrawn';
 import { retryingImport } from './retryingImport';
 
 export const PageLoading = () => (
@@ -7,6 +8,12 @@ export const PageLoading = () => (
     <CircularProgress size={32} aria-label="loading" />
   </Box>
 );
+
+/** Shows `children` while a page's code is on its way, and tells the start-up work to wait (firstPageDrawn). */
+const WaitingForPage = ({ children }: { children: ReactNode }) => {
+  useEffect(() => pageWaiting(), []);
+  return children;
+};
 
 /** A page loaded on demand (spec §2: every route is loaded on demand), with its own loading indicator. */
 export function lazyPage<P extends object = object>(
@@ -16,7 +23,7 @@ export function lazyPage<P extends object = object>(
   const Lazy = lazy(async () => ({ default: await retryingImport(load) })) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during render
   const LazyPage = (props: P) => (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={<WaitingForPage>{fallback}</WaitingForPage>}>
       <Lazy {...props} />
     </Suspense>
   );

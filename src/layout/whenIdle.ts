@@ -1,5 +1,6 @@
 // Start-up work that can wait (issue 14): the task polling, the live socket and the startup loads begin once the
-// browser is idle after the first page is drawn, or after `timeoutMs` at the latest, not in the middle of it.
+// first page is drawn (firstPageDrawn) and the browser is then idle, or `timeoutMs` after that at the latest.
+import { firstPageDrawn } from './firstPageDrawn';
 
 type IdleWindow = {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -14,22 +15,25 @@ export function whenIdle(task: () => (() => void) | undefined, timeoutMs = IDLE_
   const win = (typeof window === 'undefined' ? {} : window) as IdleWindow;
   let stop: (() => void) | undefined;
   let cancelled = false;
+  let cancelWait: (() => void) | undefined;
   const run = () => {
     if (!cancelled) stop = task();
   };
-  if (win.requestIdleCallback && win.cancelIdleCallback) {
-    const handle = win.requestIdleCallback(run, { timeout: timeoutMs });
-    const cancelIdle = win.cancelIdleCallback;
-    return () => {
-      cancelled = true;
-      cancelIdle(handle);
-      stop?.();
-    };
-  }
-  const timer = setTimeout(run, 0);
+  const whenBrowserIdle = () => {
+    if (cancelled) return;
+    if (win.requestIdleCallback && win.cancelIdleCallback) {
+      const handle = win.requestIdleCallback(run, { timeout: timeoutMs });
+      const cancelIdle = win.cancelIdleCallback;
+      cancelWait = () => cancelIdle(handle);
+    } else {
+      const timer = setTimeout(run, 0);
+      cancelWait = () => clearTimeout(timer);
+    }
+  };
+  void firstPageDrawn().then(whenBrowserIdle);
   return () => {
     cancelled = true;
-    clearTimeout(timer);
+    cancelWait?.();
     stop?.();
   };
 }

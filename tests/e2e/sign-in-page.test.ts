@@ -120,6 +120,41 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
+  it('asks for the task counters and opens the live socket only once a slow first page is drawn', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
+    const page = await context.newPage();
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/);
+    await page.waitForLoadState('networkidle');
+    // The sets list answers 1.5 s late; the start-up work must not go ahead of it (issue 14).
+    await page.route('**/api/client/firmware/groups*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const events: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/api/client/firmware/groups') events.push('sets list');
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/client/firmware/tasks/status')
+        events.push('task counters');
+    });
+    page.on('websocket', () => events.push('live socket'));
+
+    await page.goto(`${e2e.server.url}/firmwares`);
+    await expect
+      .poll(() => events.includes('task counters') && events.includes('live socket'), WAIT)
+      .toBe(true);
+    expect(events.slice(0, 3).sort(), events.join(', ')).toEqual([
+      'live socket',
+      'sets list',
+      'task counters',
+    ]);
+    expect(events[0], events.join(', ')).toBe('sets list');
+    await context.close();
+  });
+
   it('follows its links and the back button, then signs in to the console', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();

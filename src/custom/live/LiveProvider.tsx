@@ -14,6 +14,7 @@ import { canAccess } from '../../authProvider/canAccess';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { askHealth, isUnavailableStatus, reportConnection } from '../../dataProvider/connectionStatus';
 import { ERROR_TOAST } from '../../dataProvider/showError';
+import { whenIdle } from '../../layout/whenIdle';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
 import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';
@@ -46,24 +47,27 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
     const unsubscribe = store.subscribe(() => {
       if (store.isConnected()) told = false;
     });
-    const disconnect = connectLiveSocket({
-      store,
-      getToken: readToken,
-      socketOptions,
-      onFinished: () =>
-        queryClient.invalidateQueries({
-          predicate: (query) => REFRESHED_ON_FINISH.has(String(query.queryKey[0])),
-        }),
-      onError: (event) => {
-        console.error('WebSocket error', event);
-        void socketFailed();
-      },
-      // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
-      onSessionEnded: (code) => {
-        rememberSignOutNotice(SESSION_END_MESSAGES[code]);
-        void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
-      },
-    });
+    // Once the first page is drawn (issue 14): until then the 5 s polling's first reading is what counts.
+    const disconnect = whenIdle(() =>
+      connectLiveSocket({
+        store,
+        getToken: readToken,
+        socketOptions,
+        onFinished: () =>
+          queryClient.invalidateQueries({
+            predicate: (query) => REFRESHED_ON_FINISH.has(String(query.queryKey[0])),
+          }),
+        onError: (event) => {
+          console.error('WebSocket error', event);
+          void socketFailed();
+        },
+        // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
+        onSessionEnded: (code) => {
+          rememberSignOutNotice(SESSION_END_MESSAGES[code]);
+          void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
+        },
+      }),
+    );
     /** A server that is away is the connection banner's to say (no toast); a server that answers while its
      * socket fails is the socket's error. */
     async function socketFailed() {

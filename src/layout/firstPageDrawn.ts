@@ -1,0 +1,72 @@
+// "The first page is drawn" (issue 14): the start-up work that can wait (the task counters, the miner models, the
+// live socket) starts after it. Before, it started when the browser was first idle, which on a fresh load is while
+// the page's code and reads are on their way: its requests and the shell's re-renders then came before the page's
+// largest paint and delayed it.
+
+/** At the latest this long after the console starts watching, the first page counts as drawn. */
+export const FIRST_PAGE_TIMEOUT_MS = 5_000;
+/** Frames in a row with nothing outstanding before the page counts as drawn (the last answer's render). */
+const QUIET_FRAMES = 2;
+
+let busy: (() => boolean) | undefined;
+let drawn: Promise<void> | undefined;
+let waitingPages = 0;
+
+/**
+ * Starts watching for the first page to be drawn: once `readsInFlight` says none and no page waits for its code,
+ * for QUIET_FRAMES frames in a row. The console calls it as it mounts; until then, and outside the console
+ * (tests of one component), nothing is waited for.
+ */
+export function watchFirstPage(readsInFlight: () => boolean): void {
+  if (busy) return;
+  busy = () => readsInFlight() || waitingPages > 0;
+}
+
+/** A page waiting for its code (lazyPage's fallback, while mounted): returns the function that ends the wait. */
+export function pageWaiting(): () => void {
+  waitingPages += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    waitingPages -= 1;
+  };
+}
+
+const nextFrame = (callback: () => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(callback, 0));
+  else setTimeout(callback, 16);
+};
+
+/** Resolves once the first page is drawn (at once if nothing is watched). */
+export function firstPageDrawn(): Promise<void> {
+  const isBusy = busy;
+  if (!isBusy) return Promise.resolve();
+  drawn ??= new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      done = true;
+      resolve();
+    };
+    const deadline = setTimeout(finish, FIRST_PAGE_TIMEOUT_MS);
+    let quiet = 0;
+    const check = () => {
+      if (done) return;
+      quiet = isBusy() ? 0 : quiet + 1;
+      if (quiet < QUIET_FRAMES) nextFrame(check);
+      else {
+        clearTimeout(deadline);
+        finish();
+      }
+    };
+    nextFrame(check);
+  });
+  return drawn;
+}
+
+/** Tests: forget the watch, as on a fresh load. */
+export function resetFirstPageWatch(): void {
+  busy = undefined;
+  drawn = undefined;
+  waitingPages = 0;
+}
