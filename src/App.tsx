@@ -1,7 +1,7 @@
 // The signed-in console: react-admin's <Admin> with the resources and the shell. It is a chunk of its own, loaded
 // by main.tsx for every route that is not public, so the sign-in page does not download react-admin.
 import { startTransition, useEffect, useState } from 'react';
-import { Admin, CustomRoutes, Resource, type Store } from 'react-admin';
+import { CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { APP_NAME } from './appInfo';
 import type { AppAuthProvider } from './authProvider';
@@ -10,6 +10,7 @@ import { signedInQueryClient } from './authProvider/signedInQueries';
 import { createDataProvider, resourcePaths } from './dataProvider';
 import type { HttpClient } from './dataProvider/httpClient';
 import { createI18nProvider, loadMessages } from './i18n/i18nProvider';
+import { ConsoleAdmin } from './layout/ConsoleAdmin';
 import { watchFirstPage } from './layout/firstPageDrawn';
 import { Layout } from './layout/Layout';
 import { lazyPage } from './layout/lazyPage';
@@ -73,16 +74,14 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
   }, [authProvider, dataProvider, queryClient, store]);
   if (!mounted) return <AwaitingConsole />;
   return (
-    <Admin
+    <ConsoleAdmin
       title={APP_NAME}
-      disableTelemetry
       authProvider={authProvider}
       dataProvider={dataProvider}
       queryClient={queryClient}
       i18nProvider={i18nProvider}
       store={store}
       layout={Layout}
-      loginPage={false}
       catchAll={NotFound}
       accessDenied={GoHome}
       lightTheme={lightTheme}
@@ -121,6 +120,6 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
           }
         />
       </CustomRoutes>
-    </Admin>
+    </ConsoleAdmin>
   );
 };

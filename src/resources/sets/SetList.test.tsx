@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore } from 'react-admin';
@@ -64,6 +64,30 @@ describe('the sets list', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search by set'), { target: { value: 'none' } });
     expect(await screen.findByText('No sets match the search', {}, slow)).toBeInTheDocument();
     expect(setsCalls(api).at(-1)?.query).toMatchObject({ search: 'none', is_favorite: true, page: 0 });
+  });
+
+  // Issue 14: the page is react-admin's headless ListBase, not its <List>; its pager and offline notice stay.
+  it('pages through more than 20 sets, asking the server for the next page', async () => {
+    const u = userEvent.setup({ delay: null });
+    const api = renderList(45);
+    await screen.findByRole('link', { name: 'North farm' }, slow);
+    expect(screen.getByText('1-20 of 45')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(setsCalls(api).at(-1)?.query).toMatchObject({ page: 1 }));
+    expect(await screen.findByText('21-40 of 45')).toBeInTheDocument();
+  });
+
+  it('says the browser is offline when the next page cannot be fetched', async () => {
+    const u = userEvent.setup({ delay: null });
+    renderList(45);
+    await screen.findByRole('link', { name: 'North farm' }, slow);
+    onlineManager.setOnline(false);
+    try {
+      await u.click(screen.getByRole('button', { name: 'Go to next page' }));
+      expect(await screen.findByText('No connectivity. Could not fetch data.', {}, slow)).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   // Issue 14: /firmwares' first page is fetched beside the console's code, into the cache the list reads.

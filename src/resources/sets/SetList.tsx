@@ -1,7 +1,7 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Box, Card, Typography } from '@mui/material';
 import { useDeferredValue, useEffect } from 'react';
-import { List, Pagination, useListContext, useTranslate } from 'react-admin';
+import { ListBase, Offline, Pagination, useListContext, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
 import { EmptyCard } from '../../layout/EmptyCard';
 import { useShowRemoved } from '../../layout/usePreferences';
@@ -42,8 +42,12 @@ const EmptyState = ({ filtered }: { filtered: boolean }) => {
 const SetRows = () => {
   // Deferred: when a page of sets arrives, React draws its rows in slices of a few milliseconds in the
   // background rather than in one long task (issue 14).
-  const { data, isPending, filterValues } = useDeferredValue(useListContext<BuildSet>());
+  const { data, isPending, isPaused, isPlaceholderData, filterValues } = useDeferredValue(
+    useListContext<BuildSet>(),
+  );
   const { onAction, toggleFavorite, copyLink, dialogs } = useSetActionHandler();
+  // The browser is offline and the page has nothing to show: react-admin's own notice, as its <List> shows.
+  if (isPaused && (isPending || isPlaceholderData)) return <Offline />;
   if (isPending) return null;
   if (!data?.length)
     return <EmptyState filtered={Object.keys(filterValues ?? {}).some((k) => k !== 'is_removed')} />;
@@ -61,30 +65,30 @@ const SetRows = () => {
   );
 };
 
-/** /firmwares: my sets, 20 a page from the server, filtered by the top panel's search and favourites toggle. */
+/**
+ * /firmwares: my sets, 20 a page from the server, filtered by the top panel's search and favourites toggle.
+ * react-admin's headless `<ListBase>`, not its `<List>` (issue 14): the page has no toolbar, filter form, export
+ * or empty page of react-admin's, and `<List>` brought them along (with react-hook-form) before the page could
+ * draw; the header draws the title.
+ */
 export const SetList = () => {
   const showError = useShowError();
   const [showRemoved] = useShowRemoved();
   const spec = setsListSpec(showRemoved);
   return (
-    <List<BuildSet>
+    <ListBase<BuildSet>
       resource={spec.resource}
       storeKey={spec.storeKey}
       disableSyncWithLocation
       perPage={spec.perPage}
       filter={spec.filter}
-      actions={false}
-      empty={false}
-      title="app.routes.firmwares.title"
-      pagination={<Pagination rowsPerPageOptions={[]} />}
       queryOptions={{ onError: showError }}
-      sx={{
-        '& .RaList-main': { mt: 1 },
-        '& .RaList-content': { bgcolor: 'transparent', boxShadow: 'none', border: 0 },
-      }}
     >
-      <PublishTotal />
-      <SetRows />
-    </List>
+      <Box className="list-page" sx={{ mt: 1, display: 'flex', flexDirection: 'column' }}>
+        <PublishTotal />
+        <SetRows />
+        <Pagination rowsPerPageOptions={[]} />
+      </Box>
+    </ListBase>
   );
 };

@@ -1,0 +1,51 @@
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  type AdminContextProps,
+  AuthenticationError,
+  CoreAdminUI,
+  type CoreAdminUIProps,
+  Error as ErrorPage,
+  LoadingPage,
+  Notification,
+} from 'react-admin';
+
+export type ConsoleAdminProps = AdminContextProps &
+  Pick<CoreAdminUIProps, 'accessDenied' | 'catchAll' | 'children' | 'layout' | 'title'>;
+
+/**
+ * react-admin's `<Admin>` as the console uses it: its contexts, then what its `AdminUI` draws (the baseline CSS,
+ * the routes, the notification), with react-admin's own loading, error and authentication-error pages.
+ *
+ * `<Admin>` itself is not used (issue 14): its `AdminUI` names react-admin's login page as the default of
+ * `loginPage`, so even with `loginPage={false}` the console's first chunks carried that page's form, and with it
+ * react-hook-form and MUI's text fields, before any page could draw. The console's sign-in page is its own
+ * (main.tsx), and it has no authentication callback page.
+ */
+export const ConsoleAdmin = ({
+  accessDenied,
+  catchAll,
+  children,
+  layout,
+  title,
+  ...context
+}: ConsoleAdminProps) => (
+  <AdminContext {...context}>
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        accessDenied={accessDenied}
+        authenticationError={AuthenticationError}
+        catchAll={catchAll}
+        disableTelemetry
+        error={ErrorPage}
+        layout={layout}
+        loading={LoadingPage}
+        loginPage={false}
+        title={title}
+      >
+        {children}
+      </CoreAdminUI>
+      <Notification />
+    </CssBaseline>
+  </AdminContext>
+);
