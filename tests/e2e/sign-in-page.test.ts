@@ -23,6 +23,17 @@ async function wireLog(page: Page) {
   return bytes;
 }
 
+/** A 768 px browser with the demo partner signed in, on /releases once its lists are in. */
+async function partnerOnReleases() {
+  const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
+  const page = await context.newPage();
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+  await page.waitForURL(/\/releases$/);
+  await page.waitForLoadState('networkidle');
+  return { context, page };
+}
+
 describe('the sign-in page', () => {
   it('downloads at most 120 KB on the wire with a cold cache, the console and its router not among it', async () => {
     const context = await e2e.browser.newContext();
@@ -116,12 +127,7 @@ describe('the sign-in page', () => {
   // Issue 14: the first page's lists come with the console's code. A render the console starts again (its state
   // made anew) asked for them twice.
   it('opens /firmwares and /releases signed in, asking for each of their lists once', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
-    const page = await context.newPage();
-    await loginPage(page, e2e.server.url).open();
-    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
-    await page.waitForURL(/\/releases$/);
-    await page.waitForLoadState('networkidle');
+    const { context, page } = await partnerOnReleases();
     const asked: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -144,12 +150,7 @@ describe('the sign-in page', () => {
   });
 
   it('asks for the task counters and opens the live socket only once a slow first page is drawn', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
-    const page = await context.newPage();
-    await loginPage(page, e2e.server.url).open();
-    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
-    await page.waitForURL(/\/releases$/);
-    await page.waitForLoadState('networkidle');
+    const { context, page } = await partnerOnReleases();
     // The sets list answers 1.5 s late; the start-up work must not go ahead of it (issue 14).
     await page.route('**/api/client/firmware/groups*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
