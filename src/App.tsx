@@ -1,5 +1,6 @@
-// The signed-in console: react-admin's <Admin> with the resources and the shell. It is a chunk of its own, loaded
-// by main.tsx for every route that is not public, so the sign-in page does not download react-admin.
+// The signed-in console: react-admin's contexts and routes (ConsoleAdmin) with the resources and the shell. It is
+// a chunk of its own, loaded by main.tsx for every route that is not public, so the sign-in page does not download
+// react-admin.
 import { startTransition, useEffect, useState } from 'react';
 import { CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';

@@ -47,7 +47,7 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
     const unsubscribe = store.subscribe(() => {
       if (store.isConnected()) told = false;
     });
-    // Once the first page is drawn (issue 14): until then the 5 s polling's first reading is what counts.
+    // Once the first page is drawn, as the task polling starts (issue 14): the page's own reads come first.
     const disconnect = whenIdle(() =>
       connectLiveSocket({
         store,
