@@ -131,7 +131,14 @@ describe("a partner's own builds, live", () => {
       const rowText = build.uuid.slice(0, 8);
       const row = tasks.row(rowText);
       await expect.poll(() => row.getByText('5%', { exact: true }).isVisible(), SOON).toBe(true);
-      await expect.poll(() => current !== undefined, SOON).toBe(true);
+      // The socket opens once the page is drawn (issue 14), and the server follows it once its upstream connection
+      // is up: the agent's reports are live from the first that comes through it.
+      await expect
+        .poll(async () => {
+          if (current) await report({ type: 'progress', data: 5 });
+          return frames.length > 0;
+        }, SOON)
+        .toBe(true);
 
       // From here the task list is never answered: what the page learns, it learns over the socket.
       const held: Route[] = [];
