@@ -2,7 +2,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../custom/buildForm/test/fakeApi';
 import { set } from '../../custom/buildForm/test/fixtures';
 import { listDefaults } from '../../layout/listPanel/listParams';
@@ -72,9 +72,16 @@ describe('the sets list', { timeout: 60_000 }, () => {
     const api = renderList(45);
     await screen.findByRole('link', { name: 'North farm' }, slow);
     expect(screen.getByText('1-20 of 45')).toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(setsCalls(api).at(-1)?.query).toMatchObject({ page: 1 }));
-    expect(await screen.findByText('21-40 of 45')).toBeInTheDocument();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      await u.click(screen.getByRole('button', { name: 'Go to next page' }));
+      await waitFor(() => expect(setsCalls(api).at(-1)?.query).toMatchObject({ page: 1 }));
+      expect(await screen.findByText('21-40 of 45')).toBeInTheDocument();
+      // The page is kept in the store, not the URL: the list itself brings the new page into view.
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    } finally {
+      scrollTo.mockRestore();
+    }
   });
 
   it('says the browser is offline when the next page cannot be fetched', async () => {

@@ -1,6 +1,6 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Box, Card, Typography } from '@mui/material';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { ListBase, Offline, Pagination, useListContext, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
 import { EmptyCard } from '../../layout/EmptyCard';
@@ -18,6 +18,22 @@ const PublishTotal = () => {
   useEffect(() => {
     if (total !== undefined) setTotal(total);
   }, [total, setTotal]);
+  return null;
+};
+
+/**
+ * Another page of sets starts at the top of the window. The list keeps its page in the store, not in the URL, so
+ * react-admin's scroll to the top on a new page (a navigation) does not happen: below a long page, the next one
+ * would show as an empty window.
+ */
+const ScrollToTopOnNewPage = () => {
+  const { page } = useListContext();
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    window.scrollTo({ top: 0 });
+  }, [page]);
   return null;
 };
 
@@ -86,6 +102,7 @@ export const SetList = () => {
     >
       <Box className="list-page" sx={{ mt: 1, display: 'flex', flexDirection: 'column' }}>
         <PublishTotal />
+        <ScrollToTopOnNewPage />
         <SetRows />
         <Pagination rowsPerPageOptions={[]} />
       </Box>
