@@ -65,11 +65,11 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
   // browser paint and answer in between, instead of one task of a second or more on a slow phone (issue 14).
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    // The work that can wait (task counters, models, the live socket) starts once this page is drawn.
+    watchFirstPage(() => queryClient.isFetching() > 0);
     // The first page's lists are asked for now, beside its code, not once the shell has rendered (issue 14). In an
     // effect, which runs once for the mounted console: a render may be started again and its state made anew.
     const role = authProvider.getAccount()?.role;
-    // The work that can wait (task counters, models, the live socket) starts once this page is drawn.
-    watchFirstPage(() => queryClient.isFetching() > 0);
     if (role) prefetchPageData(window.location.pathname, { dataProvider, queryClient, store, role });
     startTransition(() => setMounted(true));
   }, [authProvider, dataProvider, queryClient, store]);

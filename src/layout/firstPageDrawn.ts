@@ -46,6 +46,7 @@ export function firstPageDrawn(): Promise<void> {
     let done = false;
     const finish = () => {
       done = true;
+      clearTimeout(deadline);
       resolve();
     };
     const deadline = setTimeout(finish, FIRST_PAGE_TIMEOUT_MS);
@@ -54,10 +55,7 @@ export function firstPageDrawn(): Promise<void> {
       if (done) return;
       quiet = isBusy() ? 0 : quiet + 1;
       if (quiet < QUIET_FRAMES) nextFrame(check);
-      else {
-        clearTimeout(deadline);
-        finish();
-      }
+      else finish();
     };
     nextFrame(check);
   });

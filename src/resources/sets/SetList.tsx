@@ -100,7 +100,7 @@ export const SetList = () => {
       filter={spec.filter}
       queryOptions={{ onError: showError }}
     >
-      <Box className="list-page" sx={{ mt: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column' }}>
         <PublishTotal />
         <ScrollToTopOnNewPage />
         <SetRows />
