@@ -9,13 +9,13 @@ import { signedInQueryClient } from './signedInQueries';
 
 const admin = { id: 3, email: 'ops@example.com', worker: 'ops', role: 'admin' } as Account;
 
-/** An authProvider whose account is loaded, and whose later questions never get an answer. */
+/** An authProvider whose account is loaded, and whose later questions (counted) never get an answer. */
 async function loadedProvider(): Promise<AppAuthProvider> {
   const httpClient = vi.fn(async () => ({ status: 200, headers: new Headers(), json: admin }));
   const provider = createAuthProvider({ httpClient: httpClient as unknown as HttpClient });
   await provider.loadAccount();
-  const never = () => new Promise<never>(() => {});
-  return { ...provider, checkAuth: never, getPermissions: never, getIdentity: never, canAccess: never };
+  const never = () => vi.fn(() => new Promise<never>(() => {}));
+  return { ...provider, checkAuth: never(), getPermissions: never(), getIdentity: never(), canAccess: never() };
 }
 
 const Probe = () => {
@@ -37,7 +37,7 @@ function listRecorder() {
 }
 
 /** react-admin's context as the console mounts it: the seeded client of a loaded provider. */
-async function renderConsole(dataProvider?: DataProvider) {
+async function renderConsole(dataProvider?: DataProvider): Promise<AppAuthProvider> {
   const authProvider = await loadedProvider();
   render(
     <CoreAdminContext
@@ -51,6 +51,7 @@ async function renderConsole(dataProvider?: DataProvider) {
       </ListBase>
     </CoreAdminContext>,
   );
+  return authProvider;
 }
 
 describe('signedInQueryClient', () => {
@@ -67,6 +68,18 @@ describe('signedInQueryClient', () => {
     const { lists, dataProvider } = listRecorder();
     await renderConsole(dataProvider);
     await waitFor(() => expect(lists).toEqual(['releases']));
+  });
+
+  it('does not ask the sign-in check or the access again as the first list page mounts', async () => {
+    // Asked again, each same answer re-rendered the whole shell or the whole list (issue 14).
+    writeToken('jwt');
+    const { lists, dataProvider } = listRecorder();
+    const authProvider = await renderConsole(dataProvider);
+    await waitFor(() => expect(lists).toEqual(['releases']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(authProvider.checkAuth).not.toHaveBeenCalled();
+    expect(authProvider.canAccess).not.toHaveBeenCalled();
+    expect(authProvider.getPermissions).not.toHaveBeenCalled();
   });
 
   it('holds nothing without a token: react-admin asks as it always did', async () => {

@@ -5,6 +5,9 @@ import { canAccess, RESOURCES_WITH_RULES } from './canAccess';
 import { identityOf } from './identity';
 import { readToken } from './session';
 
+/** How long react-admin's sign-in check and access answers are trusted: as long as its role (usePermissions). */
+export const AUTH_CHECK_FRESH_MS = 5 * 60 * 1000;
+
 /**
  * The console's react-query client, holding the sign-in check, the role and the identity of the account that
  * main.tsx started loading beside the console's code. Without them react-admin's first render draws its loading
@@ -16,6 +19,13 @@ import { readToken } from './session';
  */
 export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient {
   const client = new QueryClient();
+  // react-admin asks for the sign-in check and a list's access again at every page's mount, as soon as their
+  // answers are stale (at once, by default). Each answer, the same as before, re-rendered the whole shell (the
+  // check's observer sits in react-admin's routes) or the whole list (issue 14). The check only reads the token,
+  // which RequireSignIn reads at every render anyway, and the access follows from the role: their answers are
+  // kept as long as react-admin keeps the role (usePermissions).
+  for (const check of ['checkAuth', 'canAccess'])
+    client.setQueryDefaults(['auth', check], { staleTime: AUTH_CHECK_FRESH_MS });
   const account = authProvider.getAccount();
   if (!account || !readToken()) return client;
   client.setQueryData(['auth', 'checkAuth', {}], true);

@@ -1,4 +1,5 @@
 import { CssBaseline } from '@mui/material';
+import { type ReactNode, useMemo } from 'react';
 import {
   AdminContext,
   type AdminContextProps,
@@ -9,6 +10,7 @@ import {
   LoadingPage,
   Notification,
 } from 'react-admin';
+import { definitionsOf, ResourceDefinitions } from './ResourceDefinitions';
 
 export type ConsoleAdminProps = AdminContextProps &
   Pick<CoreAdminUIProps, 'accessDenied' | 'catchAll' | 'children' | 'layout' | 'title'>;
@@ -21,6 +23,8 @@ export type ConsoleAdminProps = AdminContextProps &
  * `loginPage`, so even with `loginPage={false}` the console's first chunks carried that page's form, and with it
  * react-hook-form and MUI's text fields, before any page could draw. The console's sign-in page is its own
  * (main.tsx), and it has no authentication callback page.
+ *
+ * The resources' definitions are given from the first render (ResourceDefinitions), not registered after it.
  */
 export const ConsoleAdmin = ({
   accessDenied,
@@ -29,23 +33,32 @@ export const ConsoleAdmin = ({
   layout,
   title,
   ...context
-}: ConsoleAdminProps) => (
-  <AdminContext {...context}>
-    <CssBaseline enableColorScheme>
-      <CoreAdminUI
-        accessDenied={accessDenied}
-        authenticationError={AuthenticationError}
-        catchAll={catchAll}
-        disableTelemetry
-        error={ErrorPage}
-        layout={layout}
-        loading={LoadingPage}
-        loginPage={false}
-        title={title}
-      >
-        {children}
-      </CoreAdminUI>
-      <Notification />
-    </CssBaseline>
-  </AdminContext>
-);
+}: ConsoleAdminProps) => {
+  // A function child (resources by permissions) registers later; the console has none.
+  const definitions = useMemo(
+    () => (typeof children === 'function' ? {} : definitionsOf(children as ReactNode)),
+    [children],
+  );
+  return (
+    <AdminContext {...context}>
+      <ResourceDefinitions definitions={definitions}>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            accessDenied={accessDenied}
+            authenticationError={AuthenticationError}
+            catchAll={catchAll}
+            disableTelemetry
+            error={ErrorPage}
+            layout={layout}
+            loading={LoadingPage}
+            loginPage={false}
+            title={title}
+          >
+            {children}
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </ResourceDefinitions>
+    </AdminContext>
+  );
+};

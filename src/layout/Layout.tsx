@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { type LayoutProps, Layout as RaLayout } from 'react-admin';
 import { LiveProvider } from '../custom/live/LiveProvider';
 import { AppHeader } from './AppHeader';
@@ -10,6 +11,19 @@ import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
 import { TaskPolling } from './useTaskCounters';
 
+// react-admin renders the layout again, with a new `children`, once it has registered the resources (an effect
+// just after the console's first render, at default priority: one synchronous task). The shell's parts take no
+// props from it, so they keep what they drew then (issue 14).
+const Header = memo(AppHeader);
+const Menu = memo(AppMenu);
+const Banner = memo(ConnectionBanner);
+const Loads = memo(StartupLoads);
+const Polling = memo(TaskPolling);
+const Panel = memo(TopPanel);
+const PageFooter = memo(Footer);
+
+const CONTENT_SX = { minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } };
+
 /**
  * The shell (spec §2): sidebar, header, the route's top panel, the content and the footer; inside it, the task
  * polling and (admins, developers) the live socket run while signed in.
@@ -17,19 +31,13 @@ import { TaskPolling } from './useTaskCounters';
 export const Layout = ({ children }: LayoutProps) => (
   <RequireSignIn>
     <LiveProvider>
-      <RaLayout
-        appBar={AppHeader}
-        menu={AppMenu}
-        sidebar={ResponsiveSidebar}
-        appBarAlwaysOn
-        sx={{ minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } }}
-      >
-        <ConnectionBanner />
-        <StartupLoads />
-        <TaskPolling />
-        <TopPanel />
+      <RaLayout appBar={Header} menu={Menu} sidebar={ResponsiveSidebar} appBarAlwaysOn sx={CONTENT_SX}>
+        <Banner />
+        <Loads />
+        <Polling />
+        <Panel />
         {children}
-        <Footer />
+        <PageFooter />
       </RaLayout>
     </LiveProvider>
   </RequireSignIn>

@@ -56,6 +56,7 @@ export function renderWithAdmin(
     authProvider = fakeAuthProvider(role),
     dataProvider = undefined as DataProvider | undefined,
     queryClient = undefined as QueryClient | undefined,
+    i18nProvider = createI18nProvider(locale),
     httpClient = vi.fn(async () => ({
       status: 200,
       headers: new Headers(),
@@ -70,7 +71,7 @@ export function renderWithAdmin(
           authProvider={authProvider}
           dataProvider={dataProvider}
           queryClient={queryClient}
-          i18nProvider={createI18nProvider(locale)}
+          i18nProvider={i18nProvider}
           store={store}
         >
           <ResourceDefinitionContextProvider definitions={definitions}>
