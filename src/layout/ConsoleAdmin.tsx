@@ -9,8 +9,9 @@ import {
   Error as ErrorPage,
   LoadingPage,
   Notification,
+  ResourceDefinitionContextProvider,
 } from 'react-admin';
-import { definitionsOf, ResourceDefinitions } from './ResourceDefinitions';
+import { definitionsOf } from './resourceDefinitions';
 
 export type ConsoleAdminProps = AdminContextProps &
   Pick<CoreAdminUIProps, 'accessDenied' | 'catchAll' | 'children' | 'layout' | 'title'>;
@@ -24,7 +25,7 @@ export type ConsoleAdminProps = AdminContextProps &
  * react-hook-form and MUI's text fields, before any page could draw. The console's sign-in page is its own
  * (main.tsx), and it has no authentication callback page.
  *
- * The resources' definitions are given from the first render (ResourceDefinitions), not registered after it.
+ * The resources' definitions are given from the first render (resourceDefinitions.ts), not only registered after it.
  */
 export const ConsoleAdmin = ({
   accessDenied,
@@ -41,7 +42,7 @@ export const ConsoleAdmin = ({
   );
   return (
     <AdminContext {...context}>
-      <ResourceDefinitions definitions={definitions}>
+      <ResourceDefinitionContextProvider definitions={definitions}>
         <CssBaseline enableColorScheme>
           <CoreAdminUI
             accessDenied={accessDenied}
@@ -58,7 +59,7 @@ export const ConsoleAdmin = ({
           </CoreAdminUI>
           <Notification />
         </CssBaseline>
-      </ResourceDefinitions>
+      </ResourceDefinitionContextProvider>
     </AdminContext>
   );
 };
