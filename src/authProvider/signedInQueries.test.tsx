@@ -15,7 +15,13 @@ async function loadedProvider(): Promise<AppAuthProvider> {
   const provider = createAuthProvider({ httpClient: httpClient as unknown as HttpClient });
   await provider.loadAccount();
   const never = () => vi.fn(() => new Promise<never>(() => {}));
-  return { ...provider, checkAuth: never(), getPermissions: never(), getIdentity: never(), canAccess: never() };
+  return {
+    ...provider,
+    checkAuth: never(),
+    getPermissions: never(),
+    getIdentity: never(),
+    canAccess: never(),
+  };
 }
 
 const Probe = () => {

@@ -6,7 +6,7 @@ import { identityOf } from './identity';
 import { readToken } from './session';
 
 /** How long react-admin's sign-in check and access answers are trusted: as long as its role (usePermissions). */
-export const AUTH_CHECK_FRESH_MS = 5 * 60 * 1000;
+const AUTH_CHECK_FRESH_MS = 5 * 60 * 1000;
 
 /**
  * The console's react-query client, holding the sign-in check, the role and the identity of the account that

@@ -11,9 +11,9 @@ import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
 import { TaskPolling } from './useTaskCounters';
 
-// react-admin renders the layout again, with a new `children`, once it has registered the resources (an effect
-// just after the console's first render, at default priority: one synchronous task). The shell's parts take no
-// props from it, so they keep what they drew then (issue 14).
+// react-admin renders the layout again, with a new `children`, whenever it sets its routes' state: once in an
+// effect just after the console's first render, at default priority (one synchronous task). The shell's parts
+// take no props from it, so they keep what they drew (issue 14).
 const Header = memo(AppHeader);
 const Menu = memo(AppMenu);
 const Banner = memo(ConnectionBanner);
