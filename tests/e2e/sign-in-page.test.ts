@@ -23,13 +23,18 @@ async function wireLog(page: Page) {
   return bytes;
 }
 
+/** Signs `account` in through the sign-in page and waits for the console's home, /releases. */
+async function signInToReleases(page: Page, account: { email: string; password: string }) {
+  await loginPage(page, e2e.server.url).open();
+  await loginPage(page, e2e.server.url).signIn(account.email, account.password);
+  await page.waitForURL(/\/releases$/);
+}
+
 /** A 768 px browser with the demo partner signed in, on /releases once its lists are in. */
 async function partnerOnReleases() {
   const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
   const page = await context.newPage();
-  await loginPage(page, e2e.server.url).open();
-  await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
-  await page.waitForURL(/\/releases$/);
+  await signInToReleases(page, e2e.server.partner);
   await page.waitForLoadState('networkidle');
   return { context, page };
 }
@@ -76,10 +81,7 @@ describe('the sign-in page', () => {
   // text fields) into every signed-in page's first download: /firmwares opened cold took 364 KB.
   it('opens /firmwares signed in with a cold cache in at most 340 KB on the wire', async () => {
     const signIn = await e2e.browser.newContext();
-    const first = await signIn.newPage();
-    await loginPage(first, e2e.server.url).open();
-    await loginPage(first, e2e.server.url).signIn(e2e.server.admin.email, e2e.server.admin.password);
-    await first.waitForURL(/\/releases$/);
+    await signInToReleases(await signIn.newPage(), e2e.server.admin);
     const storageState = await signIn.storageState();
     await signIn.close();
 
@@ -98,9 +100,7 @@ describe('the sign-in page', () => {
   it("draws a signed-in page's header before the console's code arrives, then the console takes its place", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'ru-RU' });
     const page = await context.newPage();
-    await loginPage(page, e2e.server.url).open();
-    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
-    await page.waitForURL(/\/releases$/);
+    await signInToReleases(page, e2e.server.partner);
     await expect.poll(() => page.getByRole('table').first().isVisible(), WAIT).toBe(true);
     // A slow network: the console's chunk is held back until the frame has been looked at.
     let release = () => {};
