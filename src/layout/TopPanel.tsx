@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { findRoute } from '../routes';
 import { retryingImport } from './retryingImport';
+import { StartDeferred } from './StartDeferred';
 
 /**
  * The per-route top panel slot (spec §2 "Top panel per route"), keyed by the route table's path. The panels
@@ -43,7 +44,9 @@ export const TopPanel = () => {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, pt: 2 }}>
       <Suspense fallback={null}>
-        <Panel />
+        <StartDeferred placeholder={null}>
+          <Panel />
+        </StartDeferred>
       </Suspense>
     </Box>
   );

@@ -11,6 +11,7 @@ const QUIET_FRAMES = 2;
 let busy: (() => boolean) | undefined;
 let drawn: Promise<void> | undefined;
 let waitingPages = 0;
+let drawnYet = false;
 
 /**
  * Starts watching for the first page to be drawn: once `readsInFlight` says none and no page waits for its code,
@@ -20,7 +21,11 @@ let waitingPages = 0;
 export function watchFirstPage(readsInFlight: () => boolean): void {
   if (busy) return;
   busy = () => readsInFlight() || waitingPages > 0;
+  void firstPageDrawn();
 }
+
+/** The console has started watching for its first page, and that page is not drawn yet. */
+export const consoleStarting = (): boolean => busy !== undefined && !drawnYet;
 
 /** A page waiting for its code (lazyPage's fallback, while mounted): returns the function that ends the wait. */
 export function pageWaiting(): () => void {
@@ -46,6 +51,7 @@ export function firstPageDrawn(): Promise<void> {
     let done = false;
     const finish = () => {
       done = true;
+      drawnYet = true;
       clearTimeout(deadline);
       resolve();
     };
@@ -67,4 +73,5 @@ export function resetFirstPageWatch(): void {
   busy = undefined;
   drawn = undefined;
   waitingPages = 0;
+  drawnYet = false;
 }

@@ -2,6 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { pageWaiting } from './firstPageDrawn';
 import { retryingImport } from './retryingImport';
+import { StartDeferred } from './StartDeferred';
 
 export const PageLoading = () => (
   <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '12rem' }}>
@@ -22,10 +23,15 @@ export function lazyPage<P extends object = object>(
 ): ComponentType<P> {
   const Lazy = lazy(async () => ({ default: await retryingImport(load) })) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during render
-  const LazyPage = (props: P) => (
-    <Suspense fallback={<WaitingForPage>{fallback}</WaitingForPage>}>
-      <Lazy {...props} />
-    </Suspense>
-  );
+  const LazyPage = (props: P) => {
+    const waiting = <WaitingForPage>{fallback}</WaitingForPage>;
+    return (
+      <Suspense fallback={waiting}>
+        <StartDeferred placeholder={waiting}>
+          <Lazy {...props} />
+        </StartDeferred>
+      </Suspense>
+    );
+  };
   return LazyPage;
 }

@@ -16,10 +16,21 @@ export const STORE_KEYS = {
 
 const PRESERVED = new Set<string>(Object.values(STORE_KEYS));
 
+/**
+ * react-admin's store in localStorage. A visitor who has not chosen a language reads the one the console shows
+ * (the browser's, spec §1), not nothing: react-admin's language context draws nothing in its first render while
+ * the stored locale differs from its i18nProvider's, and the console's first render, a transition sliced by React
+ * (App), then stopped there and the whole shell was drawn by the render after it, in one task (issue 14).
+ */
 export function createStore(): Store {
   const store = localStorageStore('1', 'FirmwareConsole');
   return {
     ...store,
+    getItem<T = unknown>(key: string, defaultValue?: T): T | undefined {
+      const value = store.getItem<T>(key, defaultValue);
+      if (key !== STORE_KEYS.locale || value !== undefined) return value;
+      return detectLocale(undefined, navigator.language) as T;
+    },
     reset() {
       for (const key of Object.keys(store.listItems?.() ?? {})) {
         if (!PRESERVED.has(key)) store.removeItem(key);
