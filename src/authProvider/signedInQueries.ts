@@ -1,5 +1,6 @@
 // What react-admin asks the authProvider on its first render, answered before that render (issue 14).
 import { QueryClient } from '@tanstack/react-query';
+import { installQueryTimers } from '../dataProvider/queryTimers';
 import type { AppAuthProvider } from '.';
 import { canAccess, RESOURCES_WITH_RULES } from './canAccess';
 import { identityOf } from './identity';
@@ -18,6 +19,7 @@ const AUTH_CHECK_FRESH_MS = 5 * 60 * 1000;
  * react-query still asks the authProvider again when they go stale, so a change of role is followed as before.
  */
 export function signedInQueryClient(authProvider: AppAuthProvider): QueryClient {
+  installQueryTimers();
   const client = new QueryClient();
   // react-admin asks for the sign-in check and a list's access again at every page's mount, as soon as their
   // answers are stale (at once, by default). Each answer, the same as before, re-rendered the whole shell (the

@@ -9,9 +9,13 @@ import {
   Error as ErrorPage,
   LoadingPage,
   Notification,
+  ResourceDefinitionContext,
   ResourceDefinitionContextProvider,
+  type ResourceDefinitionContextValue,
 } from 'react-admin';
 import { definitionsOf } from './resourceDefinitions';
+
+const keep = () => {};
 
 export type ConsoleAdminProps = AdminContextProps &
   Pick<CoreAdminUIProps, 'accessDenied' | 'catchAll' | 'children' | 'layout' | 'title'>;
@@ -25,7 +29,11 @@ export type ConsoleAdminProps = AdminContextProps &
  * react-hook-form and MUI's text fields, before any page could draw. The console's sign-in page is its own
  * (main.tsx), and it has no authentication callback page.
  *
- * The resources' definitions are given from the first render (resourceDefinitions.ts), not only registered after it.
+ * The resources' definitions are given from the first render (resourceDefinitions.ts), not only registered after it,
+ * and they stay as given: the console's resources are its declared children. react-admin registers them anew each
+ * time it sets its routes' state (at start, and again when the permissions arrive): each removed, then added back,
+ * every change a render of every part reading them at default priority, in one piece (issue 14). Those
+ * registrations change nothing here. A function child (resources by permissions) keeps react-admin's provider.
  */
 export const ConsoleAdmin = ({
   accessDenied,
@@ -35,31 +43,38 @@ export const ConsoleAdmin = ({
   title,
   ...context
 }: ConsoleAdminProps) => {
-  // A function child (resources by permissions) registers later; the console has none.
-  const definitions = useMemo(
-    () => (typeof children === 'function' ? {} : definitionsOf(children as ReactNode)),
+  const fixed = useMemo<ResourceDefinitionContextValue | undefined>(
+    () =>
+      typeof children === 'function'
+        ? undefined
+        : { definitions: definitionsOf(children as ReactNode), register: keep, unregister: keep },
     [children],
+  );
+  const ui = (
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        accessDenied={accessDenied}
+        authenticationError={AuthenticationError}
+        catchAll={catchAll}
+        disableTelemetry
+        error={ErrorPage}
+        layout={layout}
+        loading={LoadingPage}
+        loginPage={false}
+        title={title}
+      >
+        {children}
+      </CoreAdminUI>
+      <Notification />
+    </CssBaseline>
   );
   return (
     <AdminContext {...context}>
-      <ResourceDefinitionContextProvider definitions={definitions}>
-        <CssBaseline enableColorScheme>
-          <CoreAdminUI
-            accessDenied={accessDenied}
-            authenticationError={AuthenticationError}
-            catchAll={catchAll}
-            disableTelemetry
-            error={ErrorPage}
-            layout={layout}
-            loading={LoadingPage}
-            loginPage={false}
-            title={title}
-          >
-            {children}
-          </CoreAdminUI>
-          <Notification />
-        </CssBaseline>
-      </ResourceDefinitionContextProvider>
+      {fixed ? (
+        <ResourceDefinitionContext.Provider value={fixed}>{ui}</ResourceDefinitionContext.Provider>
+      ) : (
+        <ResourceDefinitionContextProvider>{ui}</ResourceDefinitionContextProvider>
+      )}
     </AdminContext>
   );
 };
