@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { consoleChunkPlugin } from './scripts/consoleChunk';
 import { precompressPlugin } from './scripts/precompress';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  // precompress: brotli and gzip copies of the built files, which the server sends as they are.
-  plugins: [react(), precompressPlugin()],
+  // consoleChunk: the console chunk's address for its modulepreload (src/layout/consoleChunks.ts); precompress:
+  // brotli and gzip copies of the built files, which the server sends as they are.
+  plugins: [react(), consoleChunkPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': { target: api, ws: true, changeOrigin: false } },

@@ -6,7 +6,10 @@
 // main-thread CPU time ×4 and the blocking time it makes (Σ max(0, 4 × task CPU time − 50 ms)), in all and after
 // the first contentful paint (Lighthouse's TBT window), which a busy shared machine disturbs far less than
 // Lighthouse's wall-clock figures; BARE=1 SPA_DIR=bench/bare/dist measures the bare app. The page is loaded with
-// the console's chunks in the cache (the sign-in, to /releases, loaded them just before).
+// the console's chunks in the cache (the sign-in, to /releases, loaded them just before). As Lighthouse loads it:
+// NEWTAB=1 in a new tab (a new renderer, without the compiled code the last one kept in memory), LHCATS=1 with
+// the trace categories Lighthouse adds (the stack of each timer and request: costly for code that sets many).
+// LONG_MS=15 lists the tasks over 15 ms (by default over 50), SELF=1 adds each one's self time by file.
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startServer } from '../tests/e2e/support/server';
 import { type CallFrame, sourceMaps } from './source-maps';
@@ -39,7 +42,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
+    let page = await context.newPage();
     // BARE=1: the bare react-admin app (SPA_DIR=bench/bare/dist), the yardstick of bench/browser.ts.
     const app = process.env.BARE === '1' ? bareApp(server.url) : consoleApp(server.url, server.admin);
     await page.goto(`${server.url}/login`);
@@ -47,6 +50,10 @@ async function main() {
     await app.signIn(page);
     await app.signedInPage(page);
     await page.goto(`${server.url}/api/health/live`);
+    if (process.env.NEWTAB === '1') {
+      await page.close();
+      page = await context.newPage();
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const events: TraceEvent[] = [];
@@ -61,6 +68,14 @@ async function main() {
         'blink.user_timing',
         'disabled-by-default-v8.cpu_profiler',
         'toplevel',
+        ...(process.env.LHCATS === '1'
+          ? [
+              'disabled-by-default-devtools.timeline.stack',
+              'disabled-by-default-devtools.timeline.frame',
+              'disabled-by-default-devtools.timeline.invalidationTracking',
+              'latencyInfo',
+            ]
+          : []),
       ].join(','),
       transferMode: 'ReportEvents',
     });
@@ -80,13 +95,20 @@ async function report(events: TraceEvent[]) {
   const threadName = events.find(
     (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.ph === 'M',
   );
-  // The renderer of the page: the main thread that ran the most script.
+  // The renderer of the page: the main thread that ran the most of the page's own script (a new tab also starts
+  // Chromium's own pages).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   let main = threadName;
   let best = 0;
   for (const m of mains) {
     const busy = events
-      .filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask')
+      .filter(
+        (e) =>
+          e.pid === m.pid &&
+          e.tid === m.tid &&
+          (e.name === 'FunctionCall' || e.name === 'EvaluateScript') &&
+          String((e.args?.data as { url?: string } | undefined)?.url ?? '').includes('/assets/'),
+      )
       .reduce((s, e) => s + (e.dur ?? 0), 0);
     if (busy > best) {
       best = busy;
@@ -99,10 +121,10 @@ async function report(events: TraceEvent[]) {
   const at = (ts: number) => ((ts - t0) / 1000).toFixed(0);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X');
   const busyMs = tasks.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000;
-  const long = tasks.filter((e) => (e.dur ?? 0) > 50_000);
+  const long = tasks.filter((e) => (e.dur ?? 0) > Number(process.env.LONG_MS ?? 50) * 1000);
   console.log(`main thread busy ${busyMs.toFixed(0)} ms in ${WAIT_MS} ms; ${long.length} long tasks`);
   console.log(
-    `blocking (sum of task − 50 ms): ${long.reduce((s, e) => s + (e.dur ?? 0) / 1000 - 50, 0).toFixed(0)} ms`,
+    `blocking (sum of task − 50 ms): ${long.reduce((s, e) => s + Math.max(0, (e.dur ?? 0) / 1000 - 50), 0).toFixed(0)} ms`,
   );
   // As Lighthouse simulates a 4× slower phone from an unthrottled run, but from CPU time, so that other work on
   // a shared machine does not count: Σ max(0, 4 × CPU time − 50 ms) over the main thread's tasks.
@@ -245,6 +267,11 @@ async function report(events: TraceEvent[]) {
     );
     const within = samples.filter((s) => s.ts >= task.ts && s.ts < end);
     console.log(await inclusive(within, 10));
+    if (process.env.SELF === '1') {
+      console.log('      self:');
+      console.log(await top(within, sourceOf, 25));
+      console.log(await top(within, functionOf, 15));
+    }
     console.log(await inclusiveFns(within, 14));
     const phase = new Map<string, number>();
     for (const smp of within) {

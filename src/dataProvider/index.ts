@@ -12,6 +12,7 @@ import type {
   UpdateResult,
 } from 'ra-core';
 import type { Role } from '../authProvider/canAccess';
+import { lazyCollator } from '../i18n/collator';
 import type { HttpClient, HttpResponse, QueryValue } from './httpClient';
 import {
   fillRoute,
@@ -48,14 +49,11 @@ export function changedFields(data: Values, previousData?: Values): Values {
   return changed;
 }
 
-/**
- * The order `String.prototype.localeCompare` gives, from one collator made once rather than one per comparison
- * (as MDN advises for sorting many strings): the miner models are sorted at start (issue 14).
- */
-const collator = new Intl.Collator();
+/** The order `String.prototype.localeCompare` gives, from one collator: the miner models are sorted at start. */
+const compareText = lazyCollator();
 
 const compare = (a: unknown, b: unknown) =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a ?? ''), String(b ?? ''));
+  typeof a === 'number' && typeof b === 'number' ? a - b : compareText(String(a ?? ''), String(b ?? ''));
 
 /** Filters, sorts and pages a plain array in the browser (`q` searches every text field). */
 function listInBrowser(

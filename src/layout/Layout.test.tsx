@@ -52,4 +52,30 @@ describe('Layout', () => {
     expect(times('app.user_menu.settings')).toBe(settings);
     expect(times('app.header.my_tasks')).toBe(myTasks);
   });
+
+  it('reads no scroll position nor size as it mounts (the browser would lay the new shell out inside the task drawing it)', async () => {
+    writeToken('jwt');
+    const reads: string[] = [];
+    const spy = (target: object, name: string) => {
+      Object.defineProperty(target, name, {
+        configurable: true,
+        get: () => {
+          reads.push(name);
+          return 0;
+        },
+      });
+    };
+    spy(window, 'pageYOffset');
+    spy(document.body, 'clientWidth');
+    try {
+      renderWithAdmin(<Routes />, { role: 'user', path: '/releases', i18nProvider: english });
+      await screen.findByText('page 1');
+      expect(await screen.findByRole('button', { name: 'Settings' })).toBeInTheDocument();
+      expect(document.querySelector('.RaSidebar-fixed')).not.toBeNull();
+      expect(reads).toEqual([]);
+    } finally {
+      Reflect.deleteProperty(window, 'pageYOffset');
+      Reflect.deleteProperty(document.body, 'clientWidth');
+    }
+  });
 });

@@ -1,12 +1,16 @@
-import { memo } from 'react';
-import { type LayoutProps, Layout as RaLayout } from 'react-admin';
+import { styled } from '@mui/material';
+import { type ErrorInfo, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Error as ErrorPage, type LayoutProps, Loading, SkipNavigationButton } from 'react-admin';
+import { ErrorBoundary } from 'react-error-boundary';
 import { LiveProvider } from '../custom/live/LiveProvider';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Footer } from './Footer';
+import { shellDrawn } from './firstPageDrawn';
 import { RequireSignIn } from './RequireSignIn';
 import { ResponsiveSidebar } from './ResponsiveSidebar';
+import { StartDeferred } from './StartDeferred';
 import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
 import { TaskPolling } from './useTaskCounters';
@@ -22,7 +26,74 @@ const Polling = memo(TaskPolling);
 const Panel = memo(TopPanel);
 const PageFooter = memo(Footer);
 
-const CONTENT_SX = { minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 }, minWidth: 0 } };
+/** react-admin's layout's look, under its class names (RaLayout-…). */
+const Frame = styled('div', { name: 'RaLayout', slot: 'Root' })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  zIndex: 1,
+  minHeight: '100vh',
+  backgroundColor: theme.palette.background.default,
+  position: 'relative',
+  minWidth: 0,
+  width: '100%',
+  '& .RaLayout-appFrame': {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    marginTop: theme.spacing(6),
+    [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+  },
+  '& .RaLayout-contentWithSidebar': { display: 'flex', flexGrow: 1 },
+  '& .RaLayout-content': {
+    backgroundColor: theme.palette.background.default,
+    zIndex: 2,
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    flexBasis: 0,
+    minWidth: 0,
+    padding: theme.spacing(0, 1.5),
+    [theme.breakpoints.up('md')]: { padding: theme.spacing(0, 3) },
+  },
+}));
+
+/**
+ * react-admin's Layout, as this console uses it: skip link, header, sidebar with the menu, the page in an error
+ * boundary. At start the header is drawn first, and the rest in a render of its own: the header's tooltips set
+ * their state as they mount, which makes React run the effects and renders still pending in the same task, so one
+ * commit of the whole shell was a long task (issue 14). Without its Inspector (the editor of configurable views, which the console has none of): that read
+ * the page's width as it rendered, so the browser laid the page out in the middle of drawing the shell, 11 ms at
+ * start under Lighthouse's trace (issue 14).
+ */
+const ShellFrame = ({ children }: { children: ReactNode }) => {
+  const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
+  useEffect(shellDrawn, []);
+  return (
+    <Frame className="layout">
+      <SkipNavigationButton />
+      <div className="RaLayout-appFrame">
+        <Header alwaysOn />
+        <StartDeferred placeholder={null}>
+          <main className="RaLayout-contentWithSidebar">
+            <ResponsiveSidebar>
+              <Menu />
+            </ResponsiveSidebar>
+            <div id="main-content" className="RaLayout-content">
+              <ErrorBoundary
+                onError={(_error, info) => setErrorInfo(info)}
+                fallbackRender={({ error, resetErrorBoundary }) => (
+                  <ErrorPage error={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+                )}
+              >
+                <Suspense fallback={<Loading />}>{children}</Suspense>
+              </ErrorBoundary>
+            </div>
+          </main>
+        </StartDeferred>
+      </div>
+    </Frame>
+  );
+};
 
 /**
  * The shell (spec §2): sidebar, header, the route's top panel, the content and the footer; inside it, the task
@@ -31,14 +102,14 @@ const CONTENT_SX = { minWidth: 0, '& .RaLayout-content': { px: { xs: 1.5, md: 3 
 export const Layout = ({ children }: LayoutProps) => (
   <RequireSignIn>
     <LiveProvider>
-      <RaLayout appBar={Header} menu={Menu} sidebar={ResponsiveSidebar} appBarAlwaysOn sx={CONTENT_SX}>
+      <ShellFrame>
         <Banner />
         <Loads />
         <Polling />
         <Panel />
         {children}
         <PageFooter />
-      </RaLayout>
+      </ShellFrame>
     </LiveProvider>
   </RequireSignIn>
 );

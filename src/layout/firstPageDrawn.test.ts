@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_PAGE_TIMEOUT_MS, pageWaiting, resetFirstPageWatch, watchFirstPage } from './firstPageDrawn';
+import {
+  FIRST_PAGE_TIMEOUT_MS,
+  pageWaiting,
+  resetFirstPageWatch,
+  shellDrawn,
+  watchFirstPage,
+} from './firstPageDrawn';
 import { whenIdle } from './whenIdle';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
@@ -10,8 +16,19 @@ describe('start-up work after the first page is drawn (issue 14)', () => {
     vi.useRealTimers();
   });
 
+  it('waits for the shell to be drawn, even with nothing to read and no page waiting for its code', async () => {
+    watchFirstPage(() => false);
+    const task = vi.fn(() => undefined);
+    whenIdle(task);
+    await settle();
+    expect(task).not.toHaveBeenCalled();
+    shellDrawn();
+    await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+  });
+
   it('waits while the page reads, and starts once the reads are in', async () => {
     let reading = true;
+    shellDrawn();
     watchFirstPage(() => reading);
     const task = vi.fn(() => undefined);
     whenIdle(task);
@@ -22,6 +39,7 @@ describe('start-up work after the first page is drawn (issue 14)', () => {
   });
 
   it('waits while the page waits for its code', async () => {
+    shellDrawn();
     watchFirstPage(() => false);
     const codeArrived = pageWaiting();
     const task = vi.fn(() => undefined);
@@ -48,6 +66,7 @@ describe('start-up work after the first page is drawn (issue 14)', () => {
 
   it('starts nothing once cancelled, and stops what it started', async () => {
     let reading = true;
+    shellDrawn();
     watchFirstPage(() => reading);
     const stop = vi.fn();
     const cancelledTask = vi.fn(() => stop);

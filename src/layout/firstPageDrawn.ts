@@ -12,16 +12,26 @@ let busy: (() => boolean) | undefined;
 let drawn: Promise<void> | undefined;
 let waitingPages = 0;
 let drawnYet = false;
+let shellUp = false;
 
 /**
- * Starts watching for the first page to be drawn: once `readsInFlight` says none and no page waits for its code,
- * for QUIET_FRAMES frames in a row. The console calls it as it mounts; until then, and outside the console
- * (tests of one component), nothing is waited for.
+ * Starts watching for the first page to be drawn: once the shell is drawn, `readsInFlight` says none and no page
+ * waits for its code, for QUIET_FRAMES frames in a row. The console calls it as it mounts; until then, and outside
+ * the console (tests of one component), nothing is waited for.
  */
 export function watchFirstPage(readsInFlight: () => boolean): void {
   if (busy) return;
-  busy = () => readsInFlight() || waitingPages > 0;
+  busy = () => !shellUp || readsInFlight() || waitingPages > 0;
   void firstPageDrawn();
+}
+
+/**
+ * The shell has been drawn (its first effect), with the page's slot in it. Before, nothing could wait for the
+ * page: on a warm start the reads were in and no page had mounted yet, so the page counted as drawn while the
+ * shell was still rendering, and the page then mounted in one piece with react-admin's routes update (issue 14).
+ */
+export function shellDrawn(): void {
+  shellUp = true;
 }
 
 /** The console has started watching for its first page, and that page is not drawn yet. */
@@ -74,4 +84,5 @@ export function resetFirstPageWatch(): void {
   drawn = undefined;
   waitingPages = 0;
   drawnYet = false;
+  shellUp = false;
 }

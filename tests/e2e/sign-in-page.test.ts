@@ -88,12 +88,19 @@ describe('the sign-in page', () => {
     const context = await e2e.browser.newContext({ storageState });
     const page = await context.newPage();
     const bytes = await wireLog(page);
+    // The shell's chunk is evaluated before the console's, but both are fetched at once (src/layout/consoleChunks.ts).
+    const events: string[] = [];
+    page.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
+    page.on('requestfinished', (r) => events.push(`got ${new URL(r.url()).pathname}`));
     await page.goto(`${e2e.server.url}/firmwares`);
     const sets = page.getByText('No sets yet').or(page.getByRole('list', { name: 'sets' }));
     await expect.poll(() => sets.isVisible(), WAIT).toBe(true);
     await page.waitForLoadState('networkidle');
     const total = [...bytes.values()].reduce((sum, n) => sum + n, 0) / 1024;
     expect(total, [...bytes.keys()].join('\n')).toBeLessThanOrEqual(340);
+    const at = (pattern: RegExp) => events.findIndex((e) => pattern.test(e));
+    expect(at(/^asked \/assets\/App-/), events.join('\n')).toBeGreaterThan(-1);
+    expect(at(/^asked \/assets\/App-/), events.join('\n')).toBeLessThan(at(/^got \/assets\/Layout-/));
     await context.close();
   });
 

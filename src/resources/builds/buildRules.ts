@@ -3,6 +3,7 @@
 import type { MinerModel, Series } from '../../../contract/rules/catalogue';
 import { availableSeries } from '../../../contract/rules/catalogue';
 import type { ReleaseStage } from '../../../contract/statuses';
+import { lazyCollator } from '../../i18n/collator';
 import type { Build, BuildSet } from '../sets/types';
 
 /** Builds group by stage: stable and prerelease; test (alpha, beta, rc); dev. */
@@ -29,7 +30,7 @@ export function groupByStage<T extends Pick<Build, 'stage'>>(builds: readonly T[
 }
 
 /** Model names in natural order: S9, S19, S19 Pro, S19j, S21 (numbers by value, case ignored). */
-const NATURAL = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const compareNatural = lazyCollator('en', { numeric: true, sensitivity: 'base' });
 
 /**
  * 'List of missing models': the models of the set's series (the series of its builds) that have no build yet.
@@ -47,7 +48,7 @@ export function missingModels(
   const built = new Set(live.map((b) => b.model));
   return models
     .filter((m) => setSeries.has(m.series) && !m.is_blocked && !built.has(m.name))
-    .sort((a, b) => NATURAL.compare(a.name, b.name));
+    .sort((a, b) => compareNatural(a.name, b.name));
 }
 
 export interface StatusCounters {
