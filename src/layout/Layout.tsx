@@ -59,15 +59,22 @@ const Frame = styled('div', { name: 'RaLayout', slot: 'Root' })(({ theme }) => (
 
 /**
  * react-admin's Layout, as this console uses it: skip link, header, sidebar with the menu, the page in an error
- * boundary. At start the header is drawn first, and the rest in a render of its own: the header's tooltips set
- * their state as they mount, which makes React run the effects and renders still pending in the same task, so one
- * commit of the whole shell was a long task (issue 14). Without its Inspector (the editor of configurable views, which the console has none of): that read
- * the page's width as it rendered, so the browser laid the page out in the middle of drawing the shell, 11 ms at
- * start under Lighthouse's trace (issue 14).
+ * boundary (issue 14):
+ * - at start the header is drawn first and the rest in a render of its own: the header's tooltips set their state
+ *   as they mount, which makes React run the effects and renders still pending in the same task, so one commit of
+ *   the whole shell was a long task;
+ * - without its Inspector (the editor of configurable views, which the console has none of): it read the page's
+ *   width as it rendered, so the browser laid the page out in the middle of drawing the shell, 11 ms at start
+ *   under Lighthouse's trace.
  */
+/** Tells the start-up work that the shell is drawn, the page's slot with it (firstPageDrawn.ts). */
+const PageSlotDrawn = () => {
+  useEffect(shellDrawn, []);
+  return null;
+};
+
 const ShellFrame = ({ children }: { children: ReactNode }) => {
   const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);
-  useEffect(shellDrawn, []);
   return (
     <Frame className="layout">
       <SkipNavigationButton />
@@ -79,6 +86,7 @@ const ShellFrame = ({ children }: { children: ReactNode }) => {
               <Menu />
             </ResponsiveSidebar>
             <div id="main-content" className="RaLayout-content">
+              <PageSlotDrawn />
               <ErrorBoundary
                 onError={(_error, info) => setErrorInfo(info)}
                 fallbackRender={({ error, resetErrorBoundary }) => (
