@@ -26,9 +26,10 @@ export function watchFirstPage(readsInFlight: () => boolean): void {
 }
 
 /**
- * The shell has been drawn (its first effect), with the page's slot in it. Before, nothing could wait for the
- * page: on a warm start the reads were in and no page had mounted yet, so the page counted as drawn while the
- * shell was still rendering, and the page then mounted in one piece with react-admin's routes update (issue 14).
+ * The shell has been drawn (its first effect; at start its header, the rest follows in a transition). Before,
+ * nothing could wait for it: on a warm start the reads were in and no page had mounted yet, so the page counted
+ * as drawn while the shell was still rendering, and the page then mounted in one piece with react-admin's routes
+ * update (issue 14).
  */
 export function shellDrawn(): void {
   shellUp = true;
