@@ -1,8 +1,7 @@
 // Writes the address of the console's chunk (src/App.tsx) where the entry asks for it, so that it is fetched beside
 // the shell's chunk while the two are evaluated one after the other (src/layout/consoleChunks.ts, issue 14).
 import type { Plugin } from 'vite';
-
-export const CONSOLE_CHUNK_PLACEHOLDER = '__CONSOLE_CHUNK__';
+import { CONSOLE_CHUNK } from '../src/layout/consoleChunks';
 
 interface OutputChunkLike {
   type: 'chunk' | 'asset';
@@ -17,8 +16,8 @@ export function writeConsoleChunkUrl(bundle: Record<string, OutputChunkLike>, ba
   const app = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/App.tsx'));
   if (!app) throw new Error('consoleChunk: no chunk for src/App.tsx');
   for (const chunk of chunks)
-    if (chunk.code?.includes(CONSOLE_CHUNK_PLACEHOLDER))
-      chunk.code = chunk.code.replaceAll(CONSOLE_CHUNK_PLACEHOLDER, `${base}${app.fileName}`);
+    if (chunk.code?.includes(CONSOLE_CHUNK))
+      chunk.code = chunk.code.replaceAll(CONSOLE_CHUNK, `${base}${app.fileName}`);
 }
 
 /** The Vite plugin (`vite build` only). */

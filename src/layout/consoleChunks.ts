@@ -8,7 +8,7 @@
 // address the build writes in place of CONSOLE_CHUNK (scripts/consoleChunk.ts); the dev server serves modules
 // one by one, so nothing is preloaded there.
 
-/** The console chunk's address, written by the build. */
+/** The console chunk's address, written by the build in place of this placeholder. */
 export const CONSOLE_CHUNK = '__CONSOLE_CHUNK__';
 
 /**
