@@ -11,7 +11,7 @@ interface OutputChunkLike {
 }
 
 /** Puts `base` + the console chunk's file name in place of the placeholder in every chunk that has it. */
-export function writeConsoleChunkUrl(bundle: Record<string, OutputChunkLike>, base: string): void {
+function writeConsoleChunkUrl(bundle: Record<string, OutputChunkLike>, base: string): void {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const app = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/App.tsx'));
   if (!app) throw new Error('consoleChunk: no chunk for src/App.tsx');

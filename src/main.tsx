@@ -72,8 +72,9 @@ async function start() {
   // The shell, then the console, each evaluated in a task of its own; both fetched at once (consoleChunks.ts).
   let consoleLoading: Promise<typeof import('./App')> | undefined;
   const loadConsole = () => {
+    if (consoleLoading) return consoleLoading;
     if (import.meta.env.PROD) preloadModule(CONSOLE_CHUNK);
-    consoleLoading ??= inTwoTasks(
+    consoleLoading = inTwoTasks(
       () => import('./layout/Layout'),
       () => import('./App'),
     ).catch((error: unknown) => {
