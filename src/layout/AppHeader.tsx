@@ -1,9 +1,11 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { IconButton } from '@mui/material';
-import { AppBar, type AppBarProps, LoadingIndicator, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { AppBar } from './AppBar';
 import { AppUserMenu } from './AppUserMenu';
 import { HeaderDialogsProvider, useHeaderDialogs } from './HeaderDialogs';
 import { HintTooltip } from './HintTooltip';
+import { LoadingIndicator } from './LoadingIndicator';
 import { MyTasksButton } from './MyTasksButton';
 import { RouteTitle } from './RouteTitle';
 
@@ -34,9 +36,9 @@ const HeaderToolbar = () => (
 );
 
 /** The header: the current route's title and subtitle, My tasks, settings and the user menu. */
-export const AppHeader = (props: AppBarProps) => (
+export const AppHeader = () => (
   <HeaderDialogsProvider>
-    <AppBar {...props} color="inherit" toolbar={<HeaderToolbar />} userMenu={<AppUserMenu />}>
+    <AppBar toolbar={<HeaderToolbar />} userMenu={<AppUserMenu />}>
       <RouteTitle />
     </AppBar>
   </HeaderDialogsProvider>

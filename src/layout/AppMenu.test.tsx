@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
+import { memoryStore } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { renderWithAdmin } from '../test/renderWithAdmin';
 import { AppMenu } from './AppMenu';
@@ -33,5 +35,29 @@ describe('AppMenu', () => {
       'Active builds',
       'Find build',
     ]);
+  });
+
+  it('marks the page shown as active', async () => {
+    renderWithAdmin(<AppMenu />, { role: 'user', path: '/firmwares/12/show' });
+    await screen.findByRole('menuitem', { name: /Firmwares/ });
+    const active = document.querySelectorAll('.RaMenuItemLink-active');
+    expect([...active].map((item) => item.textContent)).toEqual(['Firmwares']);
+  });
+
+  it('collapsed to its icons, names each entry and hints it on hover, setting no state while it commits', async () => {
+    const store = memoryStore();
+    store.setItem('sidebar.open', false);
+    const phases: string[] = [];
+    renderWithAdmin(
+      <Profiler id="menu" onRender={(_id, phase) => phases.push(phase)}>
+        <AppMenu />
+      </Profiler>,
+      { role: 'user', store },
+    );
+    const tasks = await screen.findByRole('menuitem', { name: 'Tasks' });
+    expect(tasks).toHaveAttribute('href', '/tasks');
+    expect(phases).not.toContain('nested-update');
+    fireEvent.mouseEnter(tasks);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Tasks');
   });
 });

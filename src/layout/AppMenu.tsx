@@ -2,9 +2,18 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import { Box, Typography } from '@mui/material';
-import { Menu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { createElement } from 'react';
+import {
+  Menu,
+  useGetResourceLabel,
+  usePermissions,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
 import { APP_NAME } from '../appInfo';
 import { canAccess } from '../authProvider/canAccess';
+import { MenuLink } from './MenuLink';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './ResponsiveSidebar';
 
 /** Sidebar entries in order; canAccess(role, 'menu', name) decides who sees each (spec §2, §6). */
@@ -58,16 +67,28 @@ const MENU_PAGES = [
 export const AppMenu = () => {
   const { permissions } = usePermissions();
   const translate = useTranslate();
+  const resources = useResourceDefinitions();
+  const resourceLabel = useGetResourceLabel();
   return (
     <Menu
       sx={{ '&.RaMenu-open': { width: SIDEBAR_WIDTH }, '&.RaMenu-closed': { width: SIDEBAR_CLOSED_WIDTH } }}
     >
       <Brand />
-      {MENU_RESOURCES.filter((name) => canAccess(permissions, 'menu', name)).map((name) => (
-        <Menu.ResourceItem key={name} name={name} />
-      ))}
+      {MENU_RESOURCES.filter((name) => resources[name] && canAccess(permissions, 'menu', name)).map(
+        (name) => {
+          const { icon } = resources[name];
+          return (
+            <MenuLink
+              key={name}
+              to={`/${name}`}
+              label={resourceLabel(name, 2)}
+              icon={icon ? createElement(icon) : <span />}
+            />
+          );
+        },
+      )}
       {MENU_PAGES.filter((page) => canAccess(permissions, 'menu', page.name)).map((page) => (
-        <Menu.Item key={page.name} to={page.to} primaryText={translate(page.label)} leftIcon={page.icon} />
+        <MenuLink key={page.name} to={page.to} label={translate(page.label)} icon={page.icon} />
       ))}
     </Menu>
   );

@@ -1,8 +1,21 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import {
+  Button,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  styled,
+  type Theme,
+  useMediaQuery,
+} from '@mui/material';
+import { type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { Logout, UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { useHeaderDialogs } from './HeaderDialogs';
+import { HintTooltip } from './HintTooltip';
 
 const AccountItem = () => {
   const translate = useTranslate();
@@ -42,19 +55,63 @@ const SettingsItem = () => {
   );
 };
 
+/** react-admin's user menu's look, under its class names (RaUserMenu-…). */
+const Root = styled('div', { name: 'RaUserMenu', slot: 'Root' })(({ theme }) => ({
+  '& .RaUserMenu-userButton': { textTransform: 'none', marginInlineStart: theme.spacing(0.5) },
+}));
+
 /**
  * User menu: Account, Settings, Logout (react-admin's Logout goes to /login). The button shows the account's
- * name, so its accessible name holds that name too ("Profile: …", WCAG 2.5.3 label in name).
+ * name, so its accessible name holds that name too ("Profile: …", WCAG 2.5.3 label in name); on a phone it is an
+ * icon with the same name and a hint.
+ *
+ * react-admin's UserMenu, rebuilt: its phone button sits in MUI's Tooltip, which sets its state as it mounts, one
+ * more synchronous render of the header inside the task that commits it (issue 14). Here the hint is a HintTooltip.
  */
 export const AppUserMenu = () => {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
+  const { identity, isPending } = useGetIdentity();
+  const wide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = useCallback(() => setAnchor(null), []);
+  const context = useMemo(() => ({ onClose: close }), [close]);
   const profile = translate('ra.auth.user_menu');
+  const name = identity?.fullName;
+  const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   return (
-    <UserMenu label={identity?.fullName ? `${profile}: ${identity.fullName}` : profile}>
-      <AccountItem />
-      <SettingsItem />
-      <Logout />
-    </UserMenu>
+    <Root>
+      {wide && !isPending && name ? (
+        <Button
+          aria-label={`${profile}: ${name}`}
+          className="RaUserMenu-userButton"
+          color="inherit"
+          startIcon={<AccountCircle />}
+          onClick={open}
+        >
+          {name}
+        </Button>
+      ) : (
+        <HintTooltip title={profile}>
+          <IconButton aria-haspopup color="inherit" onClick={open}>
+            <AccountCircle />
+          </IconButton>
+        </HintTooltip>
+      )}
+      <UserMenuContextProvider value={context}>
+        <Menu
+          id="menu-appbar"
+          disableScrollLock
+          anchorEl={anchor}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          open={Boolean(anchor)}
+          onClose={close}
+        >
+          <AccountItem />
+          <SettingsItem />
+          <Logout />
+        </Menu>
+      </UserMenuContextProvider>
+    </Root>
   );
 };

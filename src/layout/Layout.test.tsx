@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import type { I18nProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearToken, writeToken } from '../authProvider/session';
@@ -51,6 +51,23 @@ describe('Layout', () => {
     expect(await screen.findByText('page 2')).toBeInTheDocument();
     expect(times('app.user_menu.settings')).toBe(settings);
     expect(times('app.header.my_tasks')).toBe(myTasks);
+  });
+
+  it('sets no state while it commits (each would be one more synchronous render of the header in the same task)', async () => {
+    writeToken('jwt');
+    const phases: string[] = [];
+    renderWithAdmin(
+      <Profiler id="shell" onRender={(_id, phase) => phases.push(phase)}>
+        <Routes />
+      </Profiler>,
+      { role: 'user', path: '/releases', i18nProvider: english },
+    );
+    await screen.findByText('page 1');
+    expect(await screen.findByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^(Open|Close) menu$/ })).toBeInTheDocument();
+    expect(phases).toContain('mount');
+    expect(phases).not.toContain('nested-update');
   });
 
   it('reads no scroll position nor size as it mounts (the browser would lay the new shell out inside the task drawing it)', async () => {

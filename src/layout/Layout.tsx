@@ -1,6 +1,6 @@
 import { styled } from '@mui/material';
 import { type ErrorInfo, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Error as ErrorPage, type LayoutProps, Loading, SkipNavigationButton } from 'react-admin';
+import { Error as ErrorPage, type LayoutProps, Loading } from 'react-admin';
 import { ErrorBoundary } from 'react-error-boundary';
 import { LiveProvider } from '../custom/live/LiveProvider';
 import { AppHeader } from './AppHeader';
@@ -10,6 +10,7 @@ import { Footer } from './Footer';
 import { shellDrawn } from './firstPageDrawn';
 import { RequireSignIn } from './RequireSignIn';
 import { ResponsiveSidebar } from './ResponsiveSidebar';
+import { SkipLink } from './SkipLink';
 import { StartDeferred } from './StartDeferred';
 import { StartupLoads } from './StartupLoads';
 import { TopPanel } from './TopPanel';
@@ -74,9 +75,9 @@ const ShellFrame = ({ children }: { children: ReactNode }) => {
   useEffect(shellDrawn, []);
   return (
     <Frame className="layout">
-      <SkipNavigationButton />
+      <SkipLink />
       <div className="RaLayout-appFrame">
-        <Header alwaysOn />
+        <Header />
         <StartDeferred placeholder={null}>
           <main className="RaLayout-contentWithSidebar">
             <ResponsiveSidebar>
