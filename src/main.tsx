@@ -13,7 +13,7 @@ import { HttpClientProvider } from './dataProvider/ApiContext';
 import { installDebugSwitches } from './dataProvider/debug';
 import { createHttpClient } from './dataProvider/httpClient';
 import { loadMessages } from './i18n/messages';
-import { CONSOLE_CHUNK, inTwoTasks, nextTask, preloadModule } from './layout/consoleChunks';
+import { CONSOLE_CHUNK, inTwoTasks, nextTask, pageChunks, preloadModule } from './layout/consoleChunks';
 import { afterFirstPaint } from './layout/firstPaint';
 import { retryingImport } from './layout/retryingImport';
 import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
@@ -73,7 +73,8 @@ async function start() {
   let consoleLoading: Promise<typeof import('./App')> | undefined;
   const loadConsole = () => {
     if (consoleLoading) return consoleLoading;
-    if (import.meta.env.PROD) preloadModule(CONSOLE_CHUNK);
+    if (import.meta.env.PROD)
+      for (const href of [CONSOLE_CHUNK, ...pageChunks(window.location.pathname)]) preloadModule(href);
     consoleLoading = inTwoTasks(
       () => import('./layout/Layout'),
       () => import('./App'),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inTwoTasks, preloadModule } from './consoleChunks';
+import { FIRST_PAGE_MODULES, firstPageRoute, inTwoTasks, pageChunks, preloadModule } from './consoleChunks';
 
 afterEach(() => {
   for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
@@ -40,5 +40,24 @@ describe("the console's code in two tasks (issue 14)", () => {
     preloadModule('/assets/App-abc.js');
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/assets/App-abc.js']);
+  });
+
+  it("finds the first page's chunks by the path shown, the console's home included", () => {
+    const written = JSON.stringify({
+      '/releases': ['/assets/ReleaseList-a.js'],
+      '/firmwares': ['/assets/SetList-b.js'],
+    });
+    expect(pageChunks('/firmwares', written)).toEqual(['/assets/SetList-b.js']);
+    expect(pageChunks('/firmwares/', written)).toEqual(['/assets/SetList-b.js']);
+    expect(pageChunks('/', written)).toEqual(['/assets/ReleaseList-a.js']);
+    expect(pageChunks('/tasks', written)).toEqual([]);
+    expect(firstPageRoute('/')).toBe('/releases');
+  });
+
+  it('names modules the first pages import (layout/preloadPage.ts)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile('src/layout/preloadPage.ts', 'utf8');
+    const imported = [...source.matchAll(/import\('\.\.\/([\w/]+)'\)/g)].map((m) => `src/${m[1]}.tsx`);
+    expect(Object.values(FIRST_PAGE_MODULES).flat().sort()).toEqual(imported.sort());
   });
 });

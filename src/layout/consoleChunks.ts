@@ -5,11 +5,36 @@
 // console (App, which imports the shell) in the next task, with only what is left to evaluate.
 //
 // Both downloads start at once: the console's chunk is fetched beside the shell's by a modulepreload link, whose
-// address the build writes in place of CONSOLE_CHUNK (scripts/consoleChunk.ts); the dev server serves modules
-// one by one, so nothing is preloaded there.
+// address the build writes in place of CONSOLE_CHUNK (scripts/consoleChunk.ts), and so are the chunks of a first
+// list page (PAGE_CHUNKS); the dev server serves modules one by one, so nothing is preloaded there.
 
 /** The console chunk's address, written by the build in place of this placeholder. */
 export const CONSOLE_CHUNK = '__CONSOLE_CHUNK__';
+
+/**
+ * The modules a first signed-in list page draws, by route: the same ones `preloadPage` (layout/preloadPage.ts)
+ * imports once the console runs. Their chunks are fetched beside the console's, not a round trip after its
+ * evaluation; without them the page's largest paint on a slow network waited for both.
+ */
+export const FIRST_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/releases': ['src/resources/releases/ReleaseList.tsx', 'src/resources/releases/ReleaseTopPanel.tsx'],
+  '/firmwares': ['src/resources/sets/SetList.tsx', 'src/resources/sets/SetsTopPanel.tsx'],
+};
+
+/** The route of FIRST_PAGE_MODULES a path shows: the console's home is /releases. */
+export const firstPageRoute = (pathname: string): string => {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === '/' ? '/releases' : path;
+};
+
+/** The addresses of those modules' chunks, by route (JSON), written by the build in place of this placeholder. */
+export const PAGE_CHUNKS = '__PAGE_CHUNKS__';
+
+/** The chunk addresses of the first page at `pathname`, from a build's PAGE_CHUNKS; none for other pages. */
+export function pageChunks(pathname: string, written: string = PAGE_CHUNKS): string[] {
+  const byRoute = JSON.parse(written) as Record<string, string[]>;
+  return byRoute[firstPageRoute(pathname)] ?? [];
+}
 
 /**
  * Resolves in a task of its own: what follows it runs after the browser's other work has had a turn. A message

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider, Store } from 'react-admin';
 import { releasesPageQueries } from '../resources/releases/useReleases';
 import { setsListSpec } from '../resources/sets/setsListState';
+import { firstPageRoute } from './consoleChunks';
 import { firstListQuery, type ListQuery, prefetchList } from './listPanel/prefetchList';
 import { storedShowRemoved } from './usePreferences';
 
@@ -15,6 +16,7 @@ interface FirstPage {
   lists: (store: Store, showRemoved: boolean) => ListQuery[];
 }
 
+// The modules imported here are FIRST_PAGE_MODULES (consoleChunks.ts), whose chunks the entry fetched already.
 const PAGES: Record<string, FirstPage> = {
   '/releases': {
     code: () => [
@@ -29,11 +31,7 @@ const PAGES: Record<string, FirstPage> = {
   },
 };
 
-const pageAt = (pathname: string): FirstPage | undefined => {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  // The console's home is /releases.
-  return PAGES[path === '/' ? '/releases' : path];
-};
+const pageAt = (pathname: string): FirstPage | undefined => PAGES[firstPageRoute(pathname)];
 
 /** Starts fetching the code of the list page at `pathname` (nothing for other pages); never rejects. */
 export function preloadPage(pathname: string): void {

@@ -88,7 +88,8 @@ describe('the sign-in page', () => {
     const context = await e2e.browser.newContext({ storageState });
     const page = await context.newPage();
     const bytes = await wireLog(page);
-    // The shell's chunk is evaluated before the console's, but both are fetched at once (src/layout/consoleChunks.ts).
+    // The shell's chunk is evaluated before the console's, but both are fetched at once, and the page's chunk with them
+    // (src/layout/consoleChunks.ts).
     const events: string[] = [];
     page.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
     page.on('requestfinished', (r) => events.push(`got ${new URL(r.url()).pathname}`));
@@ -101,6 +102,9 @@ describe('the sign-in page', () => {
     const at = (pattern: RegExp) => events.findIndex((e) => pattern.test(e));
     expect(at(/^asked \/assets\/App-/), events.join('\n')).toBeGreaterThan(-1);
     expect(at(/^asked \/assets\/App-/), events.join('\n')).toBeLessThan(at(/^got \/assets\/Layout-/));
+    // The page's own code too, not only once the console has been evaluated (a round trip later on a slow network).
+    expect(at(/^asked \/assets\/SetList-/), events.join('\n')).toBeGreaterThan(-1);
+    expect(at(/^asked \/assets\/SetList-/), events.join('\n')).toBeLessThan(at(/^got \/assets\/App-/));
     await context.close();
   });
 
