@@ -14,7 +14,7 @@ export const CONSOLE_CHUNK = '__CONSOLE_CHUNK__';
 /**
  * The modules a first signed-in list page draws, by route: the same ones `preloadPage` (layout/preloadPage.ts)
  * imports once the console runs. Their chunks are fetched beside the console's, not a round trip after its
- * evaluation; without them the page's largest paint on a slow network waited for both.
+ * evaluation (the console's and the page's code are then evaluated as before, each in its own task).
  */
 export const FIRST_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/releases': ['src/resources/releases/ReleaseList.tsx', 'src/resources/releases/ReleaseTopPanel.tsx'],
