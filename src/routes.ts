@@ -82,6 +82,9 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   );
 }
 
+/** The console's home: react-admin sends `/` there (its first resource). */
+export const CONSOLE_HOME = '/releases';
+
 export function findRoute(pathname: string): RouteMeta {
   return ROUTES.find((r) => matchesRoute(r.path, pathname)) ?? NOT_FOUND_ROUTE;
 }

@@ -15,7 +15,7 @@ import { PublicConnectionBanner } from '../custom/auth/PublicConnectionBanner';
 import { PublicIcon } from '../custom/auth/publicIcons';
 import { loadedMessages } from '../i18n/messages';
 import { staticI18nProvider } from '../i18n/translate';
-import { findRoute, type RouteMeta } from '../routes';
+import { CONSOLE_HOME, findRoute, type RouteMeta } from '../routes';
 import { currentLocale, STORE_KEYS } from './store';
 import '../custom/auth/public.css';
 import './shellSkeleton.css';
@@ -27,8 +27,7 @@ const themeMode = (store: Store): 'light' | 'dark' =>
 
 /** The route whose frame `pathname` shows while the console loads: none signed out, public or without the shell. */
 export function shellFrameRoute(pathname: string): RouteMeta | null {
-  // The console's home is /releases, where react-admin sends `/`.
-  const route = findRoute(pathname === '/' ? '/releases' : pathname);
+  const route = findRoute(pathname === '/' ? CONSOLE_HOME : pathname);
   return readToken() && route.access !== 'public' && route.layout === 'shell' ? route : null;
 }
 

@@ -8,6 +8,8 @@
 // address the build writes in place of CONSOLE_CHUNK (scripts/consoleChunk.ts), and so are the chunks of a first
 // list page (PAGE_CHUNKS); the dev server serves modules one by one, so nothing is preloaded there.
 
+import { CONSOLE_HOME } from '../routes';
+
 /** The console chunk's address, written by the build in place of this placeholder. */
 export const CONSOLE_CHUNK = '__CONSOLE_CHUNK__';
 
@@ -21,10 +23,10 @@ export const FIRST_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/firmwares': ['src/resources/sets/SetList.tsx', 'src/resources/sets/SetsTopPanel.tsx'],
 };
 
-/** The route of FIRST_PAGE_MODULES a path shows: the console's home is /releases. */
+/** The route of FIRST_PAGE_MODULES a path shows (`/` shows the console's home). */
 export const firstPageRoute = (pathname: string): string => {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return path === '/' ? '/releases' : path;
+  return path === '/' ? CONSOLE_HOME : path;
 };
 
 /** The addresses of those modules' chunks, by route (JSON), written by the build in place of this placeholder. */
