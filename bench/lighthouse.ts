@@ -18,6 +18,11 @@ export interface PerfScore {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /**
+   * Lighthouse's measure of the host's CPU ("CPU/Memory Power" in its report): its 4× slowdown is calibrated for
+   * 1,500–2,000 (a high-end desktop), and it warns of a slow host at 1,000 or less.
+   */
+  benchmarkIndex: number;
 }
 
 /** A Chromium with a DevTools port, its default profile in `context`. */
@@ -83,6 +88,7 @@ export async function runLighthouse(
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
+    benchmarkIndex: Number(lhr.environment.benchmarkIndex ?? Number.NaN),
   };
 }
 

@@ -13,7 +13,15 @@ import { HttpClientProvider } from './dataProvider/ApiContext';
 import { installDebugSwitches } from './dataProvider/debug';
 import { createHttpClient } from './dataProvider/httpClient';
 import { loadMessages } from './i18n/messages';
-import { CONSOLE_CHUNK, inTwoTasks, nextTask, pageChunks, preloadModule } from './layout/consoleChunks';
+import {
+  CONSOLE_CHUNK,
+  inTasks,
+  loadOnce,
+  nextTask,
+  pageChunks,
+  preloadModule,
+  routedChunks,
+} from './layout/consoleChunks';
 import { afterFirstPaint } from './layout/firstPaint';
 import { retryingImport } from './layout/retryingImport';
 import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
@@ -69,22 +77,20 @@ async function start() {
   const httpClient = createHttpClient({ getToken: readToken });
   const authProvider = createAuthProvider({ httpClient });
 
-  // The shell, then the console, each evaluated in a task of its own; both fetched at once (consoleChunks.ts).
-  let consoleLoading: Promise<typeof import('./App')> | undefined;
-  const loadConsole = () => {
-    if (consoleLoading) return consoleLoading;
+  // The routed pages, the shell and the console, in stages evaluated each in a task of its own, all fetched at once
+  // (consoleChunks.ts).
+  const loadRouted = loadOnce(() => {
+    if (import.meta.env.PROD) for (const href of routedChunks()) preloadModule(href);
+    return inTasks(
+      [() => import('./layout/startStages/reactRouter'), () => import('./layout/startStages/muiStyles')],
+      () => import('./RoutedPages'),
+    );
+  });
+  const loadConsole = loadOnce(() => {
     if (import.meta.env.PROD)
       for (const href of [CONSOLE_CHUNK, ...pageChunks(window.location.pathname)]) preloadModule(href);
-    consoleLoading = inTwoTasks(
-      () => import('./layout/Layout'),
-      () => import('./App'),
-    ).catch((error: unknown) => {
-      consoleLoading = undefined;
-      throw error;
-    });
-    return consoleLoading;
-  };
-  const loadRouted = () => import('./RoutedPages');
+    return inTasks([loadRouted, () => import('./layout/Layout')], () => import('./App'));
+  });
   registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
   // Signed in on any other page: once the console's frame is painted, the routed pages' and the console's chunks
   // are fetched both at once rather than one after the other (round trips less before the first signed-in page

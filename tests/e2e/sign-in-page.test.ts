@@ -105,6 +105,15 @@ describe('the sign-in page', () => {
     // The page's own code too, not only once the console has been evaluated (a round trip later on a slow network).
     expect(at(/^asked \/assets\/SetList-/), events.join('\n')).toBeGreaterThan(-1);
     expect(at(/^asked \/assets\/SetList-/), events.join('\n')).toBeLessThan(at(/^got \/assets\/App-/));
+    // The routed pages are evaluated in stages (react-router, then MUI's styling core, then their own chunk), and
+    // fetched at once all the same: not a round trip per stage.
+    expect(at(/^got \/assets\/reactRouter-/), events.join('\n')).toBeGreaterThan(-1);
+    expect(at(/^asked \/assets\/RoutedPages-/), events.join('\n')).toBeLessThan(
+      at(/^got \/assets\/reactRouter-/),
+    );
+    expect(at(/^asked \/assets\/RoutedPages-/), events.join('\n')).toBeLessThan(
+      at(/^got \/assets\/muiStyles-/),
+    );
     await context.close();
   });
 
