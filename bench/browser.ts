@@ -62,6 +62,7 @@ function medianScore(list: PerfScore[]): PerfScore {
     lcpMs: median(list.map((s) => s.lcpMs)),
     tbtMs: median(list.map((s) => s.tbtMs)),
     benchmarkIndex: median(list.map((s) => s.benchmarkIndex)),
+    browser: [...new Set(list.map((s) => s.browser))].join(', '),
   };
 }
 
@@ -95,9 +96,10 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
   const rows: Row[] = [];
   const index = (scores: Map<string, PerfScore>) =>
     median([...scores.values()].map((s) => s.benchmarkIndex)).toFixed(0);
+  const browsers = [...new Set([...ours.values()].map((s) => s.browser))].join(', ');
   rows.push([
     'client',
-    "Lighthouse's BenchmarkIndex of this machine (median of the runs)",
+    `Lighthouse's BenchmarkIndex of this machine (median of the runs; ${browsers})`,
     index(ours),
     `its 4× slowdown is calibrated for 1500–2000; the bare app's runs ${index(theirs)}`,
   ]);

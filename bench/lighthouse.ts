@@ -23,6 +23,8 @@ export interface PerfScore {
    * 1,500–2,000 (a high-end desktop), and it warns of a slow host at 1,000 or less.
    */
   benchmarkIndex: number;
+  /** The browser that ran it (`Chrome/…` of Lighthouse's host user agent): figures move between its versions too. */
+  browser: string;
 }
 
 /** A Chromium with a DevTools port, its default profile in `context`. */
@@ -89,6 +91,7 @@ export async function runLighthouse(
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     benchmarkIndex: Number(lhr.environment.benchmarkIndex ?? Number.NaN),
+    browser: /(?:HeadlessChrome|Chrome)\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? 'unknown',
   };
 }
 
