@@ -91,7 +91,8 @@ async function start() {
       for (const href of [CONSOLE_CHUNK, ...pageChunks(window.location.pathname)]) preloadModule(href);
     return inTasks([loadRouted, () => import('./layout/Layout')], () => import('./App'));
   });
-  registerConsolePreload(() => Promise.all([loadRouted(), loadConsole()]));
+  // The console loads the routed pages first.
+  registerConsolePreload(loadConsole);
   // Signed in on any other page: once the console's frame is painted, the routed pages' and the console's chunks
   // are fetched both at once rather than one after the other (round trips less before the first signed-in page
   // draws). The account, which decides the menu and the API paths, is asked for at the same time, not once the
