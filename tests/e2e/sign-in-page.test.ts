@@ -169,6 +169,54 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
+  // Issue 14: with React's insertion effects emotion compiled and inserted every new rule inside the commit that
+  // attaches the elements, one task (the release rows': ~240 ms under Lighthouse's 4× slowdown). The console
+  // inserts them while rendering (src/theme/emotionInsertion.ts), in the render's slices: a rule is then in the
+  // page before any element with its class is made; in a commit, after.
+  it("inserts a signed-in page's styles while rendering it, before the elements they style are made", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
+    await context.addInitScript(() => {
+      const made: Element[] = [];
+      const insertions = { beforeTheirElements: 0, afterTheirElements: [] as string[] };
+      Object.assign(window, { styleInsertions: insertions });
+      const createElement = Document.prototype.createElement;
+      Document.prototype.createElement = function (
+        this: Document,
+        ...args: Parameters<Document['createElement']>
+      ) {
+        const element = createElement.apply(this, args);
+        made.push(element);
+        return element;
+      } as Document['createElement'];
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+        const name = /\.(css-[\w-]+)/.exec(rule)?.[1];
+        if (name) {
+          if (made.some((element) => element.classList.contains(name)))
+            insertions.afterTheirElements.push(rule);
+          else insertions.beforeTheirElements += 1;
+        }
+        return insertRule.call(this, rule, index);
+      };
+    });
+    const page = await context.newPage();
+    await signInToReleases(page, e2e.server.partner);
+    await expect.poll(() => page.getByRole('table').first().isVisible(), WAIT).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const insertions = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            styleInsertions: { beforeTheirElements: number; afterTheirElements: string[] };
+          }
+        ).styleInsertions,
+    );
+    // The shell, the menu, the release rows: hundreds of rules, none after the elements they style.
+    expect(insertions.beforeTheirElements).toBeGreaterThan(100);
+    expect(insertions.afterTheirElements).toEqual([]);
+    await context.close();
+  });
+
   it('asks for the task counters and opens the live socket only once a slow first page is drawn', async () => {
     const { context, page } = await partnerOnReleases();
     // The sets list answers 1.5 s late; the start-up work must not go ahead of it (issue 14).
