@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
+import { loadCollation } from '../i18n/collator';
 import { whenIdle } from './whenIdle';
 
 const ALL = { pagination: { page: 1, perPage: 10_000 } };
@@ -9,11 +10,13 @@ const ALL = { pagination: { page: 1, perPage: 10_000 } };
  * react-admin's identity (the user menu); here the miner models (5 s timeout). Failures are only logged.
  */
 export const StartupLoads = () => {
-  // Once the first page is drawn (issue 14): a page that needs the models asks for them itself.
+  // Once the first page is drawn (issue 14): a page that needs the models asks for them itself. The collation
+  // data the models' sort needs is loaded first, in this idle task, not in the task of their answer.
   const [idle, setIdle] = useState(false);
   useEffect(
     () =>
       whenIdle(() => {
+        loadCollation();
         setIdle(true);
         return undefined;
       }),
