@@ -15,7 +15,7 @@ export function lazyCollator(
 }
 
 /**
- * Loads ICU's collation data now: the first collator or `localeCompare` of a page loads it (~14–20 ms of this
+ * Loads ICU's collation data now: the first collator or `localeCompare` of a page loads it (~12–20 ms of this
  * machine's CPU). At start it came with the first list sorted in the browser (the miner models, once the page is
  * drawn), one task of ~35 ms with that list's render, ~140 ms under Lighthouse's 4× slowdown (issue 14). Called
  * when the browser is idle, it is a task of its own, and every collator after it costs a tenth of a millisecond.

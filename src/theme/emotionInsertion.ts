@@ -18,5 +18,5 @@ import { useInsertionEffect } from 'react';
 /** Runs `create` at once, during the render (emotion's own fallback, which also returns what it gives). */
 export const useInsertionEffectAlwaysWithSyncFallback = <T>(create: () => T): T => create();
 
-/** What emotion's `<Global>` and `<ClassNames>` use: React's insertion effect, unchanged. */
+/** What emotion's `<Global>` uses (its sheet made, its rules flushed): React's insertion effect, unchanged. */
 export const useInsertionEffectWithLayoutFallback = useInsertionEffect;
