@@ -1,10 +1,12 @@
 // Lighthouse's performance category (its default mobile profile: simulated slow 4G and 4× CPU slowdown) on the
 // local Chromium, through the DevTools port of a browser whose default profile the bench signs in with first.
-// Cold: the browser cache is cleared before the run; warm: the same page was loaded just before.
+// Cold: the browser cache is cleared before the run; warm: the same page was loaded just before. A run may instead
+// take the CPU slowdown calibrated to this machine (calibratedSlowdown).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath, FLAGS } from '../tests/e2e/support/browser';
 import { freePort } from '../tests/e2e/support/server';
@@ -25,6 +27,19 @@ export interface PerfScore {
   benchmarkIndex: number;
   /** The browser that ran it (`Chrome/…` of Lighthouse's host user agent): figures move between its versions too. */
   browser: string;
+}
+
+/**
+ * The CPU slowdown that makes this machine a mid-tier phone, from Lighthouse's BenchmarkIndex of it, as
+ * Lighthouse's documentation tells one to calibrate (docs/throttling.md, "Calibrating the CPU slowdown"): the
+ * formula of its calculator (github.com/patrickhulce/lighthouse-cpu-throttling-calculator, pages/index.js), 4× at
+ * 1,533, 3× at 1,300, 2× at 800, 1× at 150. The default 4× assumes a high-end desktop (1,500–2,000); on a slower
+ * host it slows every task more than a phone would be slower.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + Math.max(0, benchmarkIndex - 150) / 650;
 }
 
 /** A Chromium with a DevTools port, its default profile in `context`. */
@@ -56,11 +71,15 @@ async function clearCache(page: Page) {
   await session.detach();
 }
 
-/** One Lighthouse run of `url`; storage is kept (the session signed in stays), the cache as `cold` says. */
+/**
+ * One Lighthouse run of `url`; storage is kept (the session signed in stays), the cache as `cold` says; with
+ * `cpuSlowdown`, the default mobile profile with that CPU slowdown instead of 4×.
+ */
 export async function runLighthouse(
   browser: { context: BrowserContext; port: number },
   url: string,
   cold: boolean,
+  cpuSlowdown?: number,
   attempt = 0,
 ): Promise<PerfScore> {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -74,6 +93,9 @@ export async function runLighthouse(
     // LH_THROTTLING=devtools: the slow network and CPU applied to the real load instead of simulated from it.
     ...(process.env.LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
     disableStorageReset: true,
+    ...(cpuSlowdown
+      ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
+      : {}),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -83,7 +105,8 @@ export async function runLighthouse(
     await writeFile(join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
   }
   // On a busy machine Lighthouse now and then loses its trace (NO_NAVSTART): that run measured nothing.
-  if (lhr.runtimeError && attempt < RETRIES) return runLighthouse(browser, url, cold, attempt + 1);
+  if (lhr.runtimeError && attempt < RETRIES)
+    return runLighthouse(browser, url, cold, cpuSlowdown, attempt + 1);
   const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
   return {
     score: Number(lhr.categories.performance?.score ?? Number.NaN),
