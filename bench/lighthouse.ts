@@ -33,8 +33,8 @@ export interface PerfScore {
  * The CPU slowdown that makes this machine a mid-tier phone, from Lighthouse's BenchmarkIndex of it, as
  * Lighthouse's documentation tells one to calibrate (docs/throttling.md, "Calibrating the CPU slowdown"): the
  * formula of its calculator (github.com/patrickhulce/lighthouse-cpu-throttling-calculator, pages/index.js), 4× at
- * 1,533, 3× at 1,300, 2× at 800, 1× at 150. The default 4× assumes a high-end desktop (1,500–2,000); on a slower
- * host it slows every task more than a phone would be slower.
+ * 1,533, 3× at 1,300, 2× at 800, 1× at 150 and below. The default 4× assumes a high-end desktop (1,500–2,000); on
+ * a slower host it slows every task more than a phone would be slower.
  */
 export function calibratedSlowdown(benchmarkIndex: number): number {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
@@ -101,7 +101,8 @@ export async function runLighthouse(
   const { lhr } = result;
   // LH_REPORTS=<folder> keeps each run's whole report (the LCP element, the requests' simulated timings…).
   if (process.env.LH_REPORTS) {
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${cold ? 'cold' : 'warm'}-${Date.now()}.json`;
+    const profile = cpuSlowdown ? `-cpu${cpuSlowdown.toFixed(1)}` : '';
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${cold ? 'cold' : 'warm'}${profile}-${Date.now()}.json`;
     await writeFile(join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
   }
   // On a busy machine Lighthouse now and then loses its trace (NO_NAVSTART): that run measured nothing.
