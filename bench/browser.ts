@@ -103,14 +103,15 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
   const ours = await scores(console, ['/releases', '/firmwares'], runs);
   const theirs = await scores(bare, ['/releases'], runs);
   const rows: Row[] = [];
-  const index = (scores: Map<string, PerfScore>) =>
-    median([...scores.values()].map((s) => s.benchmarkIndex)).toFixed(0);
+  /** The median BenchmarkIndex of the runs behind `found`. */
+  const index = (...found: Map<string, PerfScore>[]) =>
+    median(found.flatMap((scores) => [...scores.values()].map((s) => s.benchmarkIndex)));
   const browsers = [...new Set([...ours.values()].map((s) => s.browser))].join(', ');
   rows.push([
     'client',
     `Lighthouse's BenchmarkIndex of this machine (median of the runs; ${browsers})`,
-    index(ours),
-    `its 4× slowdown is calibrated for 1500–2000; the bare app's runs ${index(theirs)}`,
+    index(ours).toFixed(0),
+    `its 4× slowdown is calibrated for 1500–2000; the bare app's runs ${index(theirs).toFixed(0)}`,
   ]);
   const scoreRows = (
     ourScores: Map<string, PerfScore>,
@@ -131,9 +132,7 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
   scoreRows(ours, theirs, 'mobile');
   // The same signed-in pages with the CPU slowdown calibrated to this machine's BenchmarkIndex (the median of all
   // the runs above), for both apps: how much of the default profile's figures is the host.
-  const slowdown = calibratedSlowdown(
-    median([...ours.values(), ...theirs.values()].map((s) => s.benchmarkIndex)),
-  );
+  const slowdown = calibratedSlowdown(index(ours, theirs));
   const calibrated = `mobile, CPU slowdown calibrated to this machine: ${slowdown.toFixed(1)}× instead of 4×`;
   scoreRows(
     await scores(console, ['/releases', '/firmwares'], runs, slowdown),
