@@ -18,6 +18,16 @@ export default defineConfig({
         find: /^@emotion\/use-insertion-effect-with-fallbacks$/,
         replacement: new URL('./src/theme/emotionInsertion.ts', import.meta.url).pathname,
       },
+      // node-polyglot's Object.entries shim: the browser's own (src/i18n/objectEntries.cjs).
+      {
+        find: /^object\.entries$/,
+        replacement: new URL('./src/i18n/objectEntries.cjs', import.meta.url).pathname,
+      },
+      // react-admin's CSV library, fetched when an export is made (src/custom/exports/jsonexportOnDemand.ts).
+      {
+        find: /^jsonexport\/dist\/index\.js$/,
+        replacement: new URL('./src/custom/exports/jsonexportOnDemand.ts', import.meta.url).pathname,
+      },
     ],
   },
   server: {
@@ -29,6 +39,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // TypeBox declares no `sideEffects`, so importing `IsEmail` (contract/rules/account.ts) kept every format
+      // check of `typebox/format` and its registry in the entry (~33 KB of source on /login and every first
+      // page). Its modules only define; the SPA uses TypeBox's types and that one check.
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes('/node_modules/typebox/') ? false : undefined),
+      },
       output: {
         // Issue 14: left to itself the bundler cuts the modules the console shares with its lazy pages into some
         // forty common chunks of 1–30 KB, all fetched when the console starts. A browser opens six connections

@@ -117,6 +117,38 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
+  // Issue 14 (session 21): a cold /firmwares' Lighthouse LCP is the time its chunks take to download. Three
+  // libraries came along that it never runs: react-admin's CSV library (jsonexport, its default exporter's), every
+  // TypeBox format check (for the one e-mail check of contract/rules/account.ts) and an Object.entries shim.
+  it('opens /firmwares signed in without code it does not run: no CSV library, format registry or shim', async () => {
+    const signIn = await e2e.browser.newContext();
+    await signInToReleases(await signIn.newPage(), e2e.server.admin);
+    const storageState = await signIn.storageState();
+    await signIn.close();
+
+    const context = await e2e.browser.newContext({ storageState });
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.set(response.url(), response.text());
+    });
+    await page.goto(`${e2e.server.url}/firmwares`);
+    const sets = page.getByText('No sets yet').or(page.getByRole('list', { name: 'sets' }));
+    await expect.poll(() => sets.isVisible(), WAIT).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const carrying = async (marker: string) => {
+      const found: string[] = [];
+      for (const [url, text] of scripts) if ((await text).includes(marker)) found.push(url);
+      return found;
+    };
+    expect(scripts.size).toBeGreaterThan(5);
+    // jsonexport's option name, TypeBox's IDN host name format, get-intrinsic's intrinsic table.
+    await expect(carrying('headerPathString')).resolves.toEqual([]);
+    await expect(carrying('idn-hostname')).resolves.toEqual([]);
+    await expect(carrying('%AsyncFromSyncIteratorPrototype%')).resolves.toEqual([]);
+    await context.close();
+  });
+
   it("draws a signed-in page's header before the console's code arrives, then the console takes its place", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'ru-RU' });
     const page = await context.newPage();
