@@ -3,6 +3,8 @@
 // the page's code and reads are on their way: its requests and the shell's re-renders then came before the page's
 // largest paint and delayed it.
 
+import { useDeferredValue, useEffect } from 'react';
+
 /** At the latest this long after the console starts watching, the first page counts as drawn. */
 export const FIRST_PAGE_TIMEOUT_MS = 5_000;
 /** Frames in a row with nothing outstanding before the page counts as drawn (the last answer's render). */
@@ -26,8 +28,8 @@ export function watchFirstPage(readsInFlight: () => boolean): void {
 }
 
 /**
- * The shell has been drawn (its first effect; at start its header, the rest follows in a transition). Before,
- * nothing could wait for it: on a warm start the reads were in and no page had mounted yet, so the page counted
+ * The shell has been drawn with its page's slot (Layout's SlotDrawn: at start the header comes first and the rest
+ * follows in a transition, the page's first render with it). Before, nothing could wait for it: on a warm start the reads were in and no page had mounted yet, so the page counted
  * as drawn while the shell was still rendering, and the page then mounted in one piece with react-admin's routes
  * update (issue 14).
  */
@@ -53,6 +55,19 @@ const nextFrame = (callback: () => void): void => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(callback, 0));
   else setTimeout(callback, 16);
 };
+
+/**
+ * React's useDeferredValue for the data a page draws, the first page not counting as drawn while the render of
+ * the latest value is still to come: with the page's reads in and its code there, its rows are drawn by that
+ * background render, over several frames on a busy CPU, and the start-up work that waits for the first page (the
+ * miner models, the task counters, the live socket) must not go out in between (issue 14, session 21).
+ */
+export function useDeferredPageValue<T>(value: T): T {
+  const shown = useDeferredValue(value);
+  const pending = !Object.is(shown, value);
+  useEffect(() => (pending ? pageWaiting() : undefined), [pending]);
+  return shown;
+}
 
 /** Resolves once the first page is drawn (at once if nothing is watched). */
 export function firstPageDrawn(): Promise<void> {

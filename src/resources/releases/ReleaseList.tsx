@@ -1,10 +1,11 @@
 import NewReleasesOutlinedIcon from '@mui/icons-material/NewReleasesOutlined';
 import { Button, Card, Skeleton, TableCell, TableRow, type Theme, useMediaQuery } from '@mui/material';
-import { type ReactNode, useDeferredValue, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
 import { EmptyState } from '../../layout/EmptyCard';
+import { useDeferredPageValue } from '../../layout/firstPageDrawn';
 import { SmallTable } from '../../layout/SmallTable';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
@@ -49,7 +50,9 @@ export const ReleaseList = () => {
   const { account } = useAccount();
   // The rows render as a deferred value: when the list arrives, React draws them in slices of a few
   // milliseconds in the background rather than in one long task (issue 14).
-  const { all, shown, selected, setSelected, isPending, error, refetch } = useDeferredValue(useReleases());
+  const { all, shown, selected, setSelected, isPending, error, refetch } = useDeferredPageValue(
+    useReleases(),
+  );
   const showError = useShowError();
   useEffect(() => {
     if (error) showError(error);

@@ -1,9 +1,10 @@
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Box, Card, Typography } from '@mui/material';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ListBase, Offline, Pagination, useListContext, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
 import { EmptyCard } from '../../layout/EmptyCard';
+import { useDeferredPageValue } from '../../layout/firstPageDrawn';
 import { useShowRemoved } from '../../layout/usePreferences';
 import { NewSetButton } from './NewSetButton';
 import { SetRow } from './SetRow';
@@ -58,7 +59,7 @@ const EmptyState = ({ filtered }: { filtered: boolean }) => {
 const SetRows = () => {
   // Deferred: when a page of sets arrives, React draws its rows in slices of a few milliseconds in the
   // background rather than in one long task (issue 14).
-  const { data, isPending, isPaused, isPlaceholderData, filterValues } = useDeferredValue(
+  const { data, isPending, isPaused, isPlaceholderData, filterValues } = useDeferredPageValue(
     useListContext<BuildSet>(),
   );
   const { onAction, toggleFavorite, copyLink, dialogs } = useSetActionHandler();
