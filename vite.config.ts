@@ -52,7 +52,18 @@ export default defineConfig({
         // simulated first signed-in paint came seconds late). Common chunks under 100 KB of source are copied
         // into the chunks that read them instead; rolldown's runtime keeps one instance of each module. Fewer
         // bytes too: /login 102.5 → 94.8 KB, the first signed-in page 296.8 → 259.9 KB on the wire.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 100_000 } },
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 100_000 },
+          // MUI's Tooltip and Popper.js, one chunk: the shell's hints fetch it when idle (layout/HintTooltip.tsx),
+          // and the pages that show MUI's Tooltip themselves share it rather than each carrying a copy (~10 KB).
+          groups: [
+            {
+              name: 'tooltip',
+              test: /\/node_modules\/(@popperjs\/core|@mui\/material\/esm\/(Tooltip|Popper))\//,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -1,10 +1,9 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
-import { Box, Typography } from '@mui/material';
+import { Box, MenuList, styled, Typography } from '@mui/material';
 import { createElement } from 'react';
 import {
-  Menu,
   useGetResourceLabel,
   usePermissions,
   useResourceDefinitions,
@@ -58,6 +57,23 @@ const Brand = () => {
   );
 };
 
+/**
+ * react-admin's Menu's list, its look and class names (RaMenu-…): its Menu module also brings its own entries
+ * (MenuItemLink with react-hotkeys-hook's keyboard shortcuts, the dashboard and resource items), which the console
+ * draws with MenuLink instead: ~8 KB on the wire less in the shell's chunk, at every signed-in start (issue 14).
+ */
+const MenuFrame = styled(MenuList, { name: 'RaMenu', slot: 'Root' })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-start',
+  transition: theme.transitions.create('width', {
+    easing: theme.transitions.easing.sharp,
+    duration: theme.transitions.duration.leavingScreen,
+  }),
+  '&.RaMenu-open': { width: SIDEBAR_WIDTH },
+  '&.RaMenu-closed': { width: SIDEBAR_CLOSED_WIDTH },
+}));
+
 /** Admins' pages that are no resource (issue 17): their entries follow the resources'. */
 const MENU_PAGES = [
   { name: 'activeBuilds', to: '/active-builds', label: 'lookup.active.menu', icon: <PlaylistPlayIcon /> },
@@ -69,10 +85,9 @@ export const AppMenu = () => {
   const translate = useTranslate();
   const resources = useResourceDefinitions();
   const resourceLabel = useGetResourceLabel();
+  const [open] = useSidebarState();
   return (
-    <Menu
-      sx={{ '&.RaMenu-open': { width: SIDEBAR_WIDTH }, '&.RaMenu-closed': { width: SIDEBAR_CLOSED_WIDTH } }}
-    >
+    <MenuFrame className={open ? 'RaMenu-open' : 'RaMenu-closed'}>
       <Brand />
       {MENU_RESOURCES.filter((name) => resources[name] && canAccess(permissions, 'menu', name)).map(
         (name) => {
@@ -90,6 +105,6 @@ export const AppMenu = () => {
       {MENU_PAGES.filter((page) => canAccess(permissions, 'menu', page.name)).map((page) => (
         <MenuLink key={page.name} to={page.to} label={translate(page.label)} icon={page.icon} />
       ))}
-    </Menu>
+    </MenuFrame>
   );
 };

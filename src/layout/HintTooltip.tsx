@@ -1,5 +1,13 @@
-import { Tooltip, type TooltipProps } from '@mui/material';
-import { cloneElement, type ReactElement, type SyntheticEvent, useRef, useState } from 'react';
+import type { TooltipProps } from '@mui/material';
+import {
+  type ComponentType,
+  cloneElement,
+  type ReactElement,
+  type SyntheticEvent,
+  useRef,
+  useState,
+} from 'react';
+import type { HintPopupProps } from './HintPopup';
 
 type Handler = ((event: SyntheticEvent) => void) | undefined;
 type ChildProps = Record<string, unknown> & {
@@ -18,9 +26,32 @@ export type HintTooltipProps = Pick<TooltipProps, 'title' | 'placement' | 'descr
 /** Mouse events a browser makes up after a touch: a tap is not a hover. */
 const TOUCH_ECHO_MS = 1_000;
 
+type Popup = ComponentType<HintPopupProps>;
+let popup: Popup | undefined;
+let loadingPopup: Promise<Popup> | undefined;
+
 /**
- * A hint on hover and keyboard focus, drawn by MUI's Tooltip, which is mounted only the first time the hint is
- * wanted (issue 14). A Tooltip wrapped round an element costs its hooks, timers and a Popper on every render
+ * The hint's code (MUI's Tooltip and Popper.js, ~10 KB on the wire), fetched when a hint is first wanted or when
+ * the console is idle after its first page (StartupLoads), not with the shell (issue 14). A failed fetch is tried
+ * again at the next hint.
+ */
+export function loadHintPopup(): Promise<Popup> {
+  loadingPopup ??= import('./HintPopup').then(
+    (module) => {
+      popup = module.HintPopup;
+      return popup;
+    },
+    (error: unknown) => {
+      loadingPopup = undefined;
+      throw error;
+    },
+  );
+  return loadingPopup;
+}
+
+/**
+ * A hint on hover and keyboard focus, drawn by MUI's Tooltip (HintPopup), which is fetched and mounted only the
+ * first time a hint is wanted (issue 14). A Tooltip wrapped round an element costs its hooks, timers and a Popper on every render
  * whether it ever shows or not: the release rows carried four each and the header three, a good part of the
  * signed-in pages' start-up work. Here the element is drawn alone, named by the title as the Tooltip would name
  * it (`aria-label`, unless `describeChild` or it has a label of its own), and the Tooltip stands beside it,
@@ -29,6 +60,7 @@ const TOUCH_ECHO_MS = 1_000;
  */
 export function HintTooltip({ children, title, placement, describeChild }: HintTooltipProps) {
   const [hint, setHint] = useState<{ anchor: HTMLElement; open: boolean } | null>(null);
+  const [Popup, setPopup] = useState<Popup | undefined>(() => popup);
   const touchedAt = useRef(0);
   const child = children as ReactElement<ChildProps>;
   const own = child.props;
@@ -37,6 +69,11 @@ export function HintTooltip({ children, title, placement, describeChild }: HintT
     if (event.type === 'mouseenter' && Date.now() - touchedAt.current < TOUCH_ECHO_MS) return;
     if (event.type === 'focus' && !(event.currentTarget as HTMLElement).matches(':focus-visible')) return;
     setHint({ anchor: event.currentTarget as HTMLElement, open: true });
+    if (!Popup)
+      loadHintPopup().then(
+        (loaded) => setPopup(() => loaded),
+        () => undefined,
+      );
   };
   const close = () => setHint((current) => current && { ...current, open: false });
   const hide = (handler: Handler) => (event: SyntheticEvent) => {
@@ -57,19 +94,8 @@ export function HintTooltip({ children, title, placement, describeChild }: HintT
         },
         ...(named ? { 'aria-label': title } : {}),
       })}
-      {hint && (
-        <Tooltip
-          title={title}
-          placement={placement}
-          open={hint.open}
-          onClose={close}
-          disableHoverListener
-          disableFocusListener
-          disableTouchListener
-          slotProps={{ popper: { anchorEl: hint.anchor } }}
-        >
-          <span hidden />
-        </Tooltip>
+      {hint && Popup && (
+        <Popup title={title} placement={placement} open={hint.open} onClose={close} anchor={hint.anchor} />
       )}
     </>
   );

@@ -198,6 +198,35 @@ describe('layout at the breakpoints', () => {
     await context.close();
   });
 
+  // Issue 14 (session 21): the menu's list is the console's own (react-admin's Menu brought its own entries and
+  // keyboard shortcuts), and the hints' code (MUI's Tooltip, Popper.js) is fetched when first wanted.
+  it('collapsed at 768 px, the menu shows an entry’s name as a hint on hover and on keyboard focus', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const hintCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(tooltip|HintPopup)-/.test(r.url())) hintCode.push(new URL(r.url()).pathname);
+    });
+    await loginPage(page, e2e.server.url).open();
+    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
+    await page.waitForURL(/\/releases$/, UI);
+    await settled(page);
+    await expect(page.locator('.RaMenu-closed').count()).resolves.toBe(1);
+    expect(await sidebarWidth(page)).toBeLessThan(100);
+    await page.getByRole('menuitem', { name: 'Tasks' }).hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent(), UI).toBe('Tasks');
+    await page.mouse.move(700, 600);
+    await expect.poll(() => page.getByRole('tooltip').count(), UI).toBe(0);
+    await page.getByRole('menuitem', { name: 'Firmwares' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('tooltip').textContent(), UI).toBe('Tasks');
+    expect(hintCode.length, hintCode.join('\n')).toBeGreaterThan(0);
+    await page.screenshot({ path: 'test-results/layout-partner-768-menu-hint.png' });
+    await context.close();
+  });
+
   it('in Russian at 768 px', { timeout: 300_000 }, async () => {
     const problems = [
       ...(await visitAll(e2e.server.partner, 'partner', partnerRoutes(), 768, 'ru-RU')),
