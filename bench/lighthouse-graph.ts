@@ -70,7 +70,8 @@ async function audit(cpu: number) {
   )?.items?.[0]?.items?.[0]?.node?.nodeLabel;
   if (cpu === 1)
     console.log(
-      `unthrottled load: FCP ${metrics?.observedFirstContentfulPaint} ms, LCP ${metrics?.observedLargestContentfulPaint} ms, of «${element}»`,
+      `unthrottled load: FCP ${metrics?.observedFirstContentfulPaint} ms, ` +
+        `LCP ${metrics?.observedLargestContentfulPaint} ms, of «${element}»`,
     );
   console.log(
     `${cpu}×: score ${result.lhr.categories.performance?.score}, FCP ${value('first-contentful-paint')} ms, ` +

@@ -31,7 +31,7 @@ let popup: Popup | undefined;
 let loadingPopup: Promise<Popup> | undefined;
 
 /**
- * The hint's code (MUI's Tooltip and Popper.js, ~10 KB on the wire), fetched when a hint is first wanted or when
+ * The hint's code (MUI's Tooltip and Popper.js, 13.5 KB on the wire), fetched when a hint is first wanted or when
  * the console is idle after its first page (StartupLoads), not with the shell (issue 14). A failed fetch is tried
  * again at the next hint.
  */
@@ -51,11 +51,11 @@ export function loadHintPopup(): Promise<Popup> {
 
 /**
  * A hint on hover and keyboard focus, drawn by MUI's Tooltip (HintPopup), which is fetched and mounted only the
- * first time a hint is wanted (issue 14). A Tooltip wrapped round an element costs its hooks, timers and a Popper on every render
- * whether it ever shows or not: the release rows carried four each and the header three, a good part of the
- * signed-in pages' start-up work. Here the element is drawn alone, named by the title as the Tooltip would name
- * it (`aria-label`, unless `describeChild` or it has a label of its own), and the Tooltip stands beside it,
- * anchored to it, from the first hover or focus on. Beside and not round it: wrapping it later would mount the
+ * first time a hint is wanted (issue 14). A Tooltip wrapped round an element costs its hooks, timers and a Popper
+ * on every render whether it ever shows or not: the release rows carried four each and the header three, a good
+ * part of the signed-in pages' start-up work. Here the element is drawn alone, named by the title as the Tooltip
+ * would name it (`aria-label`, unless `describeChild` or it has a label of its own), and the Tooltip stands beside
+ * it, anchored to it, from the first hover or focus on. Beside and not round it: wrapping it later would mount the
  * element anew under the pointer or the keyboard's focus.
  */
 export function HintTooltip({ children, title, placement, describeChild }: HintTooltipProps) {

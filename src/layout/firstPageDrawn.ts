@@ -29,9 +29,9 @@ export function watchFirstPage(readsInFlight: () => boolean): void {
 
 /**
  * The shell has been drawn with its page's slot (Layout's SlotDrawn: at start the header comes first and the rest
- * follows in a transition, the page's first render with it). Before, nothing could wait for it: on a warm start the reads were in and no page had mounted yet, so the page counted
- * as drawn while the shell was still rendering, and the page then mounted in one piece with react-admin's routes
- * update (issue 14).
+ * follows in a transition, the page's first render with it). Before, nothing could wait for it: on a warm start
+ * the reads were in and no page had mounted yet, so the page counted as drawn while the shell was still
+ * rendering, and the page then mounted in one piece with react-admin's routes update (issue 14).
  */
 export function shellDrawn(): void {
   shellUp = true;

@@ -30,6 +30,15 @@ async function signInToReleases(page: Page, account: { email: string; password: 
   await page.waitForURL(/\/releases$/);
 }
 
+/** The demo admin's signed-in storage (its session), for a fresh context: a cold cache, signed in. */
+async function adminSignedIn() {
+  const signIn = await e2e.browser.newContext();
+  await signInToReleases(await signIn.newPage(), e2e.server.admin);
+  const storageState = await signIn.storageState();
+  await signIn.close();
+  return storageState;
+}
+
 /** A 768 px browser with the demo partner signed in, on /releases once its lists are in. */
 async function partnerOnReleases() {
   const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
@@ -80,11 +89,7 @@ describe('the sign-in page', () => {
   // Issue 14: react-admin's <Admin> and <List> brought its own sign-in form and filter form (react-hook-form, MUI's
   // text fields) into every signed-in page's first download: /firmwares opened cold took 364 KB.
   it('opens /firmwares signed in with a cold cache in at most 340 KB on the wire', async () => {
-    const signIn = await e2e.browser.newContext();
-    await signInToReleases(await signIn.newPage(), e2e.server.admin);
-    const storageState = await signIn.storageState();
-    await signIn.close();
-
+    const storageState = await adminSignedIn();
     const context = await e2e.browser.newContext({ storageState });
     const page = await context.newPage();
     const bytes = await wireLog(page);
@@ -121,11 +126,7 @@ describe('the sign-in page', () => {
   // libraries came along that it never runs: react-admin's CSV library (jsonexport, its default exporter's), every
   // TypeBox format check (for the one e-mail check of contract/rules/account.ts) and an Object.entries shim.
   it('opens /firmwares signed in without code it does not run: no CSV library, format registry or shim', async () => {
-    const signIn = await e2e.browser.newContext();
-    await signInToReleases(await signIn.newPage(), e2e.server.admin);
-    const storageState = await signIn.storageState();
-    await signIn.close();
-
+    const storageState = await adminSignedIn();
     const context = await e2e.browser.newContext({ storageState });
     const page = await context.newPage();
     const scripts = new Map<string, Promise<string>>();
@@ -330,10 +331,7 @@ describe('the sign-in page', () => {
   // (the miner models, the task counters) went out before the sets were drawn, and Lighthouse's simulated LCP
   // then waited for their answers too.
   it("asks for the miner models and task counters only once a cold first page's sets are drawn", async () => {
-    const signIn = await e2e.browser.newContext();
-    await signInToReleases(await signIn.newPage(), e2e.server.admin);
-    const storageState = await signIn.storageState();
-    await signIn.close();
+    const storageState = await adminSignedIn();
     for (let round = 0; round < 3; round++) {
       const context = await e2e.browser.newContext({ storageState, viewport: { width: 412, height: 823 } });
       const page = await context.newPage();
