@@ -6,15 +6,14 @@
 // `SPA_DIR=/abs/dist PAGE=/firmwares MODE=cold|warm GATHER=/tmp/<you>-graph npx tsx bench/lighthouse-graph.ts`;
 // an existing GATHER folder is audited again without loading; CPUS=1,2,3,4 (default); GRAPH=0 skips the nodes.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import lighthouse, { type Flags } from 'lighthouse';
+import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { startServer } from '../tests/e2e/support/server';
-import { lighthouseBrowser, signInForLighthouse } from './lighthouse';
+import { LIGHTHOUSE_FLAGS, lighthouseBrowser, readyForLoad, signInForLighthouse } from './lighthouse';
 import { consoleApp } from './wire';
 
 const GATHER = process.env.GATHER ?? '/tmp/fc-bench-graph';
-const FLAGS: Flags = { logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
 
 interface Node {
   type: 'network' | 'cpu';
@@ -34,13 +33,8 @@ async function gather(): Promise<void> {
     await page.goto(`${server.url}/api/health/live`);
     await signInForLighthouse(browser, consoleApp(server.url, server.admin));
     const url = `${server.url}${process.env.PAGE ?? '/firmwares'}`;
-    if (process.env.MODE === 'warm') await page.goto(url, { waitUntil: 'networkidle' });
-    else {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.detach();
-    }
-    await lighthouse(url, { ...FLAGS, port: browser.port, gatherMode: GATHER });
+    await readyForLoad(page, url, process.env.MODE !== 'warm');
+    await lighthouse(url, { ...LIGHTHOUSE_FLAGS, port: browser.port, gatherMode: GATHER });
   } finally {
     await browser.close();
     await server.stop();
@@ -55,7 +49,7 @@ async function audit(cpu: number) {
   artifacts.settings.throttling = settings;
   writeFileSync(file, JSON.stringify(artifacts));
   const result = await lighthouse(artifacts.URL.finalDisplayedUrl, {
-    ...FLAGS,
+    ...LIGHTHOUSE_FLAGS,
     auditMode: GATHER,
     throttling: settings,
   });

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumPath, FLAGS } from '../tests/e2e/support/browser';
@@ -65,7 +65,19 @@ export async function lighthouseBrowser(): Promise<{
   };
 }
 
-async function clearCache(page: Page) {
+/** What every run of the bench asks of Lighthouse: its performance category, the signed-in session kept. */
+export const LIGHTHOUSE_FLAGS = {
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+  disableStorageReset: true,
+} as const satisfies Flags;
+
+/** Readies `page` for a Lighthouse load of `url`: the browser cache cleared (cold), or `url` loaded just before. */
+export async function readyForLoad(page: Page, url: string, cold: boolean): Promise<void> {
+  if (!cold) {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return;
+  }
   const session = await page.context().newCDPSession(page);
   await session.send('Network.clearBrowserCache');
   await session.detach();
@@ -83,16 +95,13 @@ export async function runLighthouse(
   attempt = 0,
 ): Promise<PerfScore> {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  if (cold) await clearCache(page);
-  else await page.goto(url, { waitUntil: 'networkidle' });
+  await readyForLoad(page, url, cold);
   const result = await lighthouse(url, {
+    ...LIGHTHOUSE_FLAGS,
     port: browser.port,
     output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
     // LH_THROTTLING=devtools: the slow network and CPU applied to the real load instead of simulated from it.
     ...(process.env.LH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}),
-    disableStorageReset: true,
     ...(cpuSlowdown
       ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }
       : {}),

@@ -30,6 +30,9 @@ async function signInToReleases(page: Page, account: { email: string; password: 
   await page.waitForURL(/\/releases$/);
 }
 
+/** /firmwares' list of sets, or its empty state: what the page draws first. */
+const setsOrNone = (page: Page) => page.getByText('No sets yet').or(page.getByRole('list', { name: 'sets' }));
+
 /** The demo admin's signed-in storage (its session), for a fresh context: a cold cache, signed in. */
 async function adminSignedIn() {
   const signIn = await e2e.browser.newContext();
@@ -99,7 +102,7 @@ describe('the sign-in page', () => {
     page.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
     page.on('requestfinished', (r) => events.push(`got ${new URL(r.url()).pathname}`));
     await page.goto(`${e2e.server.url}/firmwares`);
-    const sets = page.getByText('No sets yet').or(page.getByRole('list', { name: 'sets' }));
+    const sets = setsOrNone(page);
     await expect.poll(() => sets.isVisible(), WAIT).toBe(true);
     await page.waitForLoadState('networkidle');
     const total = [...bytes.values()].reduce((sum, n) => sum + n, 0) / 1024;
@@ -134,7 +137,7 @@ describe('the sign-in page', () => {
       if (response.url().endsWith('.js')) scripts.set(response.url(), response.text());
     });
     await page.goto(`${e2e.server.url}/firmwares`);
-    const sets = page.getByText('No sets yet').or(page.getByRole('list', { name: 'sets' }));
+    const sets = setsOrNone(page);
     await expect.poll(() => sets.isVisible(), WAIT).toBe(true);
     await page.waitForLoadState('networkidle');
     const carrying = async (marker: string) => {
