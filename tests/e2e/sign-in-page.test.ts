@@ -128,7 +128,8 @@ describe('the sign-in page', () => {
   // Issue 14 (session 21): a cold /firmwares' Lighthouse LCP is the time its chunks take to download. Three
   // libraries came along that it never runs: react-admin's CSV library (jsonexport, its default exporter's), every
   // TypeBox format check (for the one e-mail check of contract/rules/account.ts) and an Object.entries shim.
-  it('opens /firmwares signed in without code it does not run: no CSV library, format registry or shim', async () => {
+  // Session 22: react-router's data router, which react-admin makes only outside a router (the console has one).
+  it('opens /firmwares signed in without code it does not run: no CSV library, format registry, shim or data router', async () => {
     const storageState = await adminSignedIn();
     const context = await e2e.browser.newContext({ storageState });
     const page = await context.newPage();
@@ -146,8 +147,9 @@ describe('the sign-in page', () => {
       return found;
     };
     expect(scripts.size).toBeGreaterThan(5);
-    // jsonexport's option name, TypeBox's IDN host name format, get-intrinsic's intrinsic table.
+    // jsonexport's option name, TypeBox's IDN host name format, get-intrinsic's intrinsic table, createRouter's check.
     await expect(carrying('headerPathString')).resolves.toEqual([]);
+    await expect(carrying('non-empty routes array')).resolves.toEqual([]);
     await expect(carrying('idn-hostname')).resolves.toEqual([]);
     await expect(carrying('%AsyncFromSyncIteratorPrototype%')).resolves.toEqual([]);
     await context.close();
