@@ -1,7 +1,8 @@
 // What the browser gets (issue 14): bytes on the wire and Lighthouse's performance score, for the console and,
-// in the same run on the same machine, for a bare react-admin app (bench/bare) served by the same server.
-// `npx tsx bench/browser.ts` runs it alone (after `npm run build` and
-// `npx vite build --config bench/bare/vite.config.ts`) and prints the rows.
+// in the same run on the same machine, for a bare react-admin app (bench/bare) served by the same server, and
+// Lighthouse's figures of a page of React and MUI alone (bench/floor), the least any console on this stack does.
+// `npx tsx bench/browser.ts` runs it alone (after `npm run build`, `npx vite build --config
+// bench/bare/vite.config.ts` and `npx vite build --config bench/floor/vite.config.ts`) and prints the rows.
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
@@ -14,10 +15,11 @@ import {
   signInForLighthouse,
   signOutOfLighthouse,
 } from './lighthouse';
-import { type AppUnderTest, bareApp, consoleApp, measureWire, type WireBytes } from './wire';
+import { type AppUnderTest, bareApp, consoleApp, floorApp, measureWire, type WireBytes } from './wire';
 
 type Row = [string, string, string, string];
 const BARE_DIR = fileURLToPath(new URL('./bare/dist', import.meta.url));
+const FLOOR_DIR = fileURLToPath(new URL('./floor/dist', import.meta.url));
 const kb = (n: number) => n.toFixed(1);
 
 async function wireRows(console: AppUnderTest, bare: AppUnderTest, runs: number): Promise<Row[]> {
@@ -69,13 +71,15 @@ function medianScore(list: PerfScore[]): PerfScore {
 
 /**
  * Lighthouse scores of `paths` for one app: /login signed out (cold), the rest signed in, cold and warm. With
- * `cpuSlowdown` (the slowdown calibrated to this machine), the signed-in pages only.
+ * `cpuSlowdown` (the slowdown calibrated to this machine), or for an app without a sign-in page, the signed-in
+ * pages only.
  */
 async function scores(
   app: AppUnderTest,
   paths: string[],
   runs: number,
   cpuSlowdown?: number,
+  signInPage = !cpuSlowdown,
 ): Promise<Map<string, PerfScore>> {
   const browser = await lighthouseBrowser();
   const found = new Map<string, PerfScore[]>();
@@ -86,7 +90,7 @@ async function scores(
         `${app.url}/api/health/live`,
       );
       await signOutOfLighthouse(browser);
-      if (!cpuSlowdown) add('/login cold', await runLighthouse(browser, `${app.url}/login`, true));
+      if (signInPage) add('/login cold', await runLighthouse(browser, `${app.url}/login`, true));
       await signInForLighthouse(browser, app);
       for (const path of paths) {
         add(`${path} cold`, await runLighthouse(browser, `${app.url}${path}`, true, cpuSlowdown));
@@ -99,9 +103,15 @@ async function scores(
   return new Map([...found].map(([key, list]) => [key, medianScore(list)]));
 }
 
-async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: number): Promise<Row[]> {
+async function lighthouseRows(
+  console: AppUnderTest,
+  bare: AppUnderTest,
+  floor: AppUnderTest,
+  runs: number,
+): Promise<Row[]> {
   const ours = await scores(console, ['/releases', '/firmwares'], runs);
   const theirs = await scores(bare, ['/releases'], runs);
+  const least = await scores(floor, ['/releases'], runs, undefined, false);
   const rows: Row[] = [];
   /** The median BenchmarkIndex of the runs behind `found`. */
   const index = (...found: Map<string, PerfScore>[]) =>
@@ -111,25 +121,32 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
     'client',
     `Lighthouse's BenchmarkIndex of this machine (median of the runs; ${browsers})`,
     index(ours).toFixed(0),
-    `its 4× slowdown is calibrated for 1500–2000; the bare app's runs ${index(theirs).toFixed(0)}`,
+    `its 4× slowdown is calibrated for 1500–2000; the bare app's runs ${index(theirs).toFixed(0)}, ` +
+      `React and MUI alone ${index(least).toFixed(0)}`,
   ]);
   const scoreRows = (
     ourScores: Map<string, PerfScore>,
     bareScores: Map<string, PerfScore>,
+    floorScores: Map<string, PerfScore>,
     profile: string,
   ) => {
+    /** The other app's figures for the page of `key` (/releases standing for /firmwares). */
+    const same = (found: Map<string, PerfScore>, key: string) => {
+      const s = found.get(key) ?? found.get(key.replace('/firmwares', '/releases'));
+      return s ? fmtScore(s) : '—';
+    };
     for (const [key, s] of ourScores) {
       const target = key.startsWith('/login') ? '≥ 0.95' : '≥ 0.90';
-      const same = bareScores.get(key) ?? bareScores.get(key.replace('/firmwares', '/releases'));
       rows.push([
         'client',
         `Lighthouse performance, ${key} cache (${profile})`,
         fmtScore(s),
-        `target ${target}, TBT ≤ 200 ms; bare react-admin ${same ? fmtScore(same) : '—'}`,
+        `target ${target}, TBT ≤ 200 ms; bare react-admin ${same(bareScores, key)}; ` +
+          `React and MUI alone ${same(floorScores, key)}`,
       ]);
     }
   };
-  scoreRows(ours, theirs, 'mobile');
+  scoreRows(ours, theirs, least, 'mobile');
   // The same signed-in pages with the CPU slowdown calibrated to this machine's BenchmarkIndex (the median of all
   // the runs above), for both apps: how much of the default profile's figures is the host.
   const slowdown = calibratedSlowdown(index(ours, theirs));
@@ -137,6 +154,7 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
   scoreRows(
     await scores(console, ['/releases', '/firmwares'], runs, slowdown),
     await scores(bare, ['/releases'], runs, slowdown),
+    await scores(floor, ['/releases'], runs, slowdown),
     calibrated,
   );
   return rows;
@@ -145,18 +163,20 @@ async function lighthouseRows(console: AppUnderTest, bare: AppUnderTest, runs: n
 export async function benchBrowser(runs: number): Promise<Row[]> {
   let ours: RunningServer | undefined;
   let bare: RunningServer | undefined;
+  let floor: RunningServer | undefined;
   try {
     // One after the other: two first starts at once would both write the PGlite template.
     ours = await startServer();
     bare = await startServer({ SPA_DIR: BARE_DIR });
+    floor = await startServer({ SPA_DIR: FLOOR_DIR });
     const consoleUnder = consoleApp(ours.url, ours.admin);
     const bareUnder = bareApp(bare.url);
     return [
       ...(await wireRows(consoleUnder, bareUnder, runs)),
-      ...(await lighthouseRows(consoleUnder, bareUnder, runs)),
+      ...(await lighthouseRows(consoleUnder, bareUnder, floorApp(floor.url), runs)),
     ];
   } finally {
-    await Promise.all([ours?.stop(), bare?.stop()]);
+    await Promise.all([ours?.stop(), bare?.stop(), floor?.stop()]);
   }
 }
 

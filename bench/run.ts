@@ -162,8 +162,8 @@ function writeReadme() {
 }
 
 const listOptions = { runs: RUNS, seconds: SECONDS, concurrency: CONCURRENCY };
-// BENCH_SKIP_CLIENT=1 leaves out the browser part (bytes on the wire and Lighthouse, beside a bare react-admin app;
-// it needs dist/ and bench/bare/dist built, as `npm run bench` does).
+// BENCH_SKIP_CLIENT=1 leaves out the browser part (bytes on the wire and Lighthouse, beside a bare react-admin app
+// and React with MUI alone; it needs dist/, bench/bare/dist and bench/floor/dist built, as `npm run bench` does).
 if (process.env.BENCH_SKIP_CLIENT !== '1') rows.push(...(await benchBrowser(RUNS)));
 await benchDatabase('PGlite (embedded)', {});
 // The builds lists and task counters on 100,000 builds (issue "Production grade").

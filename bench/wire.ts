@@ -93,3 +93,9 @@ export function bareApp(url: string): AppUnderTest {
     },
   };
 }
+
+/** The floor app (bench/floor): React and MUI alone, one page at every path and nothing to sign in to. */
+export function floorApp(url: string): AppUnderTest {
+  const table = (page: Page) => page.getByRole('table').first().waitFor();
+  return { url, loginReady: table, signIn: async () => undefined, signedInPage: table };
+}
