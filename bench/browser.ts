@@ -148,7 +148,7 @@ async function lighthouseRows(
   };
   scoreRows(ours, theirs, least, 'mobile');
   // The same signed-in pages with the CPU slowdown calibrated to this machine's BenchmarkIndex (the median of all
-  // the runs above), for both apps: how much of the default profile's figures is the host.
+  // the runs above), for the three apps: how much of the default profile's figures is the host.
   const slowdown = calibratedSlowdown(index(ours, theirs));
   const calibrated = `mobile, CPU slowdown calibrated to this machine: ${slowdown.toFixed(1)}× instead of 4×`;
   scoreRows(
