@@ -29,7 +29,8 @@ export default defineConfig({
         replacement: new URL('./src/custom/exports/jsonexportOnDemand.ts', import.meta.url).pathname,
       },
       // react-admin's router provider without the hash router it makes outside a router, and react-router's data
-      // router with it (src/layout/browserRouterProvider.ts); ra-core's RouterProviderContext.js imports it so.
+      // router with it (src/layout/browserRouterProvider.ts); ra-core's RouterProviderContext.js imports it so, and
+      // its routing/index.js exports it under that name.
       {
         find: /^\.\/adapters\/reactRouterProvider\.js$/,
         replacement: new URL('./src/layout/browserRouterProvider.ts', import.meta.url).pathname,
