@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf as say } from '../english';
-import { preReleaseOf, releaseChanged, releaseVersionIssue } from './releases';
+import { preReleaseOf, releaseBuildable, releaseChanged, releaseVersionIssue } from './releases';
 
 describe('release rules', () => {
+  it('a removed release is built from no more (issue 36)', () => {
+    expect(say(releaseBuildable({ is_removed: true }))).toBe(
+      'This release was removed: upgrade to a newer release',
+    );
+    expect(releaseBuildable({ is_removed: false })).toBeUndefined();
+  });
+
   it('a release edit with no changes', () => {
     expect(say(releaseChanged(false))).toBe('no changes made, nothing to submit');
     expect(releaseChanged(true)).toBeUndefined();

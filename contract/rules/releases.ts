@@ -31,3 +31,11 @@ export function releaseVersionIssue(version: unknown, stage: unknown): Message |
     ? undefined
     : validation('version_stage', { stage: stage as ReleaseStage, example: `1.0.0-${stage}.1` });
 }
+
+/**
+ * Issue 36: what a build may be made from. A removed release is built from no more (submit, edit, pool
+ * edit, rebuild, set rebuild); a build on one is offered its upgrade instead. The server's statements that
+ * pick a release (server/releases/buildable-release.ts) hold the same rule in SQL.
+ */
+export const releaseBuildable = (release: { is_removed: boolean }): Message | undefined =>
+  release.is_removed ? validation('release_removed') : undefined;

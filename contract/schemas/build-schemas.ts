@@ -84,6 +84,13 @@ export const BuildSchema = Type.Object({
       ),
     ),
   ),
+  release_removed: Type.Optional(
+    Type.Boolean({
+      description:
+        'In build lists: its release was removed and can no longer be built from; rebuilds and edits on it ' +
+        'are refused, the upgrade is offered (issue 36)',
+    }),
+  ),
   config_hash: Type.Optional(
     Nullable(Type.String({ description: 'Issue 16: the configuration hash; equal hashes, equal firmware' })),
   ),

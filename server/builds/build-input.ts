@@ -1,5 +1,7 @@
 import { HIDDEN_SERIES } from '../../contract/constants';
+import { englishOf } from '../../contract/english';
 import { type FeeMinimums, feeMinimums } from '../../contract/rules/fees';
+import { releaseBuildable } from '../../contract/rules/releases';
 import type { ReleaseStage } from '../../contract/statuses';
 import type { AccountRow } from '../accounts/accounts-repository';
 import { findLicense } from '../accounts/licenses-repository';
@@ -132,7 +134,9 @@ export async function resolveBuildInput(
     current && releaseId === current.release_id
       ? await findReleaseRow(db, releaseId)
       : await visibleRelease(db, actor, releaseId);
+  const unbuildable = release && englishOf(releaseBuildable(release));
   if (!release) issues.push({ loc: loc('release_id'), msg: 'Release not found' });
+  else if (unbuildable) issues.push({ loc: loc('release_id'), msg: unbuildable });
   else if (catalogue.series && release.series !== catalogue.series) {
     issues.push({ loc: loc('release_id'), msg: 'Release is not of the model’s series' });
   }

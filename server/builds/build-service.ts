@@ -5,6 +5,7 @@ import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
+import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from '../sets/set-builds-change';
 import { lockSet, recountSet } from '../sets/sets-repository';
 import type { ArtifactStore } from './artifact-store';
@@ -154,7 +155,9 @@ export function editPools(
   });
 }
 
-export function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
+/** Builds the build again on its own release; one that cannot be built from any more is refused (issue 36). */
+export async function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
+  await assertBuildable(db, [build.release_id]);
   return changeSetBuilds(db, build.group_id, (tx) => requeue(tx, build));
 }
 

@@ -3,6 +3,7 @@ import type { Release } from '../../contract/schemas/release-schemas';
 import type { ReleaseStage } from '../../contract/statuses';
 import type { Db } from '../platform/db/client';
 import { releases } from '../platform/db/schema';
+import { buildableRelease } from '../releases/buildable-release';
 import { listReleases, releaseVisibility, type Viewer } from '../releases/releases-repository';
 
 /** Spec §4: builds group and upgrade by stage class: dev; test (alpha, beta, rc); stable and prerelease. */
@@ -24,9 +25,12 @@ export function stageClassOf(column: AnyColumn): SQL<string> {
   return sql<string>`(case ${sql.join(cases, sql` `)} else ${column} end)`;
 }
 
-/** A release the viewer may see (spec §6), or undefined. */
+/** A release the viewer may see (spec §6) and that can be built from (issue 36), or undefined. */
 export async function visibleRelease(db: Db, viewer: Viewer, id: number): Promise<Release | undefined> {
-  const [release] = await listReleases(db, and(eq(releases.id, id), releaseVisibility(viewer, false)));
+  const [release] = await listReleases(
+    db,
+    and(eq(releases.id, id), releaseVisibility(viewer, false), buildableRelease()),
+  );
   return release;
 }
 
@@ -43,6 +47,7 @@ export async function newerRelease(
     db,
     and(
       releaseVisibility(viewer, false),
+      buildableRelease(),
       eq(releases.series, build.series),
       inArray(releases.stage, stageClass(build.stage)),
       gt(releases.id, build.release_id),

@@ -3,6 +3,7 @@ import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
 import { builds, releases } from '../platform/db/schema';
+import { buildableRelease, unbuildableReleases } from '../releases/buildable-release';
 import { releaseVisibility, type Viewer } from '../releases/releases-repository';
 import type { BuildRow } from './builds-repository';
 import { type NewerReleaseFinder, newerReleaseFinder, stageClassOf } from './release-choice';
@@ -42,7 +43,10 @@ export async function newerReleasesOf(
   return result;
 }
 
-/** Builds as a list answers them: each with the release an upgrade would move it to. */
+/**
+ * Builds as a list answers them: each with the release an upgrade would move it to, and whether its own
+ * release can no longer be built from (issue 36: the console then offers the upgrade, not a rebuild).
+ */
 export async function withNewerReleases(
   db: Db,
   rows: BuildRow[],
@@ -50,7 +54,15 @@ export async function withNewerReleases(
   owner?: Viewer,
 ): Promise<Build[]> {
   const newer = await newerReleasesOf(db, rows, owner);
-  return builds.map((build) => ({ ...build, newer_release: newer.get(build.id) ?? null }));
+  const removed = await unbuildableReleases(
+    db,
+    rows.map((row) => row.release_id),
+  );
+  return builds.map((build) => ({
+    ...build,
+    newer_release: newer.get(build.id) ?? null,
+    release_removed: removed.has(build.release_id),
+  }));
 }
 
 /**
@@ -74,6 +86,7 @@ export const upgradableColumn = (db: Db, setId: SQL, owner: Viewer): SQL<boolean
             .where(
               and(
                 releaseVisibility(owner, false),
+                buildableRelease(),
                 eq(releases.series, builds.series),
                 sql`${stageClassOf(releases.stage)} = ${stageClassOf(builds.stage)}`,
                 gt(releases.id, builds.release_id),

@@ -12,6 +12,7 @@ import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from './set-builds-change';
 import { checkLogo, checkSshKeys } from './set-items';
 import { auditSetRemoval, markRemovedWithSet } from './set-restore';
@@ -70,9 +71,15 @@ export async function createSet(db: Db, owner: AccountRow, body: SetCreate): Pro
   );
 }
 
+/** Every live build again; none when one of them is on a release that cannot be built from (issue 36). */
 async function rebuildAllInTx(db: Db, setId: number): Promise<void> {
   const resolve = jobSpecResolver(db);
-  for (const build of await listLiveSetBuilds(db, setId)) await requeue(db, build, {}, resolve);
+  const live = await listLiveSetBuilds(db, setId);
+  await assertBuildable(
+    db,
+    live.map((build) => build.release_id),
+  );
+  for (const build of live) await requeue(db, build, {}, resolve);
 }
 
 /** PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction. */
