@@ -7,6 +7,7 @@ import {
   type PartnerFeeRow,
   partnerFees,
 } from '../platform/db/schema';
+import { revokeEmailTokens } from './email-tokens-repository';
 
 export type { AccountRow };
 
@@ -64,12 +65,20 @@ export async function updateAccountPreferences(
   return row;
 }
 
-/** Invalidates every token issued so far for the account. */
-export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Ends every session of the account: the access tokens issued so far carry an older version, and its
+ * outstanding e-mailed links (password reset, e-mail change) stop working, so that whoever held a session or
+ * planted a link cannot come back through one (issue 36). The one way to end sessions: password change and
+ * reset, block, removal and admin recovery all call it. Answers the account as it now is.
+ */
+export async function endSessions(db: Db, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db
     .update(accounts)
     .set({ token_version: sql`${accounts.token_version} + 1` })
-    .where(eq(accounts.id, id));
+    .where(eq(accounts.id, id))
+    .returning();
+  await revokeEmailTokens(db, id);
+  return row;
 }
 
 /** Records activity, writing at most once a minute per account whatever the request rate. */
@@ -98,22 +107,28 @@ export async function insertPartnerFee(db: Db, values: Omit<PartnerFeeRow, 'id'>
   return row;
 }
 
-/** Sets a new password and ends every session: tokens issued before carry an older version. */
-export async function setPassword(db: Db, id: number, passwordHash: string): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .update(accounts)
-    .set({ password_hash: passwordHash, token_version: sql`${accounts.token_version} + 1` })
-    .where(eq(accounts.id, id))
-    .returning();
-  return row;
+/** Sets a new password and ends every session (endSessions), in one transaction. */
+export function setPassword(db: Db, id: number, passwordHash: string): Promise<AccountRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accounts)
+      .set({ password_hash: passwordHash })
+      .where(eq(accounts.id, id))
+      .returning({ id: accounts.id });
+    return row && endSessions(tx, id);
+  });
 }
 
-/** Changes the e-mail; a unique violation (the address was taken) is the caller's to handle. */
+/**
+ * Changes the e-mail; the account's outstanding e-mailed links stop working (a reset link sent to the old
+ * address, another pending change). A unique violation (the address was taken) is the caller's to handle.
+ */
 export async function setEmail(db: Db, id: number, email: string): Promise<AccountRow | undefined> {
   const [row] = await db
     .update(accounts)
     .set({ email: normaliseEmail(email) })
     .where(eq(accounts.id, id))
     .returning();
+  if (row) await revokeEmailTokens(db, id);
   return row;
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { accounts } from '../platform/db/schema';
 import { passwordIssue } from './account-rules';
-import { findAccountByEmail, insertAccount, normaliseEmail } from './accounts-repository';
+import { endSessions, findAccountByEmail, insertAccount, normaliseEmail } from './accounts-repository';
 import { generatePassword, hashPassword } from './passwords';
 
 export interface RecoveredAdmin {
@@ -27,15 +27,12 @@ export async function recoverAdmin(db: Db, email: string, password?: string): Pr
     const row = await insertAccount(db, { email, password_hash, worker: 'admin', is_admin: true });
     return { email: row.email, password: plain, created: true };
   }
-  await db
-    .update(accounts)
-    .set({
-      is_admin: true,
-      is_blocked: false,
-      is_removed: false,
-      password_hash,
-      token_version: sql`${accounts.token_version} + 1`,
-    })
-    .where(eq(accounts.id, existing.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ is_admin: true, is_blocked: false, is_removed: false, password_hash })
+      .where(eq(accounts.id, existing.id));
+    await endSessions(tx, existing.id);
+  });
   return { email: normaliseEmail(email), password: plain, created: false };
 }

@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
-import { bumpTokenVersion } from './accounts-repository';
+import { endSessions } from './accounts-repository';
 
 const t = sharedWorld(createTestApp);
 
@@ -61,7 +61,7 @@ describe('authentication of /api routes', () => {
   it('refuses tokens issued before the token version was bumped', async () => {
     const { account, token } = await createSignedIn(t.app, t.db);
     expect((await info(token)).statusCode).toBe(200);
-    await bumpTokenVersion(t.db, account.id);
+    await endSessions(t.db, account.id);
     // Bumped in the database directly: the account cache hears of it (on PostgreSQL a moment later).
     await expect.poll(async () => (await info(token)).statusCode, { timeout: 2_000 }).toBe(401);
     expectError(await info(token), 401, 'Not authenticated');
@@ -106,7 +106,7 @@ describe('the account cache', () => {
       await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(403);
       await t.db.update(accounts).set({ is_blocked: false }).where(eq(accounts.id, account.id));
       await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(200);
-      await bumpTokenVersion(t.db, account.id);
+      await endSessions(t.db, account.id);
       await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000 }).toBe(401);
     } finally {
       await other.close();

@@ -74,3 +74,8 @@ export async function consumeEmailToken(
     .returning();
   return row;
 }
+
+/** Every outstanding link of the account stops working: its sessions ended, or its e-mail changed. */
+export async function revokeEmailTokens(db: Db, accountId: number): Promise<void> {
+  await db.delete(emailTokens).where(eq(emailTokens.account_id, accountId));
+}

@@ -4,7 +4,8 @@ import { PAGE_SIZE } from '../../contract/constants';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { type AccountRow, accounts, auditLog, type NewAccountRow, partnerFees } from '../platform/db/schema';
-import { normaliseEmail } from './accounts-repository';
+import { endSessions, normaliseEmail } from './accounts-repository';
+import { revokeEmailTokens } from './email-tokens-repository';
 import { feesOf, partnerSnapshot } from './partner-audit';
 import { type CustomDevFee, feeRecordsOnCreate, upsertFees } from './partner-fees-repository';
 
@@ -89,7 +90,7 @@ export interface PartnerUpdate {
   values: Partial<NewAccountRow>;
   /** An object: those series are created or patched. Null: custom DevFee is off, every fee record goes. */
   fees?: CustomDevFee | null;
-  /** Ends the partner's sessions (blocked, or a new password). */
+  /** Ends the partner's sessions and e-mailed links (blocked, or a new password): endSessions. */
   endSessions: boolean;
 }
 
@@ -141,14 +142,16 @@ export function updatePartner(
       Object.entries(update.values).filter(([, value]) => value !== undefined),
     );
     if (update.values.email !== undefined) values.email = normaliseEmail(update.values.email);
-    if (update.endSessions) values.token_version = sql`${accounts.token_version} + 1`;
     const where = and(eq(accounts.id, id), eq(accounts.is_removed, false));
     // A patch of fees only changes no column of the account.
-    const [row] =
+    let [row] =
       Object.keys(values).length > 0
         ? await tx.update(accounts).set(values).where(where).returning()
         : await tx.select().from(accounts).where(where).for('update');
     if (!row) return undefined;
+    if (update.endSessions) row = (await endSessions(tx, id)) ?? row;
+    // Links e-mailed to the old address (a reset, a pending change) must not outlive it.
+    else if (row.email !== was.email) await revokeEmailTokens(tx, id);
     await check();
     if (update.fees === null) await tx.delete(partnerFees).where(eq(partnerFees.user_id, id));
     else if (update.fees) await upsertFees(tx, id, update.fees);
@@ -167,10 +170,8 @@ export function removePartner(db: Db, actorId: number, id: number): Promise<bool
       .where(and(eq(accounts.id, id), eq(accounts.is_removed, false)))
       .for('update');
     if (!before) return false;
-    await tx
-      .update(accounts)
-      .set({ is_removed: true, is_blocked: true, token_version: sql`${accounts.token_version} + 1` })
-      .where(eq(accounts.id, id));
+    await tx.update(accounts).set({ is_removed: true, is_blocked: true }).where(eq(accounts.id, id));
+    await endSessions(tx, id);
     await check();
     await recordAudit(tx, {
       actorId,
