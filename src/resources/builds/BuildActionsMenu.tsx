@@ -41,21 +41,27 @@ const ITEMS: { action: BuildAction; icon: ReactElement; divider?: boolean }[] = 
 /** Actions a view leaves out of the menu (an admin's view of a partner's set has no build form or upgrade). */
 export const HiddenBuildActions = createContext<ReadonlySet<BuildAction>>(new Set());
 
+/** Issue 36: a build on a removed release is not built on it again; the upgrade is offered instead. */
+const needsUpgrade = (action: BuildAction, build: Build) =>
+  build.release_removed === true && (action === 'rebuild' || action === 'pools');
+
 /**
  * What a build can do now: a removed build only shows its links and log; download needs a finished file;
- * upgrade needs a newer release (the list says which; issue 15, item 9).
+ * upgrade needs a newer release (the list says which; issue 15, item 9); a removed release is not rebuilt.
  */
 const enabled = (action: BuildAction, build: Build) => {
   if (action === 'download') return build.status === 'done' && !build.is_removed;
   if (build.is_removed) return action === 'copy_uuid' || action === 'logs' || action === 'history';
   if (action === 'upgrade') return build.newer_release !== null;
-  return true;
+  return !needsUpgrade(action, build);
 };
 
 /** The item's text: upgrade names the release it moves to, or says there is none newer. */
 const labelOf = (action: BuildAction, build: Build, translate: (key: string, options?: object) => string) => {
   const base = 'resources.firmwares.build_actions';
   if (action === 'history') return { primary: translate('history.action') };
+  if (!build.is_removed && needsUpgrade(action, build))
+    return { primary: translate(`${base}.${action}`), secondary: translate(`${base}.release_removed`) };
   if (action !== 'upgrade' || build.is_removed || build.newer_release === undefined)
     return { primary: translate(`${base}.${action}`) };
   if (build.newer_release === null)

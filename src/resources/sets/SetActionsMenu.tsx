@@ -23,11 +23,14 @@ export const SetActionsMenu = ({
   set,
   onAction,
   canUpgrade,
+  releaseRemoved,
 }: {
   set: BuildSet;
   onAction: (action: SetAction, set: BuildSet) => void;
   /** False when no build of the set has a newer release (known where its builds are loaded). */
   canUpgrade?: boolean;
+  /** A build of the set is on a removed release: the server refuses to rebuild it, so upgrade (issue 36). */
+  releaseRemoved?: boolean;
 }) => {
   const translate = useTranslate();
   const hasBuilds = set.count_firmwares > 0;
@@ -42,14 +45,17 @@ export const SetActionsMenu = ({
         divider: danger,
         disabled:
           ((action === 'upgrade' || action === 'rebuild') && !hasBuilds) ||
-          (action === 'upgrade' && canUpgrade === false),
+          (action === 'upgrade' && canUpgrade === false) ||
+          (action === 'rebuild' && releaseRemoved === true),
         primary: translate(
           `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
         ),
         secondary:
           action === 'upgrade' && noneNewer
             ? translate('resources.firmwares.actions.upgrade_all_none')
-            : undefined,
+            : action === 'rebuild' && releaseRemoved
+              ? translate('resources.firmwares.actions.rebuild_all_release_removed')
+              : undefined,
       }))}
       onPick={(action) => onAction(action, set)}
     />

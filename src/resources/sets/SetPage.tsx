@@ -117,6 +117,7 @@ export const SetPage = () => {
               set={set}
               onAction={setActions.onAction}
               canUpgrade={builds.data ? list.some((build) => build.newer_release) : undefined}
+              releaseRemoved={list.some((build) => !build.is_removed && build.release_removed)}
             />
           </>
         )}

@@ -94,4 +94,34 @@ describe('the upgrade action', { timeout: 60_000 }, () => {
     const older = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Upgrade all' });
     expect(older).not.toHaveAttribute('aria-disabled', 'true');
   });
+
+  it('replaces rebuild and pool edits by the upgrade for a build whose release was removed (issue 36)', async () => {
+    renderSet([
+      b(100, {
+        model: 'S19',
+        release_removed: true,
+        newer_release: { id: 7, version: '1.1.0', stage: 'stable' },
+      }),
+    ]);
+    const menu = await openMenu('Actions of build S19');
+    for (const name of [/^Rebuild/, /^Edit pools/]) {
+      const item = within(menu).getByRole('menuitem', { name });
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+      expect(item).toHaveTextContent('Release removed: upgrade instead');
+    }
+    expect(within(menu).getByRole('menuitem', { name: 'Upgrade to 1.1.0' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+
+    const setMenu = await openMenu('Actions of set North farm');
+    const rebuild = within(setMenu).getByRole('menuitem', { name: /^Rebuild all/ });
+    expect(rebuild).toHaveAttribute('aria-disabled', 'true');
+    expect(rebuild).toHaveTextContent('A build’s release was removed: upgrade instead');
+    expect(within(setMenu).getByRole('menuitem', { name: 'Upgrade all' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
 });
