@@ -12,7 +12,9 @@ export const WorkerSchema = Type.Object({
   current_build: Type.Union([
     Type.Object({
       id: Type.Integer(),
-      uuid: Type.String(),
+      uuid: Type.Union([Type.String(), Type.Null()], {
+        description: "The build's download key: for its owner and admins only, null for anyone else",
+      }),
       group_name: Type.String(),
       model: Type.String(),
       progress: Type.Integer(),

@@ -10,6 +10,7 @@ import {
   WorkerWithTokenSchema,
 } from '../../contract/schemas/workers-schemas';
 import { recordAudit } from '../audit/audit-log';
+import type { UuidViewer } from '../builds/build-uuid-access';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { agentUpdateAudits } from './agent-audit';
@@ -33,9 +34,9 @@ const NAME_TAKEN = 'An agent with this name already exists';
  */
 const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agents'];
-  // Only admins write, so a written agent is shown as an admin sees it.
-  const view = async (row: WorkerRow) =>
-    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs, true))[0];
+  // Only admins write, so a written agent is shown as the admin who wrote it sees it.
+  const view = async (row: WorkerRow, viewer: UuidViewer) =>
+    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs, viewer))[0];
   const nameFree = async (name: string, exceptId?: number) => {
     const other = await findWorkerByName(app.db, name);
     if (other && other.id !== exceptId) throw invalid(['body', 'name'], NAME_TAKEN);
@@ -52,12 +53,7 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      toWorkers(
-        app.db,
-        await listWorkers(app.db),
-        app.jobQueue.options.offlineAfterMs,
-        request.account.is_admin,
-      ),
+      toWorkers(app.db, await listWorkers(app.db), app.jobQueue.options.offlineAfterMs, request.account),
   );
 
   app.post(
@@ -87,7 +83,7 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return inserted;
       });
-      return reply.code(201).send({ ...(await view(row)), token });
+      return reply.code(201).send({ ...(await view(row, request.account)), token });
     },
   );
 
@@ -126,7 +122,7 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           row.is_blocked ? `Agent ${row.name} was blocked` : `Agent ${row.name} got a new token`,
         );
       }
-      return { ...(await view(row)), ...(token ? { token } : {}) };
+      return { ...(await view(row, request.account)), ...(token ? { token } : {}) };
     },
   );
 

@@ -97,6 +97,8 @@ export interface CurrentBuild {
   worker_id: number;
   id: number;
   uuid: string;
+  /** The build's owner, who with admins alone may see its uuid (builds/build-uuid-access.ts). */
+  user_id: number;
   group_name: string;
   model: string;
   progress: number;
@@ -110,6 +112,7 @@ export async function currentBuilds(db: Db, workerIds: number[]): Promise<Map<nu
       worker_id: sql<number>`${builds.worker_id}`,
       id: builds.id,
       uuid: builds.uuid,
+      user_id: builds.user_id,
       group_name: buildSets.name,
       model: builds.model,
       progress: builds.progress,

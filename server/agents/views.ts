@@ -1,4 +1,5 @@
 import { HIDDEN_SERIES } from '../../contract/constants';
+import { buildUuidFor, type UuidViewer } from '../builds/build-uuid-access';
 import type { Db } from '../platform/db/client';
 import { listSeriesRepositories } from '../releases/repositories-repository';
 import {
@@ -28,15 +29,24 @@ function toWorker(
   current: CurrentBuild | undefined,
   releases: Map<number, HeldRelease>,
   offlineAfterMs: number,
+  viewer: UuidViewer,
 ) {
-  const { worker_id: _worker, ...build } = current ?? { worker_id: 0 };
   return {
     id: row.id,
     name: row.name,
     token_prefix: row.token_prefix,
     is_blocked: row.is_blocked,
     status: workerStatus(row, current !== undefined, offlineAfterMs),
-    current_build: current ? (build as Omit<CurrentBuild, 'worker_id'>) : null,
+    current_build: current
+      ? {
+          id: current.id,
+          // A developer watching the agents sees which build runs, not its download key (issue 36).
+          uuid: buildUuidFor(viewer, current),
+          group_name: current.group_name,
+          model: current.model,
+          progress: current.progress,
+        }
+      : null,
     releases: row.releases
       .flatMap((id) => releases.get(id) ?? [])
       .sort((a, b) => a.series.localeCompare(b.series) || b.id - a.id),
@@ -61,9 +71,11 @@ async function hiddenRepositories(db: Db): Promise<Set<string>> {
 
 /**
  * Workers as the API answers them: status, current build and held releases, in a few queries for all. A viewer
- * who is not an admin (a developer) does not see releases of hidden series, nor sources only they use (spec §1).
+ * who is not an admin (a developer) does not see releases of hidden series, nor sources only they use (spec §1),
+ * nor the uuid of a build not their own.
  */
-export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number, viewerIsAdmin: boolean) {
+export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number, viewer: UuidViewer) {
+  const viewerIsAdmin = viewer.is_admin;
   const [current, releases, hiddenSources] = await Promise.all([
     currentBuilds(
       db,
@@ -75,6 +87,6 @@ export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: numbe
   if (!viewerIsAdmin) for (const [id, release] of releases) if (isHidden(release.series)) releases.delete(id);
   return rows.map((row) => {
     const sources = row.sources.filter((source) => !hiddenSources.has(source.repository));
-    return toWorker({ ...row, sources }, current.get(row.id), releases, offlineAfterMs);
+    return toWorker({ ...row, sources }, current.get(row.id), releases, offlineAfterMs, viewer);
   });
 }

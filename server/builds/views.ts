@@ -3,15 +3,20 @@ import type { BuildSet } from '../../contract/schemas/set-schemas';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { type BuildSetRowWithBuilt, type BuildSetWithOwner, findSetWithBuilt } from '../sets/sets-repository';
+import { ownBuildUuid, type UuidViewer } from './build-uuid-access';
 import type { BuildRow } from './builds-repository';
 
 export const downloadUrl = (uuid: string) => `/api/files/firmwares/${uuid}`;
 
-/** A build as the API answers it; the refund pool is shown to admins only (spec §6). */
-export function toBuild(row: BuildRow, viewer: { is_admin: boolean }): Build {
+/**
+ * A build as the API answers it to its owner or an admin (its uuid is theirs alone: build-uuid-access.ts); the
+ * refund pool is shown to admins only (spec §6).
+ */
+export function toBuild(row: BuildRow, viewer: UuidViewer): Build {
   const { job_spec: _spec, attempts: _attempts, ...rest } = row;
   return {
     ...rest,
+    uuid: ownBuildUuid(viewer, row),
     options: row.options as Build['options'],
     fee_pools_configs: viewer.is_admin
       ? row.fee_pools_configs

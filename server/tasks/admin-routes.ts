@@ -32,7 +32,11 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search, page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { search, searchOwners: true }, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
+      return withEstimates(
+        app.db,
+        rows.map((row) => toTask(row, request.account)),
+        app.jobQueue.options.offlineAfterMs,
+      );
     },
   );
 
@@ -66,7 +70,11 @@ const adminTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { page = 0 } = request.query;
       const { rows, total } = await listTasks(app.db, { userId: request.params.id }, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
+      return withEstimates(
+        app.db,
+        rows.map((row) => toTask(row, request.account)),
+        app.jobQueue.options.offlineAfterMs,
+      );
     },
   );
 };

@@ -40,7 +40,11 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filters = { userId: request.account.id, search, isFavorite: is_favorite ?? by_favorite };
       const { rows, total } = await listTasks(app.db, filters, page);
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return withEstimates(app.db, rows.map(toTask), app.jobQueue.options.offlineAfterMs);
+      return withEstimates(
+        app.db,
+        rows.map((row) => toTask(row, request.account)),
+        app.jobQueue.options.offlineAfterMs,
+      );
     },
   );
 
@@ -69,7 +73,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.jobQueue.cancel([id], request.account.email);
       const after = await findTask(app.db, id);
       if (!after) throw notFound(TASK_NOT_FOUND);
-      return toTask(after);
+      return toTask(after, request.account);
     },
   );
 
