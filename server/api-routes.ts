@@ -93,7 +93,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(resetPasswordRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(changeEmailRoutes, { limits: options.signInLimits });
-  await app.register(changePasswordRoutes);
+  await app.register(changePasswordRoutes, { limits: options.signInLimits });
   await app.register(logoUploadRoutes);
   await app.register(logosRoutes);
   await app.register(logoFilesRoutes);

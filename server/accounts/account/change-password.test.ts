@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../platform/db/schema';
+import { accounts, signInAttempts } from '../../platform/db/schema';
 import {
   createSignedIn,
   createTestApp,
@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
+import { TOO_MANY_SIGN_INS } from '../auth/attempt-limits';
 
 const t = sharedWorld(createTestApp);
 
@@ -80,5 +81,42 @@ describe('POST /api/client/account/change-password', () => {
       'new_password',
     ]);
     expectError(await change(undefined, { old_password: 'a', new_password: 'b' }), 401);
+  });
+});
+
+// Issue 36, finding 6.6: a session holder guessing the current password here got unlimited guesses. The
+// guesses share sign-in's per-account back-off (the same count, the same 429), whichever door they come by.
+describe('change-password guesses', () => {
+  const backoff = { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60 * 60_000 };
+  const limited = sharedWorld(() => createTestApp({ db: t.handle, signInLimits: { perAccount: backoff } }));
+  const changeOn = (token: string, body: unknown) =>
+    request(limited.app, { method: 'POST', url: '/api/client/account/change-password', token, body });
+  const delayIsOver = (email: string) =>
+    t.db
+      .update(signInAttempts)
+      .set({ blocked_until: new Date(Date.now() - 1000) })
+      .where(eq(signInAttempts.key, `sign-in:account:${email}`));
+
+  it('are throttled like sign-in: after the free attempts even the right password waits', async () => {
+    const { email, token } = await createSignedIn(limited.app, t.db);
+    for (let i = 0; i < 3; i++) {
+      const res = await changeOn(token, { old_password: `guess ${i}`, new_password: 'new secret 123' });
+      expectBodyIssues(res, [['old_password', 'Current password is incorrect']]);
+    }
+    const right = { old_password: TEST_PASSWORD, new_password: 'new secret 123' };
+    const refused = await changeOn(token, right);
+    expectError(refused, 429, TOO_MANY_SIGN_INS);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The same count as sign-in: the account's sign-in waits too.
+    const signInNow = await request(limited.app, {
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      body: { email, password: TEST_PASSWORD },
+    });
+    expectError(signInNow, 429, TOO_MANY_SIGN_INS);
+
+    await delayIsOver(email);
+    const res = await changeOn(token, right);
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
