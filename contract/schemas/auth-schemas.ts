@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { closedObject } from './common-schemas';
+import { shownOnce } from './shown-once';
 
 export const SignInBodySchema = closedObject({
   email: Type.String({ format: 'email', maxLength: 254 }),
@@ -7,7 +8,7 @@ export const SignInBodySchema = closedObject({
 });
 
 export const AccessTokenSchema = Type.Object({
-  access_token: Type.String(),
+  access_token: Type.String({ ...shownOnce }),
   token_type: Type.Literal('bearer'),
 });
 

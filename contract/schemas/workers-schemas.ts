@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closedObject } from './common-schemas';
+import { shownOnce } from './shown-once';
 
 export const WorkerSchema = Type.Object({
   id: Type.Integer(),
@@ -32,12 +33,14 @@ export const WorkerSchema = Type.Object({
 
 export const WorkerWithTokenSchema = Type.Object({
   ...WorkerSchema.properties,
-  token: Type.String({ description: 'Shown in this answer only; stored hashed' }),
+  token: Type.String({ ...shownOnce, description: 'Shown in this answer only; stored hashed' }),
 });
 
 export const WorkerAnswerSchema = Type.Object({
   ...WorkerSchema.properties,
-  token: Type.Optional(Type.String({ description: 'Present only when the token was regenerated' })),
+  token: Type.Optional(
+    Type.String({ ...shownOnce, description: 'Present only when the token was regenerated' }),
+  ),
 });
 
 const name = Type.String({ minLength: 3, maxLength: 100, examples: ['build-01'] });

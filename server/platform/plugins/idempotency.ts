@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { claimKey, pruneKeys, releaseKey, storeAnswer } from '../db/idempotency-repository';
 import { conflict } from '../http/http-errors';
 import { ValidationFailedError } from '../http/validation-errors';
+import { shownOnceFields, withoutShownOnce } from './shown-once-fields';
 
 const HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -14,6 +15,11 @@ const PRUNE_MS = 60 * 60_000;
  * instead of creating a second build or set. Only successful answers are kept: after a refusal the same key
  * may be sent again. The same key on another request is refused (422), and one whose first request is still
  * running answers 409. Kept in the database, so every instance honours a key sent to another.
+ *
+ * A secret shown once (a response field marked shownOnce in the route's schema: an agent's token, an access
+ * token) is left out of the kept answer (issue 36): never at rest here, and a repeat answers the result
+ * without it. The repeat's client then knows the secret was already delivered; it cannot get it again (a
+ * new agent token is a regeneration away).
  *
  * Registered inside the /api scope, after authentication (request.account is set by its onRequest hook).
  * There is no maintained Fastify plugin for this; the mechanism is a row per key, written around the handler.
@@ -57,7 +63,9 @@ export function idempotency(app: FastifyInstance): void {
     if (!claim) return payload;
     claim.stored = true;
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
-      await storeAnswer(app.db, claim.accountId, claim.key, reply.statusCode, String(payload ?? ''));
+      const secrets = shownOnceFields(request.routeOptions.schema?.response, reply.statusCode);
+      const kept = withoutShownOnce(String(payload ?? ''), secrets);
+      await storeAnswer(app.db, claim.accountId, claim.key, reply.statusCode, kept);
     } else {
       await releaseKey(app.db, claim.accountId, claim.key);
     }
