@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { builds, workers } from '../platform/db/schema';
+import { fairOrder, fairQueue } from '../queue/fair-order';
 import { type Liveness, withLiveness } from './agent-liveness';
 
 /**
  * Issue 16 item 5: where a pending build stands in the queue and when it should start and finish, and when a
  * running one should finish. Durations are the median of the recent builds of the same series (of every
- * series when it has none yet), run on as many agents as are online: the queue is played out in claim order,
+ * series when it has none yet), run on as many agents as are online: the queue is played out in claim order
+ * (the fair order as it stands: builds ending later move their account's turns up, which it does not foresee),
  * each build going to the agent free first.
  */
 
@@ -162,12 +164,13 @@ async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
     .from(builds)
     .where(and(eq(builds.status, 'in_progress'), eq(builds.is_removed, false)))
     .orderBy(desc(builds.started_at));
-  const pending = await db
-    .select({ id: builds.id, series: builds.series })
-    .from(builds)
-    .where(and(eq(builds.status, 'pending'), eq(builds.is_removed, false)))
-    .orderBy(asc(builds.queued_at), asc(builds.id))
-    .limit(HORIZON);
+  // Issue 36: in the fair order, the claims' own (server/queue/fair-order.ts).
+  const result = await db.execute(sql`
+    select f.id, f.series from ${fairQueue()} f order by ${fairOrder('f')} limit ${HORIZON}`);
+  const pending = (result as unknown as { rows: { id: number; series: string }[] }).rows.map((row) => ({
+    id: Number(row.id),
+    series: row.series,
+  }));
   const estimates = playQueue({
     now,
     agentsOnline: Number(online?.n ?? 0),

@@ -1,7 +1,8 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { builds, workers } from '../platform/db/schema';
 import { lockSet, recountSet } from '../sets/sets-repository';
+import { fairOrder, fairQueue } from './fair-order';
 
 // The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
 // come from the database's clock, so several API instances agree on every lease. Only the queue
@@ -19,9 +20,12 @@ export interface ClaimedJobRow {
   spec: Record<string, unknown>;
 }
 
+/** Builds per account a claim considers: more agents than this claiming one account's builds at once wait. */
+const CLAIM_CANDIDATES = 16;
+
 /**
- * Claims the oldest pending job for `workerId`: one statement, the candidate locked with SKIP LOCKED, so two
- * agents never get the same job. A job that finished before (a rebuild queued it again) starts a new round
+ * Claims the next pending job in the fair order for `workerId`: one statement, the candidate locked with SKIP
+ * LOCKED, so two agents never get the same job. A job that finished before (a rebuild queued it again) starts a new round
  * of attempts at 1.
  */
 export async function claimJob(
@@ -41,13 +45,16 @@ export async function claimJob(
         eq(workers.is_blocked, false),
       ),
     );
-  const candidate = db
-    .select({ id: builds.id })
-    .from(builds)
-    .where(and(eq(builds.status, 'pending'), eq(builds.is_removed, false)))
-    .orderBy(asc(builds.queued_at), asc(builds.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
+  // Issue 36: the first pending build in the fair order (fair-order.ts) that no other claim holds. The order
+  // is read in a subquery (a window function and FOR UPDATE cannot share a SELECT) and the builds locked one by
+  // one in it, SKIP LOCKED passing over those another claim is taking: up to CLAIM_CANDIDATES per account, so
+  // as many agents claiming at once from one account's builds each get one.
+  const candidate = sql`
+    select b.id from builds b join ${fairQueue(CLAIM_CANDIDATES)} f on f.id = b.id
+    where b.status = 'pending' and b.is_removed = false
+    order by ${fairOrder('f')}
+    limit 1
+    for update of b skip locked`;
   const [row] = await db
     .update(builds)
     .set({

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { builds } from '../platform/db/schema';
+import { fairOrder, fairQueue } from '../queue/fair-order';
 
 /** The pending queue's version (migration 0007), as a column any query can carry. */
 export const queueVersion = sql<string>`(select last_value::text from queue_version)`;
@@ -21,20 +21,18 @@ interface Kept {
 
 const kept = new WeakMap<Db, Kept>();
 
-/** 1-based places of the given pending builds, counted one by one (a very long queue). */
+/** 1-based places of the given pending builds in the whole fair order (a very long queue). */
 async function countPositions(db: Db, ids: number[]): Promise<Map<number, number>> {
-  const b = builds;
-  const rows = await db
-    .select({
-      id: b.id,
-      position: sql<number>`(
-        select count(*)::int from builds p
-        where p.status = 'pending' and p.is_removed = false and (p.queued_at, p.id) <= (${b.queued_at}, ${b.id})
-      )`,
-    })
-    .from(b)
-    .where(and(inArray(b.id, ids), eq(b.status, 'pending'), eq(b.is_removed, false)));
-  return new Map(rows.map((r) => [r.id, r.position]));
+  const result = await db.execute(sql`
+    select id, position from (
+      select f.id, (row_number() over (order by ${fairOrder('f')}))::int as position from ${fairQueue()} f
+    ) ranked
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  const rows = (result as unknown as { rows: { id: number; position: number }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
 }
 
 /**
@@ -47,12 +45,15 @@ export async function queuePositions(db: Db, version: string, ids: number[]): Pr
   if (ids.length === 0) return new Map();
   const current = kept.get(db);
   if (current && current.version === version && Date.now() - current.at < KEPT_MS) return current.positions;
-  const rows = await db
-    .select({ id: builds.id, version: queueVersion })
-    .from(builds)
-    .where(and(eq(builds.status, 'pending'), eq(builds.is_removed, false)))
-    .orderBy(asc(builds.queued_at), asc(builds.id))
-    .limit(MAX_KEPT + 1);
+  // Issue 36: the fair order (server/queue/fair-order.ts), the claims' own.
+  const result = await db.execute(sql`
+    select f.id, ${queueVersion} as version from ${fairQueue()} f
+    order by ${fairOrder('f')}
+    limit ${MAX_KEPT + 1}`);
+  const rows = (result as unknown as { rows: { id: number; version: string }[] }).rows.map((row) => ({
+    id: Number(row.id),
+    version: String(row.version),
+  }));
   if (rows.length > MAX_KEPT) return countPositions(db, ids);
   const positions = new Map(rows.map((row, index) => [row.id, index + 1]));
   kept.set(db, { version: rows[0]?.version ?? version, at: Date.now(), positions });

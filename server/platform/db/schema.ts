@@ -41,12 +41,20 @@ export const accounts = pgTable(
     is_vip: boolean('is_vip').notNull().default(false),
     beta_testing: boolean('beta_testing').notNull().default(false),
     is_removed: boolean('is_removed').notNull().default(false),
+    // Issue 36: the builds a partner may have waiting in the queue and may queue in an hour, as an admin set
+    // them; null takes the default (contract/constants.ts). Admins' own builds are not limited.
+    max_queued_builds: integer('max_queued_builds'),
+    max_builds_per_hour: integer('max_builds_per_hour'),
     // Bumped on password change or blocking: tokens carrying an older version stop working.
     token_version: integer('token_version').notNull().default(0),
     last_active: timestamp('last_active', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('accounts_language_check', sql`${t.language} in ('en', 'ru')`)],
+  (t) => [
+    check('accounts_language_check', sql`${t.language} in ('en', 'ru')`),
+    check('accounts_max_queued_builds_check', sql`${t.max_queued_builds} > 0`),
+    check('accounts_max_builds_per_hour_check', sql`${t.max_builds_per_hour} > 0`),
+  ],
 );
 
 export const series = pgTable('series', {
@@ -428,6 +436,10 @@ export const builds = pgTable(
     index('builds_user_status_idx').on(t.user_id, t.status),
     // Build agents (issue 5): the claim and queue positions, the lease sweep, task lists and counters.
     index('builds_queue_idx').on(t.queued_at, t.id).where(sql`status = 'pending' and is_removed = false`),
+    // Issue 36: the fair claim reads each account's first pending builds (server/queue/fair-order.ts).
+    index('builds_queue_user_idx')
+      .on(t.user_id, t.queued_at, t.id)
+      .where(sql`status = 'pending' and is_removed = false`),
     index('builds_lease_idx').on(t.lease_until).where(sql`status = 'in_progress'`),
     index('builds_tasks_user_idx')
       .on(t.user_id, t.queued_at, t.id)
@@ -553,6 +565,8 @@ export const buildRuns = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.build_id, t.run] }),
+    // Issue 36: a partner's builds queued in the last hour (server/queue/queue-limits.ts).
+    index('build_runs_queued_idx').on(t.queued_at),
     check(
       'build_runs_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
