@@ -4,7 +4,9 @@ import { closedObject } from './common-schemas';
 export const RepositorySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  url: Type.String({ description: 'Any password in the url is masked' }),
+  url: Type.String({
+    description: 'Its user part (a token or a password) is masked: https://***@host/r.git',
+  }),
 });
 
 export const RepositoryListSchema = Type.Array(RepositorySchema);

@@ -119,10 +119,10 @@ describe('/api/admin/repositories', () => {
     );
   });
 
-  it('masks a password in a listed url', async () => {
+  it('masks the user part (a password, or a token as the user) in a listed url', async () => {
     await insertRepository(t.db, { name: 'private', url: 'https://bot:s3cret@git.example.com/fw.git' });
     const listed = (await get('repositories')).json().find((r: { name: string }) => r.name === 'private');
-    expect(listed.url).toBe('https://bot:***@git.example.com/fw.git');
+    expect(listed.url).toBe('https://***@git.example.com/fw.git');
   });
 
   it('lets only admins write', async () => {

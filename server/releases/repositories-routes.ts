@@ -78,10 +78,7 @@ const repositoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await refsCache.fresh(url);
       } catch (error) {
         if (error instanceof RepositoryUnreachableError) {
-          throw invalid(
-            ['body', 'url'],
-            `Repository is unreachable: ${error.reason.replaceAll(url, maskUrl(url))}`,
-          );
+          throw invalid(['body', 'url'], `Repository is unreachable: ${error.reason}`);
         }
         throw error;
       }

@@ -1,17 +1,26 @@
 import { spawn } from 'node:child_process';
+import { maskUrl, maskUrlsIn } from './repository-url';
 
 export interface RemoteRefs {
   tags: string[];
   branches: string[];
 }
 
+/**
+ * Its url and reason are masked (maskUrl): the error's message and fields are what a log shows, and the
+ * reason is shown to people.
+ */
 export class RepositoryUnreachableError extends Error {
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-  ) {
-    super(`Repository ${url} is unreachable: ${reason}`);
+  readonly url: string;
+  readonly reason: string;
+
+  constructor(url: string, reason: string) {
+    const shown = maskUrl(url);
+    const why = maskUrlsIn(reason);
+    super(`Repository ${shown} is unreachable: ${why}`);
     this.name = 'RepositoryUnreachableError';
+    this.url = shown;
+    this.reason = why;
   }
 }
 
@@ -28,14 +37,17 @@ export function parseLsRemote(output: string): RemoteRefs {
   return { tags: tags.sort(), branches: branches.sort() };
 }
 
-/** git's own explanation: its first `fatal:` line, which names the cause; later lines are advice. */
+/**
+ * git's own explanation: its first `fatal:` line, which names the cause; later lines are advice. Any url in
+ * it has its user part masked: some git versions write the url they were given, token and all.
+ */
 export function gitFailureReason(stderr: string): string {
   const lines = stderr
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
   const fatal = lines.find((line) => /^(fatal|error):/.test(line));
-  return (fatal ?? lines.at(-1) ?? 'git failed').replace(/^(fatal|error):\s*/, '');
+  return maskUrlsIn((fatal ?? lines.at(-1) ?? 'git failed').replace(/^(fatal|error):\s*/, ''));
 }
 
 const GIT_ENV = {

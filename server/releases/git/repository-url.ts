@@ -1,19 +1,27 @@
-/** A repository url as shown to people: a password written into it is masked. */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+const USERINFO_IN_TEXT = /([a-z][a-z0-9+.-]*:\/\/)[^\s/?#'"]*@/gi;
+
+/**
+ * A repository url as shown to people (API answers, the audit log, messages): its whole user part is masked,
+ * `https://***@host/r.git`, since a token is as often written as the user (`https://TOKEN@host`) as as the
+ * password (`user:TOKEN@`) (issue 36). The stored url keeps it: git needs it. An scp-like `git@host:path`
+ * is left as it is: ssh takes no password in it, and its user is a login name, not a secret.
+ */
 export function maskUrl(url: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
-  try {
-    const parsed = new URL(url);
-    if (!parsed.password) return url;
-    parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
+  return url.replace(USERINFO, '$1***@');
 }
 
-/** What to tell people about a repository that did not answer, without its password. */
-export function unreachable(repository: { name: string; url: string }, error: { reason: string }): string {
-  return `Repository ${repository.name} is unreachable: ${error.reason.replaceAll(repository.url, maskUrl(repository.url))}`;
+/**
+ * Free text (git's stderr, an error's message) with the user part of every url in it masked as maskUrl
+ * does: git writes the url it was given into some of its messages, and those reach answers and logs.
+ */
+export function maskUrlsIn(text: string): string {
+  return text.replace(USERINFO_IN_TEXT, '$1***@');
+}
+
+/** What to tell people about a repository that did not answer (the error's reason is already masked). */
+export function unreachable(repository: { name: string }, error: { reason: string }): string {
+  return `Repository ${repository.name} is unreachable: ${maskUrlsIn(error.reason)}`;
 }
 
 /**
