@@ -53,3 +53,8 @@ export const DEBUG_DEFAULT = false;
 /** Logo uploads (issue 6): PNG, JPEG or SVG, at most 2 MiB per image. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Issue 36: the logo sets an account may keep, removed ones whose files a build still needs included; with
+ * LOGO_MAX_BYTES per image, an account's logos take at most 2 × 20 × 2 MiB = 80 MiB of storage.
+ */
+export const LOGO_SETS_MAX = 20;

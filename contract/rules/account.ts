@@ -1,6 +1,6 @@
 // Spec §5 for accounts: e-mail, password, a partner's worker (alias), the logo pair and the SSH keys.
 import { IsEmail } from 'typebox/format';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { LOGO_SETS_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { type Message, validation } from '../messages';
 import { lettersDigitsUnderscore, minLength3, required } from './text';
 import { firstIssue, isEmpty, type Rule, textOf } from './values';
@@ -75,3 +75,10 @@ export function sshKeyErrors(keys: readonly SshKeyDraft[]): { name?: string; key
         : undefined,
   }));
 }
+
+/**
+ * Issue 36: another logo set is refused once the account keeps LOGO_SETS_MAX; the server counts removed sets
+ * whose files a build still needs too, the console the ones it lists.
+ */
+export const logoSetsAllowance = (kept: number): Message | undefined =>
+  kept >= LOGO_SETS_MAX ? validation('logo_sets_max', { max: LOGO_SETS_MAX }) : undefined;

@@ -1,9 +1,15 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { GENERAL_LOGO_ID } from '../../contract/constants';
+import { englishOf } from '../../contract/english';
+import { logoSetsAllowance } from '../../contract/rules/account';
 import type { Db } from '../platform/db/client';
-import { buildSets, type LogoRow, logos } from '../platform/db/schema';
+import { accounts, buildSets, type LogoRow, logos } from '../platform/db/schema';
+import { invalid } from '../platform/http/validation-errors';
 
 export type { LogoRow };
+/** A removed logo set's file name once its file was deleted (logo-purge.ts); no stored name is empty. */
+export const PURGED_FILE = '';
+
 export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;
 
 /** Seeds the general logo (id 1) unless it exists; its images ship with the console. */
@@ -52,9 +58,24 @@ export async function findPublicLogo(db: Db, publicId: string): Promise<LogoRow 
   return row;
 }
 
-/** Adds a logo set; as the default, it replaces the account's previous default. */
+/**
+ * Issue 36: refuses (422) a logo set over the account's allowance: its sets whose files are stored, removed
+ * ones a build still needs included. The account's row is locked, so two uploads at once cannot both pass.
+ */
+async function checkLogoAllowance(db: Db, accountId: number): Promise<void> {
+  await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(logos)
+    .where(and(eq(logos.account_id, accountId), ne(logos.le_file, PURGED_FILE)));
+  const refusal = englishOf(logoSetsAllowance(n));
+  if (refusal) throw invalid(['body', 'logo'], refusal);
+}
+
+/** Adds a logo set, within the account's allowance; as the default, it replaces the account's previous one. */
 export function insertLogoSet(db: Db, values: NewLogo & { account_id: number }, makeDefault: boolean) {
   return db.transaction(async (tx) => {
+    await checkLogoAllowance(tx, values.account_id);
     if (makeDefault) {
       await tx
         .update(logos)
@@ -70,7 +91,8 @@ export function insertLogoSet(db: Db, values: NewLogo & { account_id: number }, 
 }
 
 /**
- * Removes one of the account's own logo sets (soft: builds made with it keep their images); answers it, or
+ * Removes one of the account's own logo sets (soft: builds made with it keep their images until none may be
+ * built again, then purgeUnusedLogos deletes them); answers it, or
  * undefined when it is not theirs or already removed. A removed default leaves the general logo as default,
  * and the sets that used it fall back to the general logo (what the dialog promises; issue 15, item 3), in
  * the same transaction, so their next builds ship the general logo.

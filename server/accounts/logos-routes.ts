@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LogoIdParamsSchema, LogoSetSchema } from '../../contract/schemas/logo-schemas';
 import { notFound } from '../platform/http/http-errors';
+import { purgeUnusedLogos } from './logo-purge';
 import { listLogoSets, removeOwnLogoSet } from './logos-repository';
 import { toLogoSet } from './logos-views';
 
@@ -38,6 +39,7 @@ const logosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await removeOwnLogoSet(app.db, request.account.id, request.params.id))) {
         throw notFound('Logo not found');
       }
+      await purgeUnusedLogos(app.db, app.logoStore, [request.params.id]);
       return reply.code(204).send(null);
     },
   );

@@ -79,7 +79,7 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id);
-      await removeBuild(app.db, app.artifacts, build, request.query.full_clean);
+      await removeBuild(app.db, app, build, request.query.full_clean);
       return reply.code(204).send(null);
     },
   );

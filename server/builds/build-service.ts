@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountRow, findAccountById } from '../accounts/accounts-repository';
+import { purgeUnusedLogos } from '../accounts/logo-purge';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import type { LogoStore } from '../platform/storage/logo-store';
 import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
 import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from '../sets/set-builds-change';
@@ -192,9 +194,19 @@ export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promis
   });
 }
 
-/** Soft delete; `fullClean` also deletes the artifact (after the rows are committed). */
-export async function removeBuild(db: Db, artifacts: ArtifactStore, build: BuildRow, fullClean: boolean) {
+/**
+ * Soft delete; `fullClean` also deletes the artifact (after the rows are committed). A removed logo set
+ * that was kept for this build loses its files once no build may be built with it (issue 36).
+ */
+export async function removeBuild(
+  db: Db,
+  files: { artifacts: ArtifactStore; logoStore: LogoStore },
+  build: BuildRow,
+  fullClean: boolean,
+) {
+  const { artifacts } = files;
   await changeSetBuilds(db, build.group_id, (tx) => markBuildsRemoved(tx, [build.id], fullClean));
+  await purgeUnusedLogos(db, files.logoStore, [build.logo_id]);
   if (fullClean) {
     // Issue 16: the stored content goes with its last build; orphans of earlier rebuilds go too.
     await releaseArtifacts(db, artifacts, [build]);

@@ -152,7 +152,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id, request.account.id);
-      await removeBuild(app.db, app.artifacts, build, request.query.full_clean);
+      await removeBuild(app.db, app, build, request.query.full_clean);
       return reply.code(204).send(null);
     },
   );

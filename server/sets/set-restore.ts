@@ -12,6 +12,12 @@ export async function markRemovedWithSet(db: Db, buildIds: number[]): Promise<vo
   await db.update(builds).set({ removed_with_set: true }).where(inArray(builds.id, buildIds));
 }
 
+/**
+ * A build its set's restore would bring back, besides having been removed with it: a done build whose file a
+ * full clean deleted has nothing to give and stays removed. Logo files are kept for these (logo-purge.ts).
+ */
+export const restorableWithSet = () => or(ne(builds.status, 'done'), isNotNull(builds.sha256));
+
 const nameClash = (name: string) =>
   conflict(`The owner has another set named ${name}: rename that set first, then restore this one`);
 
@@ -36,14 +42,7 @@ export async function restoreGroup(db: Db, actorId: number, id: number): Promise
       const back = await tx
         .update(builds)
         .set({ is_removed: false, removed_with_set: false, updated_at: new Date() })
-        .where(
-          and(
-            eq(builds.group_id, id),
-            eq(builds.removed_with_set, true),
-            // A done build whose file a full clean deleted has nothing to give: it stays removed.
-            or(ne(builds.status, 'done'), isNotNull(builds.sha256)),
-          ),
-        )
+        .where(and(eq(builds.group_id, id), eq(builds.removed_with_set, true), restorableWithSet()))
         .returning({ id: builds.id });
       await recountSet(tx, id);
       await recordAudit(tx, {

@@ -2,6 +2,7 @@ import { englishOf } from '../../contract/english';
 import { setName } from '../../contract/rules/text';
 import type { SetCreate, SetPatch } from '../../contract/schemas/set-schemas';
 import type { AccountRow } from '../accounts/accounts-repository';
+import { purgeUnusedLogos } from '../accounts/logo-purge';
 import type { ArtifactStore } from '../builds/artifact-store';
 import { requeue, upgradeInTx } from '../builds/build-service';
 import { listBuilds, listLiveSetBuilds, markBuildsRemoved } from '../builds/builds-repository';
@@ -12,6 +13,7 @@ import type { Db } from '../platform/db/client';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import type { LogoStore } from '../platform/storage/logo-store';
 import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from './set-builds-change';
 import { checkLogo, checkSshKeys } from './set-items';
@@ -126,7 +128,7 @@ export async function upgradeSet(db: Db, owner: AccountRow, set: BuildSetRow): P
  */
 export async function removeSet(
   db: Db,
-  artifacts: ArtifactStore,
+  files: { artifacts: ArtifactStore; logoStore: LogoStore },
   set: BuildSetRow,
   fullClean: boolean,
   actorId?: number,
@@ -146,6 +148,13 @@ export async function removeSet(
     if (actorId !== undefined) await auditSetRemoval(tx, actorId, set, live, fullClean);
     return builds;
   });
+  // Issue 36: removed logo sets kept for these builds lose their files once none may be built again.
+  await purgeUnusedLogos(
+    db,
+    files.logoStore,
+    all.map((build) => build.logo_id),
+  );
+  const { artifacts } = files;
   if (fullClean) {
     // Issue 16: each stored content goes with its last build; orphans of earlier rebuilds go too.
     await releaseArtifacts(db, artifacts, all);

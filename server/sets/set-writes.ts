@@ -96,7 +96,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     async (request, reply) => {
       const set = await setOf(request.params.id, request.account.id);
       const actorId = admin ? request.account.id : undefined;
-      await removeSet(app.db, app.artifacts, set, request.query.full_clean, actorId);
+      await removeSet(app.db, app, set, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },
   );

@@ -2,6 +2,9 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
+import { GENERAL_LOGO_ID } from '../../../contract/constants';
+import type { Message } from '../../../contract/messages';
+import { logoSetsAllowance } from '../../../contract/rules/account';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
@@ -24,7 +27,7 @@ export const LogoSection = () => {
   const [light, setLight] = useState<File>();
   const [dark, setDark] = useState<File>();
   const [makeDefault, setMakeDefault] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<Message>();
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<LogoSet>();
 
@@ -35,7 +38,9 @@ export const LogoSection = () => {
   };
 
   const upload = async () => {
-    const error = logoUploadError(light, dark);
+    // Issue 36: the server's allowance, said before the images travel (the general logo is nobody's).
+    const own = logos.filter((logo) => logo.id !== GENERAL_LOGO_ID).length;
+    const error = logoSetsAllowance(own) ?? logoUploadError(light, dark);
     setProblem(error);
     if (error || !light || !dark) return;
     setBusy(true);
@@ -96,7 +101,7 @@ export const LogoSection = () => {
         </Stack>
         {problem && (
           <Alert severity="error" sx={{ mt: 1.5 }}>
-            {translate(problem)}
+            {typeof problem === 'string' ? translate(problem) : translate(problem.message, problem.args)}
           </Alert>
         )}
         <Stack

@@ -23,6 +23,12 @@ export const AgentCreateButton = ({ variant = 'contained' }: { variant?: 'contai
     try {
       const agent = await writes.create(name);
       setOpen(false);
+      // A repeat of the creation (the same Idempotency-Key) answers without the token: the server never
+      // shows it twice (issue 36). Say so rather than open an empty token dialog.
+      if (!agent.token) {
+        notify('app.agents.token_already_shown', { type: 'warning', messageArgs: { name: agent.name } });
+        return;
+      }
       notify('app.notifications.agent_added', { type: 'success' });
       setCreated(agent);
     } catch (error) {

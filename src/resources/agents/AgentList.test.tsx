@@ -25,7 +25,8 @@ const agent = (id: number, name: string, prefix: string, extra: Partial<Agent> =
 
 const FULL_TOKEN = 'wk_Zq81xYtoken_full_secret_value';
 
-function setup(role: 'admin' | 'developer' = 'admin') {
+/** `replayed`: the creation answers as a repeat of the same Idempotency-Key does, without the token. */
+function setup(role: 'admin' | 'developer' = 'admin', { replayed = false } = {}) {
   const agents: Agent[] = [
     agent(1, 'embedded', 'wk_Ab12', {
       status: 'busy',
@@ -42,7 +43,11 @@ function setup(role: 'admin' | 'developer' = 'admin') {
     const { name } = request.body as { name: string };
     const created = agent(2, name, FULL_TOKEN.slice(0, 8));
     agents.push(created);
-    return { status: 201, headers: new Headers(), json: { ...created, token: FULL_TOKEN } };
+    return {
+      status: 201,
+      headers: new Headers(),
+      json: replayed ? created : { ...created, token: FULL_TOKEN },
+    };
   }) as unknown as HttpClient;
   renderWithAdmin(
     <>
@@ -81,6 +86,20 @@ describe('AgentList', { timeout: 40_000 }, () => {
     expect(await screen.findByText('builder-2')).toBeInTheDocument();
     expect(screen.getByText(`${FULL_TOKEN.slice(0, 8)}…`)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain(FULL_TOKEN);
+  });
+
+  // Issue 36: the server never shows a token twice; a repeated creation is answered without it.
+  it('says the token was already shown when the answer carries none, instead of an empty dialog', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup('admin', { replayed: true });
+    await user.click(await screen.findByRole('button', { name: 'Add new agent' }));
+    const form = await screen.findByRole('dialog');
+    await user.click(within(form).getByLabelText(/Name/));
+    await user.paste('builder-3');
+    await user.click(within(form).getByRole('button', { name: 'Add agent' }));
+
+    expect(await screen.findByText(/Agent builder-3 was added\. Its token was shown/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Token of/ })).not.toBeInTheDocument();
   });
 
   it('shows developers the agents without the admin actions', async () => {
