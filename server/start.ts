@@ -2,13 +2,13 @@ import { ownAddress, startEmbeddedAgent } from './agents/embedded-agent';
 import { buildApp } from './app';
 import { serverSecrets } from './builds/log-secrets';
 import type { Config } from './config';
+import { loggerOptions } from './logger-options';
 import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
 import type { PgliteStart } from './platform/db/pglite-files';
 import { startPgliteMaintenance } from './platform/db/pglite-maintenance';
 import { type SeedOptions, seed } from './platform/db/seed';
 import { formatStartupReport } from './startup-report';
-import { withoutToken } from './tasks/live-socket-routes';
 
 /** What the process entry (main.ts) began before this module loaded. */
 export interface EarlyStart {
@@ -38,13 +38,7 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
     db: handle,
     // SPA_DIR lets a test serve a build of its own; the default is dist/ at the project root.
     spaDir: process.env.SPA_DIR || undefined,
-    logger: {
-      level: process.env.LOG_LEVEL ?? 'info',
-      // The live socket carries the access token in its query (browsers cannot set its headers).
-      serializers: {
-        req: (req) => ({ method: req.method, url: withoutToken(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'),
   });
   step('app');
   await app.listen({ port: config.port, host: config.host });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LogoIdParamsSchema, LogoSetSchema } from '../../contract/schemas/logo-schemas';
+import { auditedWrite } from '../audit/staff-writes';
 import { notFound } from '../platform/http/http-errors';
 import { purgeUnusedLogos } from './logo-purge';
 import { listLogoSets, removeOwnLogoSet } from './logos-repository';
@@ -36,9 +37,12 @@ const logosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await removeOwnLogoSet(app.db, request.account.id, request.params.id))) {
-        throw notFound('Logo not found');
-      }
+      const { id } = request.params;
+      // Issue 36: an admin's or a developer's own logo sets are audited too.
+      const entry = { action: 'logo.remove' as const, objectType: 'logo' as const, objectId: id };
+      await auditedWrite(app.db, request.account, entry, async (db) => {
+        if (!(await removeOwnLogoSet(db, request.account.id, id))) throw notFound('Logo not found');
+      });
       await purgeUnusedLogos(app.db, app.logoStore, [request.params.id]);
       return reply.code(204).send(null);
     },

@@ -7,6 +7,7 @@ import {
   SshKeySchema,
   SshKeyUpdateSchema,
 } from '../../contract/schemas/ssh-key-schemas';
+import { auditedWrite } from '../audit/staff-writes';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import {
@@ -29,6 +30,17 @@ const toSshKey = ({ id, name, key }: SshKeyRow) => ({ id, name, key });
 /** The signed-in account's own SSH keys (spec §7); another account's key answers 404. */
 const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mine = routesUnder(['ssh keys']);
+  // Issue 36: an admin's or a developer's own keys are audited too (never the key text: the name says it).
+  const audit = (
+    action: 'ssh_key.create' | 'ssh_key.update' | 'ssh_key.remove',
+    id: number,
+    name?: string,
+  ) => ({
+    action,
+    objectType: 'ssh_key' as const,
+    objectId: id,
+    after: name === undefined ? null : { name },
+  });
   const rethrow = (error: unknown) => {
     throw duplicateToValidation(error);
   };
@@ -54,7 +66,12 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = checkSshKey(request.body) as SshKeyValues;
       const clash = clashError(await findSshKeyClashes(app.db, accountId, values));
       if (clash) throw clash;
-      const row = await insertSshKey(app.db, accountId, values).catch(rethrow);
+      const row = await auditedWrite(
+        app.db,
+        request.account,
+        (made: SshKeyRow) => audit('ssh_key.create', made.id, made.name),
+        (db) => insertSshKey(db, accountId, values),
+      ).catch(rethrow);
       reply.code(201);
       return toSshKey(row);
     },
@@ -75,8 +92,12 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = checkSshKey(request.body);
       const clash = clashError(await findSshKeyClashes(app.db, accountId, values, id));
       if (clash) throw clash;
-      const row = await updateOwnSshKey(app.db, accountId, id, values).catch(rethrow);
-      if (!row) throw notFound(KEY_NOT_FOUND);
+      const entry = audit('ssh_key.update', id, request.body.name);
+      const row = await auditedWrite(app.db, request.account, entry, async (db) => {
+        const updated = await updateOwnSshKey(db, accountId, id, values);
+        if (!updated) throw notFound(KEY_NOT_FOUND);
+        return updated;
+      }).catch(rethrow);
       return toSshKey(row);
     },
   );
@@ -89,8 +110,10 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 422) },
     }),
     async (request, reply) => {
-      if (!(await deleteOwnSshKey(app.db, request.account.id, request.query.id)))
-        throw notFound(KEY_NOT_FOUND);
+      const { id } = request.query;
+      await auditedWrite(app.db, request.account, audit('ssh_key.remove', id), async (db) => {
+        if (!(await deleteOwnSshKey(db, request.account.id, id))) throw notFound(KEY_NOT_FOUND);
+      });
       return reply.code(204).send(null);
     },
   );

@@ -10,8 +10,10 @@ import {
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
+import { auditedWrite } from '../audit/staff-writes';
 import type { AccountRow } from '../platform/db/schema';
 import { routesUnder } from '../platform/http/route-options';
+import { buildAudit } from './build-audit';
 import { editBuild, editPools, liveBuild, ownerOf, rebuildBuild, removeBuild } from './build-service';
 import { toBuild } from './views';
 
@@ -41,7 +43,11 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request) => {
       const { build, actors } = await adminTarget(request);
-      return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
+      const entry = buildAudit('build.update', build, request.body);
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        editBuild(db, actors, build, request.body),
+      );
+      return toBuild(row, request.account);
     },
   );
 
@@ -65,7 +71,9 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     admin({ summary: 'Rebuild any build', querystring: BuildIdQuerySchema, response: one }),
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id);
-      return toBuild(await rebuildBuild(app.db, build), request.account);
+      const entry = buildAudit('build.rebuild', build);
+      const row = await auditedWrite(app.db, request.account, entry, (db) => rebuildBuild(db, build));
+      return toBuild(row, request.account);
     },
   );
 
@@ -79,7 +87,9 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id);
-      await removeBuild(app.db, app, build, request.query.full_clean);
+      const { full_clean } = request.query;
+      const entry = buildAudit('build.remove', build, { is_removed: true, full_clean });
+      await auditedWrite(app.db, request.account, entry, (db) => removeBuild(db, app, build, full_clean));
       return reply.code(204).send(null);
     },
   );

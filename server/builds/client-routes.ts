@@ -11,10 +11,12 @@ import {
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
-import type { AccountRow } from '../platform/db/schema';
+import { auditedWrite } from '../audit/staff-writes';
+import type { AccountRow, BuildRow } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import { findSet } from '../sets/sets-repository';
+import { buildAudit } from './build-audit';
 import {
   editBuild,
   editPools,
@@ -84,7 +86,10 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const { account } = request;
-      const row = await submitBuild(app.db, { actor: account, owner: account }, request.body, app.artifacts);
+      const made = (build: BuildRow) => buildAudit('build.create', build, { release_id: build.release_id });
+      const row = await auditedWrite(app.db, account, made, (db) =>
+        submitBuild(db, { actor: account, owner: account }, request.body, app.artifacts),
+      );
       return reply.code(201).send(toBuild(row, account));
     },
   );
@@ -99,7 +104,11 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request) => {
       const { build, actors } = await myBuild(request);
-      return toBuild(await editBuild(app.db, actors, build, request.body), request.account);
+      const entry = buildAudit('build.update', build, request.body);
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        editBuild(db, actors, build, request.body),
+      );
+      return toBuild(row, request.account);
     },
   );
 
@@ -113,7 +122,11 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request) => {
       const { build, actors } = await myBuild(request);
-      const row = await editPools(app.db, actors, build, request.body.fee_pools_configs);
+      const pools = request.body.fee_pools_configs;
+      const entry = buildAudit('build.update', build, { fee_pools_configs: pools });
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        editPools(db, actors, build, pools),
+      );
       return toBuild(row, request.account);
     },
   );
@@ -123,7 +136,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     mine({ summary: 'Rebuild my build', querystring: BuildIdQuerySchema, response: one }),
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id, request.account.id);
-      return toBuild(await rebuildBuild(app.db, build), request.account);
+      const entry = buildAudit('build.rebuild', build);
+      const row = await auditedWrite(app.db, request.account, entry, (db) => rebuildBuild(db, build));
+      return toBuild(row, request.account);
     },
   );
 
@@ -138,7 +153,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { account } = request;
       const build = await liveBuild(app.db, request.params.id, account.id);
-      return toBuild(await upgradeBuild(app.db, account, build), account);
+      const entry = buildAudit('build.upgrade', build);
+      const row = await auditedWrite(app.db, account, entry, (db) => upgradeBuild(db, account, build));
+      return toBuild(row, account);
     },
   );
 
@@ -152,7 +169,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const build = await liveBuild(app.db, request.params.id, request.account.id);
-      await removeBuild(app.db, app, build, request.query.full_clean);
+      const { full_clean } = request.query;
+      const entry = buildAudit('build.remove', build, { is_removed: true, full_clean });
+      await auditedWrite(app.db, request.account, entry, (db) => removeBuild(db, app, build, full_clean));
       return reply.code(204).send(null);
     },
   );

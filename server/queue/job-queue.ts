@@ -189,15 +189,20 @@ export class JobQueue {
     return change?.job;
   }
 
-  /** Cancels builds: pending ones at once, running ones at their agent's next call. `by`: who asked. */
-  async cancel(ids: number[], by: string): Promise<void> {
-    await changeJobs(this.db, this.bus, async (tx) =>
-      (await cancelJobs(tx, ids)).map((job) => ({
+  /**
+   * Cancels builds: pending ones at once, running ones at their agent's next call. `by`: who asked, as the
+   * log says it. `alongside`: what the caller writes in the same transaction (issue 36: the audit rows of an
+   * admin's cancel, the tasks' removal from the list), before the cancel, so that its failure stops it.
+   */
+  async cancel(ids: number[], by: string, alongside?: (tx: Db) => Promise<void>): Promise<void> {
+    await changeJobs(this.db, this.bus, async (tx) => {
+      await alongside?.(tx);
+      return (await cancelJobs(tx, ids)).map((job) => ({
         job,
         line:
           job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`,
-      })),
-    );
+      }));
+    });
   }
 
   /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetCreateSchema, SetListQuerySchema } from '../../contract/schemas/set-schemas';
+import { auditedWrite } from '../audit/staff-writes';
 import { setView, toSet } from '../builds/views';
 import { setPageHeaders } from '../platform/http/paging';
 import { createSet } from './set-service';
@@ -47,7 +48,15 @@ const setsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const set = await createSet(app.db, request.account, request.body);
+      const made = (set: { id: number; name: string }) => ({
+        action: 'set.create' as const,
+        objectType: 'set' as const,
+        objectId: set.id,
+        after: { name: set.name },
+      });
+      const set = await auditedWrite(app.db, request.account, made, (db) =>
+        createSet(db, request.account, request.body),
+      );
       return reply.code(201).send(await setView(app.db, set.id));
     },
   );

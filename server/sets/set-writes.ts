@@ -8,9 +8,11 @@ import {
   SetIdParamsSchema,
   SetPatchSchema,
 } from '../../contract/schemas/set-schemas';
+import { auditedWrite, isStaff } from '../audit/staff-writes';
 import { ownerOf } from '../builds/build-service';
 import { setView } from '../builds/views';
 import { editSet, liveSet, rebuildSet, removeSet, upgradeSet } from './set-service';
+import type { BuildSetRow } from './sets-repository';
 
 export interface SetWritesOptions {
   /** '/client/firmware/groups' (my sets) or '/admin/groups' (anyone's, admins only). */
@@ -28,6 +30,14 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
   const whose = admin ? 'any account’s' : 'my';
   const setOf = (id: number, accountId: number) => liveSet(app.db, id, admin ? undefined : accountId);
   const answer = (id: number) => setView(app.db, id);
+  // Issue 36: an admin's or a developer's write on a set, theirs or a partner's, leaves its audit row.
+  const audit = (action: 'set.update' | 'set.rebuild' | 'set.upgrade', set: BuildSetRow, after?: object) => ({
+    action,
+    objectType: 'set' as const,
+    objectId: set.id,
+    before: { name: set.name, user_id: set.user_id },
+    after: after ?? null,
+  });
   const params = SetIdParamsSchema;
   const responses = { 200: BuildSetSchema, ...errorResponses(401, 403, 404, 422) };
 
@@ -45,7 +55,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
-      return answer((await editSet(app.db, set, request.body)).id);
+      const entry = audit('set.update', set, request.body);
+      const row = await auditedWrite(app.db, request.account, entry, (db) => editSet(db, set, request.body));
+      return answer(row.id);
     },
   );
 
@@ -57,7 +69,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
-      await rebuildSet(app.db, set);
+      await auditedWrite(app.db, request.account, audit('set.rebuild', set), (db) => rebuildSet(db, set));
       return answer(set.id);
     },
   );
@@ -76,7 +88,10 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
-      await upgradeSet(app.db, await ownerOf(app.db, request.account, set.user_id), set);
+      const owner = await ownerOf(app.db, request.account, set.user_id);
+      await auditedWrite(app.db, request.account, audit('set.upgrade', set), (db) =>
+        upgradeSet(db, owner, set),
+      );
       return answer(set.id);
     },
   );
@@ -95,7 +110,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request, reply) => {
       const set = await setOf(request.params.id, request.account.id);
-      const actorId = admin ? request.account.id : undefined;
+      const actorId = admin || isStaff(request.account) ? request.account.id : undefined;
       await removeSet(app.db, app, set, request.query.full_clean, actorId);
       return reply.code(204).send(null);
     },

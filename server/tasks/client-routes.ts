@@ -10,14 +10,37 @@ import {
   TaskSchema,
   TasksQuerySchema,
 } from '../../contract/schemas/tasks-schemas';
+import { staffAudits } from '../audit/staff-writes';
 import { withEstimates } from '../builds/eta';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { routesUnder } from '../platform/http/route-options';
-import { findTask, hideTasks, listedTaskIds, listTasks, taskCounters } from './tasks-repository';
+import { findTask, hideTasks, listedTasks, listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';
 
 const TASK_NOT_FOUND = 'Task not found';
+
+// A partner's log names no admin's e-mail: stored text, in English like the queue's other lines (issue 36).
+const ADMINISTRATOR = 'an administrator';
+
+type Account = { id: number; email: string; is_admin: boolean; is_developer: boolean };
+type Task = { id: number; user_id: number; status: string };
+
+/** Who cancelled, as the build's log says it: the owner by its e-mail, anyone else as an administrator. */
+const canceller = (account: Account, ownerId: number) =>
+  ownerId === account.id ? account.email : ADMINISTRATOR;
+
+/** The audit rows of an admin's or a developer's writes on tasks, one per task (issue 36). */
+const taskAudits = (account: Account, action: 'task.cancel' | 'task.hide', tasks: Task[]) =>
+  staffAudits(
+    account,
+    tasks.map((task) => ({
+      action,
+      objectType: 'build' as const,
+      objectId: task.id,
+      before: { user_id: task.user_id, status: task.status },
+    })),
+  );
 
 /**
  * The signed-in account's tasks (build jobs): list, counters, cancel, remove. Admins reach anyone's
@@ -70,7 +93,9 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const task = await findTask(app.db, id, scope(request.account));
       if (!task) throw notFound(TASK_NOT_FOUND);
-      await app.jobQueue.cancel([id], request.account.email);
+      const { account } = request;
+      const audit = taskAudits(account, 'task.cancel', [task]);
+      await app.jobQueue.cancel([id], canceller(account, task.user_id), audit);
       const after = await findTask(app.db, id);
       if (!after) throw notFound(TASK_NOT_FOUND);
       return toTask(after, request.account);
@@ -88,10 +113,21 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = [...new Set(request.query.ids.split(',').map(Number))];
       // Ten digits pass the pattern but not PostgreSQL's integer: no build has such an id.
       if (ids.some((id) => id > 2_147_483_647)) throw notFound(TASK_NOT_FOUND);
-      const found = await listedTaskIds(app.db, ids, scope(request.account));
+      const { account } = request;
+      const found = await listedTasks(app.db, ids, scope(account));
       if (found.length !== ids.length) throw notFound(TASK_NOT_FOUND);
-      await app.jobQueue.cancel(ids, request.account.email);
-      await hideTasks(app.db, ids);
+      // The owner's own and others' (an admin's) apart, each cancelled as its log should say and hidden in the
+      // cancel's transaction, with the audit rows.
+      for (const own of [true, false]) {
+        const tasks = found.filter((task) => (task.user_id === account.id) === own);
+        if (tasks.length === 0) continue;
+        const audit = taskAudits(account, 'task.hide', tasks);
+        const taskIds = tasks.map((task) => task.id);
+        await app.jobQueue.cancel(taskIds, own ? account.email : ADMINISTRATOR, async (tx) => {
+          await audit?.(tx);
+          await hideTasks(tx, taskIds);
+        });
+      }
       return reply.code(204).send(null);
     },
   );

@@ -238,13 +238,16 @@ export async function taskCounters(db: Db, userId?: number): Promise<TaskCounter
 }
 
 /** The listed tasks among `ids` (with `userId`, only that account's). */
-export async function listedTaskIds(db: Db, ids: number[], userId?: number): Promise<number[]> {
+export async function listedTasks(
+  db: Db,
+  ids: number[],
+  userId?: number,
+): Promise<{ id: number; user_id: number; status: string }[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: b.id })
+  return db
+    .select({ id: b.id, user_id: b.user_id, status: b.status })
     .from(b)
     .where(and(inArray(b.id, ids), userId === undefined ? undefined : eq(b.user_id, userId)));
-  return rows.map((row) => row.id);
 }
 
 /** Removes tasks from the list; their builds stay. */
