@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fromRoot } from '../../paths';
 import { checkSvgSafety } from './svg-check';
 
 // What Inkscape writes for a small logo: editor namespaces, metadata, a gradient, styles, a text.
@@ -16,13 +18,12 @@ const INKSCAPE = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
   <defs id="defs2">
     <linearGradient id="g1"><stop style="stop-color:#1565c0;stop-opacity:1" offset="0" /></linearGradient>
     <linearGradient xlink:href="#g1" id="g2" x1="0" y1="0" x2="120" y2="0" gradientUnits="userSpaceOnUse" />
-    <style>.brand { font: bold 20px 'Open Sans', sans-serif; fill: url(#g2); }</style>
   </defs>
   <metadata><rdf:RDF><cc:Work rdf:about=""><dc:title>Logo &amp; mark</dc:title></cc:Work></rdf:RDF></metadata>
   <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1">
     <rect style="fill:url(#g2);stroke:none" width="40" height="40" x="0" y="0" rx="6" />
     <svg:circle cx="20" cy="20" r="8" fill="#fff" />
-    <text class="brand" x="48" y="27" xml:space="preserve"><tspan>Rig&#160;One</tspan></text>
+    <text style="font-weight:bold;font-size:20px;font-family:'Open Sans', sans-serif;-inkscape-font-specification:'Open Sans Bold';fill:url(#g2);fill-opacity:0.9;stroke:rgb(10, 20, 30);stroke-width:0.264583px;paint-order:stroke fill" x="48" y="27" xml:space="preserve" transform="matrix(1,0,0,1,0,0) translate(2 -1.5e-1)"><tspan>Rig&#160;One</tspan></text>
     <image width="4" height="4" xlink:href="data:image/png;base64,iVBORw0KGgo=" />
     <use href="#layer1" filter="url('#f1')" />
   </g>
@@ -41,6 +42,10 @@ describe('checkSvgSafety', () => {
   it('accepts what editors write: their namespaces, metadata, styles, gradients, inline images', () => {
     expect(checkSvgSafety(INKSCAPE)).toEqual({ ok: true });
     expect(checkSvgSafety('<svg xmlns="http://www.w3.org/2000/svg"/>')).toEqual({ ok: true });
+    for (const name of ['general-le.svg', 'general-de.svg']) {
+      const text = readFileSync(fromRoot('server', 'platform', 'storage', 'builtin', name), 'utf8');
+      expect(checkSvgSafety(text), name).toEqual({ ok: true });
+    }
     expect(
       checkSvgSafety(
         '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>',
@@ -77,22 +82,88 @@ describe('checkSvgSafety', () => {
       ['<svg><image href="https://tracker.example/p.png"/></svg>', 'links to other documents'],
       ['<svg><image href="data:image/svg+xml;base64,PHN2Zz4="/></svg>', 'links to other documents'],
       ['<svg><rect fill="url(https://evil.example/p.svg#g)"/></svg>', 'links to other documents'],
-      ['<svg style="background: url( \'//evil.example/p.png\' )"/>', 'links to other documents'],
-      ['<svg><style>@import "https://evil.example/x.css";</style></svg>', 'style imports'],
-      ['<svg><style><![CDATA[ rect { fill: url(http://x/) } ]]></style></svg>', 'links to other documents'],
-      ['<svg><style>rect { fill: \\75 rl(http://x/) }</style></svg>', 'escapes in styles'],
+      [
+        '<svg style="background: url( \'//evil.example/p.png\' )"/>',
+        'styles other than plain drawing properties',
+      ],
       ['<svg><rect x="javascript:1"/></svg>', 'javascript: links'],
     ]);
   });
 
-  it('reads a style element whole, as the browser does: a comment or CDATA section hides nothing', () => {
+  it('refuses style elements, whatever they hold (issue 36: CSS is allowed only as listed declarations)', () => {
+    for (const css of [
+      '@import "https://evil.example/x.css";',
+      '<![CDATA[ rect { fill: url(http://x/) } ]]>',
+      'rect { fill: \\75 rl(http://x/) }',
+      'rect { fill: image-set("https://evil.example/p.png" 1x) }',
+      'svg { background: -webkit-image-set(url(//evil.example/p.png) 1x) }',
+      '@im<!---->port "https://evil.example/x.css";',
+      '',
+    ]) {
+      expectRefused([[`<svg><style>${css}</style></svg>`, '<style>']]);
+    }
+  });
+
+  it('allows a style attribute only as listed properties with plain values (issue 36)', () => {
     expectRefused([
-      ['<svg><style>@im<!---->port "https://evil.example/x.css";</style></svg>', 'style imports'],
       [
-        '<svg><style>rect { fill: ur<![CDATA[l(https://evil.example/p.svg#g)]]> }</style></svg>',
-        'links to other documents',
+        '<svg style="background:image-set(\'https://evil.example/p.png\' 1x)"/>',
+        'styles other than plain drawing properties',
+      ],
+      [
+        '<svg><rect style="fill:image-set(\'//evil.example/p.png\' 1x)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      [
+        '<svg><rect style="fill:-webkit-image-set(url(//x/p.png) 1x)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      [
+        '<svg><rect style="fill:url(https://evil.example/p.svg#g)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      [
+        '<svg><rect style="fill:url(//evil.example/p.svg#g)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      ['<svg><rect style="fill:\\75 rl(http://x/)"/></svg>', 'styles other than plain drawing properties'],
+      ['<svg><rect style="f\\69ll:red"/></svg>', 'styles other than plain drawing properties'],
+      [
+        '<svg><rect style="@import \'https://x/y.css\'"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      [
+        '<svg><rect style="cursor:url(https://x/c.png),auto"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      ['<svg><rect style="mask-image:url(#m)"/></svg>', 'styles other than plain drawing properties'],
+      [
+        '<svg><rect style="fill:red;background-image:url(#m)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      ['<svg><rect style="fill:red/**/;stroke:blue"/></svg>', 'styles other than plain drawing properties'],
+      ['<svg><rect style="fill:src(\'x\')"/></svg>', 'styles other than plain drawing properties'],
+      ["<svg><text style=\"font-family:'a\\'b'\"/></svg>", 'styles other than plain drawing properties'],
+    ]);
+  });
+
+  it('refuses presentation attributes with CSS functions other than colours, transforms and #references', () => {
+    expectRefused([
+      [
+        '<svg><rect mask="image-set(\'https://evil.example/p.png\' 1x)"/></svg>',
+        'styles other than plain drawing properties',
+      ],
+      ['<svg><rect fill="\\75 rl(http://x/)"/></svg>', 'styles other than plain drawing properties'],
+      [
+        '<svg><rect filter="cross-fade(url(#a), url(#b))"/></svg>',
+        'styles other than plain drawing properties',
       ],
     ]);
+    expect(
+      checkSvgSafety('<svg><rect fill="rgba(1,2,3,0.5)" transform="rotate(45) skewX(3)"/></svg>'),
+    ).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses entity declarations, style sheet instructions and unknown entities', () => {

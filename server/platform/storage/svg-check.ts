@@ -2,16 +2,18 @@
 // non-validating parser: namespaces resolved, entities decoded, anything not well-formed refused) and may hold
 // only drawing elements of SVG, metadata of the editors that write SVG (Inkscape, Illustrator, Sketch…), and
 // no attribute that runs script or fetches anything: references stay inside the file (#id) or are inline
-// raster images (data:image/png…). Anything not on the lists is refused, not cleaned: a logo is either
-// accepted as it was uploaded or not at all.
+// raster images (data:image/png…). CSS is allowed by a list too (svg-css.ts): no <style> element, style
+// attributes of listed properties with plain values (issue 36). Anything not on the lists is refused, not
+// cleaned: a logo is either accepted as it was uploaded or not at all.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { allowedAttributeValue, allowedStyle } from './svg-css';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 
 const SVG_ELEMENTS = new Set(
   [
-    'svg g defs symbol use title desc metadata switch view style',
+    'svg g defs symbol use title desc metadata switch view',
     'path rect circle ellipse line polyline polygon image text tspan textPath',
     'linearGradient radialGradient stop pattern clipPath mask marker filter',
     'feBlend feColorMatrix feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap',
@@ -61,20 +63,27 @@ function checkReference(value: string): void {
   throw new Refused(refuse('links to other documents'));
 }
 
-/** CSS (a style element or attribute): nothing that fetches, and nothing escaped that could hide it. */
-function checkCss(css: string): void {
-  const text = squeezed(css);
-  if (css.includes('\\')) throw new Refused(refuse('escapes in styles'));
-  if (text.includes('javascript:')) throw new Refused(refuse('javascript: links'));
-  if (/@import|expression\(|-moz-binding|behavior:/.test(text)) throw new Refused(refuse('style imports'));
-  for (const [, target] of text.matchAll(/url\(['"]?([^'")]*)/g)) checkReference(target);
+const NOT_PLAIN = refuse('styles other than plain drawing properties');
+
+/** The url() targets of a value: each inside the file, or an inline raster image. */
+function checkUrls(value: string): void {
+  for (const [, target] of squeezed(value).matchAll(/url\(['"]?([^'")]*)/g)) checkReference(target);
 }
 
 function checkAttribute(ns: string, local: string, value: string): void {
   if (/^on/i.test(local)) throw new Refused(refuse('event handler attributes'));
-  if (local === 'href' && (ns === '' || ns === XLINK_NS)) checkReference(value);
-  else if ((local === 'style' && ns === '') || /url\(/i.test(value)) checkCss(value);
-  else if (squeezed(value).includes('javascript:')) throw new Refused(refuse('javascript: links'));
+  if (local === 'href' && (ns === '' || ns === XLINK_NS)) {
+    checkReference(value);
+    return;
+  }
+  if (squeezed(value).includes('javascript:')) throw new Refused(refuse('javascript: links'));
+  if (ns === '' && local === 'style') {
+    if (!allowedStyle(value)) throw new Refused(NOT_PLAIN);
+    return;
+  }
+  checkUrls(value);
+  // Browsers read presentation attributes (fill, mask, filter…) as CSS; editors' namespaced ones as nothing.
+  if (ns === '' && !allowedAttributeValue(value)) throw new Refused(NOT_PLAIN);
 }
 
 function checkElement(ns: string, local: string): void {
@@ -104,9 +113,8 @@ function checkStartTag(tag: SaxesTagNS, ns: string, root: boolean): void {
 
 function walk(text: string): void {
   const parser = new SaxesParser({ xmlns: true });
-  // Each open element: whether a default namespace is declared on it or around it, and, for an SVG <style>,
-  // its text (CDATA sections and all, checked whole at its end, as the browser reads it).
-  const open: { defaultDeclared: boolean; style?: string[] }[] = [];
+  // Each open element: whether a default namespace is declared on it or around it.
+  const open: { defaultDeclared: boolean }[] = [];
   let rootSeen = false;
   parser.on('error', (error) => {
     // saxes knows only XML's five named entities; no DTD may define others (see the doctype below).
@@ -123,15 +131,9 @@ function walk(text: string): void {
     const ns = namespaceOf(tag, defaultDeclared);
     checkStartTag(tag, ns, !rootSeen);
     rootSeen = true;
-    open.push({ defaultDeclared, style: ns === SVG_NS && tag.local === 'style' ? [] : undefined });
+    open.push({ defaultDeclared });
   });
-  const content = (chunk: string) => open.at(-1)?.style?.push(chunk);
-  parser.on('text', content);
-  parser.on('cdata', content);
-  parser.on('closetag', () => {
-    const style = open.pop()?.style;
-    if (style) checkCss(style.join(''));
-  });
+  parser.on('closetag', () => open.pop());
   // Blank lines before the XML declaration (hand edits leave them) are read as if it came first, as before.
   parser.write(text.replace(/^\uFEFF?\s+(?=<\?xml\s)/, '')).close();
   if (!rootSeen) throw new Refused(MALFORMED);
