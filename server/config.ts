@@ -98,6 +98,30 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(raw);
 }
 
+/** argon2id's cost: memory in KiB and passes (parallelism stays 1). */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP's argon2id baseline (19 MiB, t=2), @node-rs/argon2's own default: what production uses. */
+export const PRODUCTION_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
+
+/**
+ * ARGON2_MEMORY_KIB and ARGON2_TIME_COST lower the hashing cost for the test suites only (vitest.config.ts
+ * sets them), where ~130 sign-ins per run at production cost cost minutes; unset, production's cost. Stored
+ * hashes carry their own parameters, so a hash made at either cost verifies under the other.
+ */
+export function passwordHashCost(env: Env = process.env): PasswordHashCost {
+  const memoryCost = positiveInt(env, 'ARGON2_MEMORY_KIB', PRODUCTION_PASSWORD_HASH_COST.memoryCost);
+  // argon2 needs at least 8 KiB per lane.
+  if (memoryCost < 8) throw new Error(`ARGON2_MEMORY_KIB must be at least 8, got ${memoryCost}`);
+  return {
+    memoryCost,
+    timeCost: positiveInt(env, 'ARGON2_TIME_COST', PRODUCTION_PASSWORD_HASH_COST.timeCost),
+  };
+}
+
 function appUrlOf(env: Env, host: string, port: number): URL {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const raw = nonEmpty(env.APP_URL) ?? `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { type PasswordHashCost, passwordHashCost } from '../config';
 
-// @node-rs/argon2 defaults to argon2id (19 MiB, t=2, p=1: OWASP's baseline).
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+let configuredCost: PasswordHashCost | undefined;
+
+/**
+ * argon2id, p=1, at the configured cost (production: 19 MiB, t=2, OWASP's baseline; see passwordHashCost),
+ * read from the environment once per process. `cost` is for the tests of hashing itself.
+ */
+export function hashPassword(password: string, cost?: PasswordHashCost): Promise<string> {
+  configuredCost ??= passwordHashCost();
+  return hash(password, cost ?? configuredCost);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -14,7 +21,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
-    dummyHash ??= hash(randomBytes(16).toString('hex'));
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
