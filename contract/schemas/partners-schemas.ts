@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PARTNER_FEE_SERIES } from '../constants';
+import { BUILD_LIMIT_MAX } from '../queue-limits';
 import { PartnerFeeSchema } from './account-schemas';
 import { closedObject } from './common-schemas';
 
@@ -29,6 +30,9 @@ export const PartnerSchema = Type.Object({
   /** Issue 17: listed only with include_removed (admins); such a partner can be restored. */
   is_removed: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
+  /** Issue 36: the partner's queue limits as an admin set them; null: the defaults (contract/queue-limits.ts). */
+  max_queued_builds: Type.Union([Type.Integer(), Type.Null()]),
+  max_builds_per_hour: Type.Union([Type.Integer(), Type.Null()]),
 });
 
 export const PartnersQuerySchema = Type.Object({
@@ -42,6 +46,8 @@ export const PartnersQuerySchema = Type.Object({
 
 export const UserIdQuerySchema = Type.Object({ user_id: Type.Integer({ minimum: 1 }) });
 
+const BuildLimitSchema = Type.Integer({ minimum: 1, maximum: BUILD_LIMIT_MAX });
+
 // Lengths are checked by the handlers with the spec's messages; the schema only caps absurd input.
 const partnerFields = {
   email: Type.String({ maxLength: 1000 }),
@@ -52,6 +58,9 @@ const partnerFields = {
   is_developer: Type.Optional(Type.Boolean()),
   is_admin: Type.Optional(Type.Boolean()),
   is_blocked: Type.Optional(Type.Boolean()),
+  // Issue 36: the partner's queue limits; null goes back to the default (contract/queue-limits.ts).
+  max_queued_builds: Type.Optional(Type.Union([BuildLimitSchema, Type.Null()])),
+  max_builds_per_hour: Type.Optional(Type.Union([BuildLimitSchema, Type.Null()])),
 };
 
 export const PartnerCreateSchema = closedObject({
@@ -69,6 +78,8 @@ export const PartnerPatchSchema = closedObject(
     is_developer: partnerFields.is_developer,
     is_admin: partnerFields.is_admin,
     is_blocked: partnerFields.is_blocked,
+    max_queued_builds: partnerFields.max_queued_builds,
+    max_builds_per_hour: partnerFields.max_builds_per_hour,
     custom_dev_fee: Type.Optional(Type.Union([CustomDevFeeSchema, Type.Null()])),
   },
   { minProperties: 1 },

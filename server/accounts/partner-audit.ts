@@ -4,7 +4,16 @@ import type { Db } from '../platform/db/client';
 import { type AccountRow, type PartnerFeeRow, partnerFees } from '../platform/db/schema';
 
 const ROLES = ['is_admin', 'is_developer', 'is_tester', 'is_vip'] as const;
-const DETAILS = ['email', 'worker', 'language', 'send_email', 'beta_testing'] as const;
+const DETAILS = [
+  'email',
+  'worker',
+  'language',
+  'send_email',
+  'beta_testing',
+  // Issue 36: the queue limits an admin sets.
+  'max_queued_builds',
+  'max_builds_per_hour',
+] as const;
 
 export type FeesBySeries = Record<string, { min_dev_fee: number; min_total_fee: number }>;
 

@@ -20,5 +20,7 @@ export function toPartner(account: AccountRow, fees: PartnerFeeRow[]): Partner {
     is_admin: account.is_admin,
     is_removed: account.is_removed,
     created_at: account.created_at.toISOString(),
+    max_queued_builds: account.max_queued_builds,
+    max_builds_per_hour: account.max_builds_per_hour,
   };
 }

@@ -72,7 +72,9 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id);
       const entry = buildAudit('build.rebuild', build);
-      const row = await auditedWrite(app.db, request.account, entry, (db) => rebuildBuild(db, build));
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        rebuildBuild(db, build, request.account),
+      );
       return toBuild(row, request.account);
     },
   );

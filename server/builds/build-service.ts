@@ -7,6 +7,7 @@ import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import type { LogoStore } from '../platform/storage/logo-store';
 import { enqueueAgain, enqueueNew, enqueueReused } from '../queue/enqueue';
+import { withinQueueLimits } from '../queue/queue-limits';
 import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from '../sets/set-builds-change';
 import { lockSet, recountSet } from '../sets/sets-repository';
@@ -103,18 +104,19 @@ export async function submitBuild(
   const values = { ...settingsOf(resolved), user_id: actors.owner.id, uuid: randomUUID(), warranty: false };
   const job_spec = await resolveJobSpec(db, values);
   const config_hash = await configHashOf(job_spec);
-  return changeSetBuilds(db, resolved.set.id, async (tx) => {
-    const source = artifacts && (await findReusable(tx, artifacts, config_hash));
-    const row = source
-      ? await enqueueReused(
-          tx,
-          { ...values, job_spec: { ...job_spec, config_hash }, config_hash },
-          source,
-          reuseLine(source),
-        )
-      : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
-    return row;
-  });
+  return changeSetBuilds(db, resolved.set.id, (tx) =>
+    withinQueueLimits(tx, actors.actor, async () => {
+      const source = artifacts && (await findReusable(tx, artifacts, config_hash));
+      return source
+        ? await enqueueReused(
+            tx,
+            { ...values, job_spec: { ...job_spec, config_hash }, config_hash },
+            source,
+            reuseLine(source),
+          )
+        : await enqueueNew(tx, { ...values, job_spec: { ...job_spec, config_hash }, config_hash });
+    }),
+  );
 }
 
 /** PATCH: any change is checked like a new build and triggers a rebuild. */
@@ -128,7 +130,7 @@ export async function editBuild(
   const resolved = await resolveBuildInput(db, actors, body, build);
   return db.transaction(async (tx) => {
     await lockSets(tx, [build.group_id, resolved.set.id]);
-    const row = await requeue(tx, build, settingsOf(resolved));
+    const row = await withinQueueLimits(tx, actors.actor, () => requeue(tx, build, settingsOf(resolved)));
     await recountSet(tx, build.group_id);
     if (resolved.set.id !== build.group_id) await recountSet(tx, resolved.set.id);
     await onWritten?.(tx, row);
@@ -158,9 +160,10 @@ export function editPools(
 }
 
 /** Builds the build again on its own release; one that cannot be built from any more is refused (issue 36). */
-export async function rebuildBuild(db: Db, build: BuildRow): Promise<BuildRow> {
+export async function rebuildBuild(db: Db, build: BuildRow, by?: AccountRow): Promise<BuildRow> {
   await assertBuildable(db, [build.release_id]);
-  return changeSetBuilds(db, build.group_id, (tx) => requeue(tx, build));
+  // `by`: who asks; a partner's own rebuild is held to its queue limits (queue-limits.ts), an admin's is not.
+  return changeSetBuilds(db, build.group_id, (tx) => withinQueueLimits(tx, by, () => requeue(tx, build)));
 }
 
 /** The upgrade of one build inside a transaction; undefined when it is on the newest release already. */
@@ -186,12 +189,14 @@ export async function upgradeInTx(
  * Spec §4: to the newest release of the same series and stage class that the build's owner may see (on
  * admin paths too: a partner's build never moves to a release the partner cannot see).
  */
-export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow): Promise<BuildRow> {
-  return changeSetBuilds(db, build.group_id, async (tx) => {
-    const row = await upgradeInTx(tx, owner, build);
-    if (!row) throw invalid(['body', 'release_id'], ALREADY_NEWEST);
-    return row;
-  });
+export function upgradeBuild(db: Db, owner: AccountRow, build: BuildRow, by?: AccountRow): Promise<BuildRow> {
+  return changeSetBuilds(db, build.group_id, (tx) =>
+    withinQueueLimits(tx, by, async () => {
+      const row = await upgradeInTx(tx, owner, build);
+      if (!row) throw invalid(['body', 'release_id'], ALREADY_NEWEST);
+      return row;
+    }),
+  );
 }
 
 /**

@@ -36,7 +36,8 @@ const BASE = '/client/firmware/firmwares';
 /** My builds: submit (a pending job), edit, change pools, rebuild, upgrade, remove. Others' answer 404. */
 const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mine = routesUnder(['builds']);
-  const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422) };
+  // 429: a partner's queue limits (server/queue/queue-limits.ts), on every write that queues a build.
+  const one = { 200: BuildSchema, ...errorResponses(401, 403, 404, 422, 429) };
   /** The build `:id` names, when it is mine and not removed (404 otherwise); I change it for myself. */
   const myBuild = async ({ account, params }: { account: AccountRow; params: { id: number } }) => ({
     build: await liveBuild(app.db, params.id, account.id),
@@ -82,7 +83,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
         'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
       body: BuildCreateSchema,
-      response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422) },
+      response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422, 429) },
     }),
     async (request, reply) => {
       const { account } = request;
@@ -137,7 +138,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const build = await liveBuild(app.db, request.query.firmware_id, request.account.id);
       const entry = buildAudit('build.rebuild', build);
-      const row = await auditedWrite(app.db, request.account, entry, (db) => rebuildBuild(db, build));
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        rebuildBuild(db, build, request.account),
+      );
       return toBuild(row, request.account);
     },
   );
@@ -154,7 +157,9 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { account } = request;
       const build = await liveBuild(app.db, request.params.id, account.id);
       const entry = buildAudit('build.upgrade', build);
-      const row = await auditedWrite(app.db, account, entry, (db) => upgradeBuild(db, account, build));
+      const row = await auditedWrite(app.db, account, entry, (db) =>
+        upgradeBuild(db, account, build, account),
+      );
       return toBuild(row, account);
     },
   );

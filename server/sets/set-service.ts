@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../platform/db/db-errors';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import type { LogoStore } from '../platform/storage/logo-store';
+import { withinQueueLimits } from '../queue/queue-limits';
 import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from './set-builds-change';
 import { checkLogo, checkSshKeys } from './set-items';
@@ -84,8 +85,16 @@ async function rebuildAllInTx(db: Db, setId: number): Promise<void> {
   for (const build of live) await requeue(db, build, {}, resolve);
 }
 
-/** PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction. */
-export async function editSet(db: Db, set: BuildSetRow, body: SetPatch): Promise<BuildSetRow> {
+/**
+ * PATCH: the set's fields; `force_rebuild` rebuilds every build of the set in the same transaction, all or none
+ * of them within `by`'s queue limits (queue-limits.ts: a partner's; an admin is not limited).
+ */
+export async function editSet(
+  db: Db,
+  set: BuildSetRow,
+  body: SetPatch,
+  by?: AccountRow,
+): Promise<BuildSetRow> {
   const changes: SetChanges = {};
   if (body.name !== undefined) changes.name = await checkName(db, set.user_id, body.name, set.id);
   if (body.description !== undefined) changes.description = body.description.trim();
@@ -97,7 +106,7 @@ export async function editSet(db: Db, set: BuildSetRow, body: SetPatch): Promise
     db.transaction(async (tx) => {
       await lockSet(tx, set.id);
       if (body.force_rebuild) {
-        await rebuildAllInTx(tx, set.id);
+        await withinQueueLimits(tx, by, () => rebuildAllInTx(tx, set.id));
         await recountSet(tx, set.id);
       }
       return updateSet(tx, set.id, changes);
@@ -105,21 +114,29 @@ export async function editSet(db: Db, set: BuildSetRow, body: SetPatch): Promise
   );
 }
 
-export async function rebuildSet(db: Db, set: BuildSetRow): Promise<void> {
-  await changeSetBuilds(db, set.id, (tx) => rebuildAllInTx(tx, set.id));
+export async function rebuildSet(db: Db, set: BuildSetRow, by?: AccountRow): Promise<void> {
+  // Every build queued again, or none when that takes `by` past its queue limits (queue-limits.ts).
+  await changeSetBuilds(db, set.id, (tx) => withinQueueLimits(tx, by, () => rebuildAllInTx(tx, set.id)));
 }
 
 /** Every build to its newest release (see upgradeBuild); builds on it already are left alone. */
-export async function upgradeSet(db: Db, owner: AccountRow, set: BuildSetRow): Promise<number> {
-  return changeSetBuilds(db, set.id, async (tx) => {
-    let upgraded = 0;
-    const resolve = jobSpecResolver(tx);
-    const findNewer = newerReleaseFinder(tx, owner);
-    for (const build of await listLiveSetBuilds(tx, set.id)) {
-      if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
-    }
-    return upgraded;
-  });
+export async function upgradeSet(
+  db: Db,
+  owner: AccountRow,
+  set: BuildSetRow,
+  by?: AccountRow,
+): Promise<number> {
+  return changeSetBuilds(db, set.id, (tx) =>
+    withinQueueLimits(tx, by, async () => {
+      let upgraded = 0;
+      const resolve = jobSpecResolver(tx);
+      const findNewer = newerReleaseFinder(tx, owner);
+      for (const build of await listLiveSetBuilds(tx, set.id)) {
+        if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
+      }
+      return upgraded;
+    }),
+  );
 }
 
 /**

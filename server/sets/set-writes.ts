@@ -39,7 +39,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     after: after ?? null,
   });
   const params = SetIdParamsSchema;
-  const responses = { 200: BuildSetSchema, ...errorResponses(401, 403, 404, 422) };
+  const responses = { 200: BuildSetSchema, ...errorResponses(401, 403, 404, 422, 429) };
 
   app.patch(
     `${base}/:id`,
@@ -56,7 +56,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
       const entry = audit('set.update', set, request.body);
-      const row = await auditedWrite(app.db, request.account, entry, (db) => editSet(db, set, request.body));
+      const row = await auditedWrite(app.db, request.account, entry, (db) =>
+        editSet(db, set, request.body, request.account),
+      );
       return answer(row.id);
     },
   );
@@ -69,7 +71,9 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
-      await auditedWrite(app.db, request.account, audit('set.rebuild', set), (db) => rebuildSet(db, set));
+      await auditedWrite(app.db, request.account, audit('set.rebuild', set), (db) =>
+        rebuildSet(db, set, request.account),
+      );
       return answer(set.id);
     },
   );
@@ -90,7 +94,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       const set = await setOf(request.params.id, request.account.id);
       const owner = await ownerOf(app.db, request.account, set.user_id);
       await auditedWrite(app.db, request.account, audit('set.upgrade', set), (db) =>
-        upgradeSet(db, owner, set),
+        upgradeSet(db, owner, set, request.account),
       );
       return answer(set.id);
     },

@@ -93,6 +93,26 @@ describe('shared error display (spec §8)', () => {
     expect(errorMessages(limited(), ru)).toEqual(['Слишком много попыток. Повторите позже.']);
   });
 
+  it("a 429 of the build queue's limits (issue 36): the limit named, in the user language", async () => {
+    const detail = 'At most 20 builds may wait in the queue; 20 are waiting and this would add 3';
+    const full = { ...response(429, { detail }), retryAfter: undefined };
+    expect(errorMessages(full)).toEqual([detail]);
+    expect(errorMessages(full, translateWith(await loadMessages('en'), 'en'))).toEqual([detail]);
+    expect(errorMessages(full, translateWith(await loadMessages('ru'), 'ru'))).toEqual([
+      'В очереди может ждать не больше 20 сборок; сейчас ждут 20, запрос добавил бы ещё 3',
+    ]);
+    const hourly = {
+      ...response(429, {
+        detail:
+          'At most 5 builds may be queued per hour; 5 were queued in the last hour and this would add 1',
+      }),
+      retryAfter: 1200,
+    };
+    expect(errorMessages(hourly, translateWith(await loadMessages('ru'), 'ru'))).toEqual([
+      'За час можно поставить в очередь не больше 5 сборок; за последний час поставлено 5, запрос добавил бы ещё 1',
+    ]);
+  });
+
   it('shows each message as an error toast for 15 seconds', () => {
     const notify = vi.fn();
     showError(

@@ -5,6 +5,7 @@
 import { useCallback } from 'react';
 import { type NotificationOptions, useNotify, useTranslate } from 'react-admin';
 import { ERROR_TOAST_MS } from '../../contract/constants';
+import { readQueueLimit } from '../../contract/queue-limits';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -86,7 +87,12 @@ export function errorMessages(error: unknown, translate: Translate = fallbackTra
     : { message: error === undefined ? undefined : String(error) };
   const detail = isObject(e.body) ? e.body.detail : undefined;
 
-  if (e.status === 429) return [tooManyMessage(e.retryAfter, translate)];
+  if (e.status === 429) {
+    // Issue 36: a build queue's limit names itself (the limit and the counts), in the user's language.
+    const queueLimit = typeof detail === 'string' ? readQueueLimit(detail) : undefined;
+    if (queueLimit) return [translate(queueLimit.key, { ...queueLimit.args, _: detail })];
+    return [tooManyMessage(e.retryAfter, translate)];
+  }
 
   // 1. A detail whose description is a list: one toast per entry about a value's length.
   if (isObject(detail) && Array.isArray(detail.description)) {

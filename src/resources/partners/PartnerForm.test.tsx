@@ -30,6 +30,8 @@ const stored: Partner = {
   is_admin: false,
   is_removed: false,
   created_at: '2025-01-01T00:00:00Z',
+  max_queued_builds: null,
+  max_builds_per_hour: null,
 };
 
 function setup(ui: React.ReactNode, path: string, ownId = 1) {
@@ -193,6 +195,23 @@ describe('partner form', { timeout: 30_000 }, () => {
       { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x19' }, body: undefined },
       { method: 'DELETE', path: '/admin/user/fee', query: { user_id: 5, series: 'x21' }, body: undefined },
     ]);
+  });
+
+  it("sets the partner's queue limits (issue 36), the defaults named beside the inputs", async () => {
+    const u = user();
+    const writes = editPartner5();
+    const waiting = await screen.findByLabelText(/^Builds waiting, at most/);
+    expect(screen.getByText('Empty: the default, 100')).toBeInTheDocument();
+    await fill(u, waiting, '20');
+    await fill(u, screen.getByLabelText(/^Builds queued per hour, at most/), '60');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toEqual({
+      method: 'PATCH',
+      path: '/admin/user',
+      query: { user_id: '5' },
+      body: { max_queued_builds: 20, max_builds_per_hour: 60 },
+    });
   });
 
   it('asks before an admin changes their own rights, and saves only once confirmed', async () => {

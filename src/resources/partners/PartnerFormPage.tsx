@@ -5,6 +5,7 @@ import { Form, SaveButton, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PartnerAccountFields } from './PartnerAccountFields';
 import { PartnerFeeFields } from './PartnerFeeFields';
+import { PartnerQueueLimitFields } from './PartnerQueueLimitFields';
 import type { PartnerFormValues } from './types';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -67,6 +68,10 @@ export const PartnerFormPage = ({
               <Divider />
               <Section title="app.partners.devfee">
                 <PartnerFeeFields />
+              </Section>
+              <Divider />
+              <Section title="app.partners.queue_limits">
+                <PartnerQueueLimitFields />
               </Section>
             </Stack>
           </CardContent>

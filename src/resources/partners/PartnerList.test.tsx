@@ -27,6 +27,8 @@ const acme: Partner = {
   is_admin: false,
   is_removed: false,
   created_at: '2025-01-01T00:00:00Z',
+  max_queued_builds: null,
+  max_builds_per_hour: null,
 };
 
 const Location = () => <output aria-label="location">{useLocation().search}</output>;

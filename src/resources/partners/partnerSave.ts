@@ -15,6 +15,8 @@ export function accountFields(values: Partial<PartnerFormValues>): Record<string
     worker: values.worker?.trim(),
   };
   for (const flag of PARTNER_FLAGS) fields[flag] = Boolean(values[flag]);
+  for (const limit of ['max_queued_builds', 'max_builds_per_hour'] as const)
+    fields[limit] = values[limit] ?? null;
   if (values.password) fields.password = values.password;
   return fields;
 }
@@ -40,6 +42,8 @@ export function toFormValues(partner?: Partial<Partner>): PartnerFormValues {
     is_tester: Boolean(partner?.is_tester),
     is_vip: Boolean(partner?.is_vip),
     is_blocked: Boolean(partner?.is_blocked),
+    max_queued_builds: partner?.max_queued_builds ?? null,
+    max_builds_per_hour: partner?.max_builds_per_hour ?? null,
     custom_fee: fee.length > 0,
     fees,
   };

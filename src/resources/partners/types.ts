@@ -26,6 +26,9 @@ export interface PartnerFormValues extends FeeFormValues {
   is_tester: boolean;
   is_vip: boolean;
   is_blocked: boolean;
+  /** Issue 36: the queue limits; null (an empty input) is the default. */
+  max_queued_builds: number | null;
+  max_builds_per_hour: number | null;
 }
 
 /** The role and status switches the partner form sends with the account fields (POST /admin/users, PATCH /admin/user). */
