@@ -1,8 +1,19 @@
 // Tar archives through tar-stream: reading `git archive` output (pax headers included) and the archives
-// the builder packs. Regular files, directories and symlinks; everything else is skipped.
+// the builder packs. The builder keeps regular files, directories and symlinks; the other kinds are read as
+// what they are (tar-stream's names) so that whoever unpacks can refuse them by name, and tests can pack them.
 import { type Header, type Pack, extract as tarExtract, pack as tarPack } from 'tar-stream';
 
-export type TarEntryType = 'file' | 'directory' | 'symlink';
+/** `link` is a hard link (its `linkname` the entry it shares data with). */
+export type TarEntryType =
+  | 'file'
+  | 'directory'
+  | 'symlink'
+  | 'link'
+  | 'character-device'
+  | 'block-device'
+  | 'fifo';
+
+const READ_TYPES = new Set<string>(['link', 'character-device', 'block-device', 'fifo']);
 
 export interface TarEntry {
   path: string;
@@ -22,7 +33,7 @@ function add(pack: Pack, entry: TarEntry): Promise<void> {
     type: entry.type,
     mode: entry.mode,
     mtime: new Date(Math.max(0, Math.floor(entry.mtime)) * 1000),
-    linkname: entry.type === 'symlink' ? entry.linkname : undefined,
+    linkname: entry.type === 'symlink' || entry.type === 'link' ? entry.linkname : undefined,
     uname: 'root',
     gname: 'root',
   };
@@ -98,7 +109,10 @@ export async function* readTar(source: AsyncIterable<Uint8Array>): AsyncGenerato
       else if (type === 'directory') yield { ...base, type: 'directory', data: Buffer.alloc(0) };
       else if (type === 'symlink')
         yield { ...base, type: 'symlink', data: Buffer.alloc(0), linkname: linkname ?? '' };
-      // Hard links and devices are not needed here.
+      else if (type && READ_TYPES.has(type))
+        yield { ...base, type: type as TarEntryType, data: Buffer.alloc(0), linkname: linkname ?? undefined };
+      // Anything else tar-stream does not know is not a file of any kind.
+      else throw new Error(`Unsupported tar entry ${name} (type ${type ?? 'unknown'})`);
     }
   } catch (error) {
     throw readError(error);

@@ -1,5 +1,6 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { BuildRoot } from './build-root';
 import type { BuildContext, Builder } from './builder';
 import { extractTar, listTree, packTree } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
@@ -33,7 +34,7 @@ export const defaultBuilder: Builder = async (context) => {
     signal.throwIfAborted();
     log(`Fetching ${repository} at ${tag}`);
     const tar = await context.sources.ensure(context.api, repository, tag, job.id);
-    const count = await extractTar(tar, path.join(tree, repository));
+    const count = await extractTar(tar, path.join(tree, repository), repository);
     log(`Unpacked ${count} files of ${repository}`);
     progress(5 + Math.round((45 * (index + 1)) / Math.max(1, tags.length)));
   }
@@ -75,7 +76,7 @@ export const defaultBuilder: Builder = async (context) => {
     files: files.map(({ path: p, size, sha256 }) => ({ path: p, size, sha256 })),
     ...made,
   };
-  await writeFile(path.join(root, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await (await BuildRoot.open(root, 'firmware')).write(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   log(`Manifest: ${files.length} files, configuration hash ${configHash.slice(0, 16)}`);
   progress(70);
 
@@ -92,11 +93,9 @@ export const defaultBuilder: Builder = async (context) => {
 
 async function overlay(context: BuildContext, tree: string): Promise<void> {
   const { job, log } = context;
+  const root = await BuildRoot.open(tree, 'sources');
   for (const file of overlayFiles(job.spec, job.uuid)) {
-    const target = path.join(tree, file.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.data);
-    await chmod(target, file.mode);
+    await root.write(file.path, file.data, file.mode);
     log(`Wrote ${file.path}`);
   }
   const logo = job.spec.logo;
@@ -108,7 +107,7 @@ async function overlay(context: BuildContext, tree: string): Promise<void> {
     // The job's own copy: the public URL stops answering when the set is removed, its builds still use it.
     const image = await context.api.jobLogo(job.id, side);
     const name = `${CONFIG_DIR}/${logoFileName(variant, image.type)}`;
-    await writeFile(path.join(tree, name), image.bytes);
+    await root.write(name, image.bytes);
     log(`Wrote ${name} (${image.bytes.length} bytes)`);
   }
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { packEntries, readTar, type TarEntry } from '../tar';
+import { BuildRoot } from './build-root';
 
 /** A path inside an archive made safe: relative, normalised, no `..`; undefined when it cannot be. */
 export function safeRelative(raw: string): string | undefined {
@@ -16,32 +16,61 @@ export function safeRelative(raw: string): string | undefined {
 }
 
 /**
- * Unpacks a tar into `dest`. Nothing may land outside it: paths are normalised, symlinks must point
- * inside the tree, and nothing is written through a symlink.
+ * Unpacks a tar of a repository's sources into `dest`, through `BuildRoot` (build-root.ts). Anything that could
+ * reach outside fails the build naming the entry as `<label>/<path>`: an absolute path, `..`, an entry under a
+ * symbolic link, a hard link, a device or a fifo, and — once all is unpacked, since a link may name what comes
+ * after it — a symbolic link whose target leaves the repository as the file system resolves it.
  */
-export async function extractTar(file: string, dest: string): Promise<number> {
+export async function extractTar(file: string, dest: string, label = path.basename(dest)): Promise<number> {
+  const root = await BuildRoot.open(dest, label);
   let count = 0;
-  const links = new Set<string>();
-  const underLink = (rel: string) => [...links].some((link) => rel === link || rel.startsWith(`${link}/`));
+  const links: string[] = [];
   for await (const entry of readTar(createReadStream(file))) {
-    const rel = safeRelative(entry.path);
-    if (!rel || underLink(rel)) continue;
-    const target = path.join(dest, rel);
-    if (entry.type === 'directory') {
-      await mkdir(target, { recursive: true });
-    } else if (entry.type === 'symlink') {
-      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(rel), entry.linkname ?? ''));
-      if (!entry.linkname || path.posix.isAbsolute(entry.linkname) || resolved.startsWith('..')) continue;
-      await mkdir(path.dirname(target), { recursive: true });
-      await symlink(entry.linkname, target);
-      links.add(rel);
-    } else {
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, entry.data, { mode: entry.mode & 0o777 || 0o644 });
+    // `./` of `tar -C dir .` is the root itself.
+    if (entry.type === 'directory' && entry.path.split('/').every((part) => part === '' || part === '.'))
+      continue;
+    const rel = root.clean(entry.path);
+    if (entry.type === 'directory') await root.mkdir(rel);
+    else if (entry.type === 'file') {
+      await root.write(rel, entry.data, entry.mode & 0o777 || 0o644);
       count++;
+    } else if (entry.type === 'symlink') {
+      await root.symlink(rel, entry.linkname ?? '');
+      links.push(rel);
+    } else throw root.refuse(rel, REFUSED_KINDS[entry.type] ?? `an entry of type ${entry.type}`);
+  }
+  for (const link of links) await root.landing(link);
+  return count;
+}
+
+const REFUSED_KINDS: Partial<Record<TarEntry['type'], string>> = {
+  link: 'a hard link, which would share its data with another file',
+  'character-device': 'a device',
+  'block-device': 'a device',
+  fifo: 'a fifo',
+};
+
+/**
+ * Copies the tree of `from` into `to` under `prefix` ('' for its top), as it is: files with their mode, links
+ * as links (never followed), only the paths `keep` accepts.
+ */
+export async function copyTree(
+  from: BuildRoot,
+  to: BuildRoot,
+  prefix = '',
+  keep: (rel: string) => boolean = () => true,
+): Promise<void> {
+  for (const entry of await from.list()) {
+    if (!keep(entry.path)) continue;
+    const target = prefix ? `${prefix}/${entry.path}` : entry.path;
+    if (entry.kind === 'directory') await to.mkdir(target);
+    else if (entry.kind === 'symlink') await to.symlink(target, entry.linkname ?? '');
+    else {
+      const source = await from.openRead(entry.path);
+      const sink = await to.openWrite(target, entry.mode);
+      await pipeline(source.createReadStream(), sink.createWriteStream());
     }
   }
-  return count;
 }
 
 export interface TreeFile {
@@ -52,29 +81,33 @@ export interface TreeFile {
   linkname?: string;
 }
 
-/** Every file and symlink under `root`, sorted by path, with its size and sha256. */
-export async function listTree(root: string): Promise<TreeFile[]> {
+/** Every file and symlink under `root`, sorted by path, with its size and sha256; links are not followed. */
+export async function listTree(root: string | BuildRoot): Promise<TreeFile[]> {
+  const from = typeof root === 'string' ? await BuildRoot.open(root, path.basename(root)) : root;
   const out: TreeFile[] = [];
-  const walk = async (rel: string) => {
-    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
-    for (const entry of entries) {
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      const full = path.join(root, child);
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isSymbolicLink()) {
-        const linkname = await readlink(full);
-        out.push({ path: child, size: 0, sha256: sha256Of(Buffer.from(linkname)), mode: 0o777, linkname });
-      } else if (entry.isFile()) {
-        const info = await lstat(full);
-        out.push({ path: child, size: info.size, sha256: await sha256File(full), mode: info.mode & 0o777 });
-      }
-    }
-  };
-  await walk('');
+  for (const entry of await from.list()) {
+    if (entry.kind === 'symlink') {
+      const linkname = entry.linkname ?? '';
+      out.push({ path: entry.path, size: 0, sha256: sha256Of(Buffer.from(linkname)), mode: 0o777, linkname });
+    } else if (entry.kind === 'file')
+      out.push({
+        path: entry.path,
+        size: entry.size,
+        sha256: await sha256In(from, entry.path),
+        mode: entry.mode,
+      });
+  }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export const sha256Of = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** The sha256 of the file `rel` of `root`, streamed. */
+async function sha256In(root: BuildRoot, rel: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of (await root.openRead(rel)).createReadStream()) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -87,11 +120,12 @@ export async function sha256File(file: string): Promise<string> {
  * mtime for all (the build's), and answers the archive's sha256 and size.
  */
 export async function packTree(
-  root: string,
+  root: string | BuildRoot,
   files: TreeFile[],
   output: string,
   options: { prefix: string; mtime: number },
 ): Promise<{ sha256: string; size: number }> {
+  const from = typeof root === 'string' ? await BuildRoot.open(root, path.basename(root)) : root;
   const hash = createHash('sha256');
   let size = 0;
   async function* entries(): AsyncGenerator<TarEntry> {
@@ -119,7 +153,7 @@ export async function packTree(
             type: 'file',
             mode: file.mode,
             mtime: options.mtime,
-            data: await readFile(path.join(root, file.path)),
+            data: await from.read(file.path),
           };
       yield entry;
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import type { PartitionsOutputSpec } from './recipe';
 
 /**
@@ -30,8 +30,9 @@ const TABLE = 16;
 
 export class PartitionImageError extends Error {}
 
+/** Writes the image to `file`: a path, or a handle the caller opened (and closes), as BuildRoot's. */
 export async function writePartitionImage(
-  file: string,
+  file: string | FileHandle,
   output: PartitionsOutputSpec,
   contents: PartitionContent[],
 ): Promise<{ size: number }> {
@@ -66,7 +67,7 @@ export async function writePartitionImage(
         .copy(header, at + 48);
   });
   const total = Math.max(headerSize, ...output.partitions.map((p) => p.offset + p.size));
-  const handle = await open(file, 'w');
+  const handle = typeof file === 'string' ? await open(file, 'w') : file;
   try {
     // Filled first, then each piece at its offset: the gaps and padding hold the fill byte.
     const chunk = Buffer.alloc(1 << 20, fill);
@@ -78,7 +79,7 @@ export async function writePartitionImage(
       if (content?.data.length) await handle.write(content.data, 0, content.data.length, part.offset);
     }
   } finally {
-    await handle.close();
+    if (typeof file === 'string') await handle.close();
   }
   return { size: total };
 }

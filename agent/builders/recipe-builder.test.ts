@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The default builder on the demo firmware repositories, which carry a packaging recipe: each install type's
-// output opened as a partner's tool would (the upgrade archive, the SD card's FAT file system through mtools,
+// output opened as a partner's tool would (the upgrade archive, the SD card's FAT file system read back by FatFs,
 // the NAND image's partition table), the build's settings found in the firmware's own files.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -18,6 +18,7 @@ import type { SourceCache } from '../source-cache';
 import { packTar, readTar } from '../tar';
 import type { BuildContext } from './builder';
 import { defaultBuilder } from './default-builder';
+import { readFatImage } from './fat-read';
 import { extractTar, sha256File } from './file-tree';
 import { readPartitionImage } from './partition-image';
 import { devFeeAndMain } from './test-pools';
@@ -112,9 +113,6 @@ function expectSettings(conf: string) {
   expect(conf).toMatch(/^# firmware-x19 1\.1\.0: S19 Pro on amlogic/);
 }
 
-const mtools = (tool: string, ...args: string[]) =>
-  execFileSync(tool, args, { encoding: 'utf8', env: { ...process.env, MTOOLS_SKIP_CHECK: '1' } });
-
 describe('the default builder with a recipe', () => {
   it('makes an upgrade archive: install.sh and the root file system with the settings rendered', async () => {
     const { root, manifest, lines } = await build('upgrade', 'u-upgrade');
@@ -150,12 +148,12 @@ describe('the default builder with a recipe', () => {
     const boot = await readFile(image);
     expect(boot.toString('latin1', 54, 62)).toBe('FAT16   ');
     expect(boot.toString('latin1', 43, 51)).toBe('MINER-SD');
-    expectSettings(mtools('mtype', '-i', image, '::/etc/miner.conf'));
-    expect(mtools('mtype', '-i', image, '::/root/.ssh/authorized_keys')).toBe(`${KEY}\n`);
-    expect(mtools('mdir', '-b', '-i', image, '::/www/img')).toContain('logo-light.png');
-    const logo = path.join(root, 'logo.png');
-    mtools('mcopy', '-i', image, '::/www/img/logo-dark.png', logo);
-    expect(await readFile(logo)).toEqual(PNG);
+    const fat = await readFatImage(boot);
+    expect(fat).toMatchObject({ type: 16, label: 'MINER-SD' });
+    expectSettings(fat.files.get('etc/miner.conf')?.toString() ?? '');
+    expect(fat.files.get('root/.ssh/authorized_keys')?.toString()).toBe(`${KEY}\n`);
+    expect(fat.files.get('www/img/logo-light.png')).toEqual(PNG);
+    expect(fat.files.get('www/img/logo-dark.png')).toEqual(PNG);
     expect(manifest.contents.map((f: { path: string }) => f.path)).toContain('etc/miner.conf');
   }, 60_000);
 

@@ -1,9 +1,9 @@
-import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { packTar, type TarEntry } from '../tar';
+import { BuildRoot } from './build-root';
 import type { BuildContext } from './builder';
 import { writeFatImage } from './fat-image';
-import { listTree, sha256Of, type TreeFile } from './file-tree';
+import { copyTree, listTree, safeRelative, sha256Of, type TreeFile } from './file-tree';
 import { logoFileName } from './overlay';
 import { type PartitionContent, writePartitionImage } from './partition-image';
 import { type PartitionsOutputSpec, type Recipe, RecipeError } from './recipe';
@@ -21,6 +21,15 @@ export interface RecipeResult {
 
 const under = (rel: string, prefix: string) => rel === prefix || rel.startsWith(`${prefix}/`);
 
+/** A recipe's path in the firmware as BuildRoot takes it: parseRecipe let `/etc/x` mean `etc/x`. */
+const inFirmware = (p: string | undefined) => (p ? (safeRelative(p) ?? p) : '');
+
+/** A missing file as the recipe's mistake; a refusal (PathRefused) and anything else as they are. */
+const missing = (message: string) => (error: unknown) => {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new RecipeError(message);
+  throw error;
+};
+
 /**
  * The default build along a release's packaging recipe (`build/recipe.json` of `repository`, unpacked with
  * the other repositories under `tree`): the root file system from the repositories, the logos at the web
@@ -37,24 +46,18 @@ export async function buildWithRecipe(
   const output = recipe.outputs[installType];
   if (!output)
     throw new RecipeError(`The recipe of ${repository} declares no output for install type ${installType}`);
-  const rootfs = path.join(context.workDir, 'rootfs');
-  await mkdir(rootfs, { recursive: true });
+  const sources = await BuildRoot.open(path.join(tree, repository), repository);
+  const rootfs = await BuildRoot.open(path.join(context.workDir, 'rootfs'), 'rootfs');
 
   const present = new Set(job.spec.release.tags.map((t) => t.repository_name));
   for (const part of recipe.rootfs) {
     const name = part.repository === '.' ? repository : part.repository;
     if (!present.has(name))
       throw new RecipeError(`The recipe takes ${name}, which is not among the release's repositories`);
-    const from = path.join(tree, name);
-    await cp(from, path.join(rootfs, part.to ?? ''), {
-      recursive: true,
-      verbatimSymlinks: true,
-      filter: (source) => {
-        const rel = path.relative(from, source).split(path.sep).join('/');
-        if (!rel) return true;
-        if (part.exclude?.some((p) => under(rel, p))) return false;
-        return !part.include || part.include.some((p) => under(rel, p) || under(p, rel));
-      },
+    const from = name === repository ? sources : await BuildRoot.open(path.join(tree, name), name);
+    await copyTree(from, rootfs, inFirmware(part.to), (rel) => {
+      if (part.exclude?.some((p) => under(rel, p))) return false;
+      return !part.include || part.include.some((p) => under(rel, p) || under(p, rel));
     });
   }
   log(`Root file system from ${recipe.rootfs.length} part(s) of the release's sources`);
@@ -69,9 +72,8 @@ export async function buildWithRecipe(
     ] as const) {
       const image = await context.api.jobLogo(job.id, side);
       const ext = logoFileName(variant, image.type).split('.').pop() ?? 'bin';
-      const target = recipe.logos[variant].replaceAll('{ext}', ext);
-      await mkdir(path.dirname(path.join(rootfs, target)), { recursive: true });
-      await writeFile(path.join(rootfs, target), image.bytes);
+      const target = inFirmware(recipe.logos[variant].replaceAll('{ext}', ext));
+      await rootfs.write(target, image.bytes);
       placed[variant] = target;
       settings.push(target);
       log(`Wrote ${target} (${image.bytes.length} bytes)`);
@@ -83,22 +85,24 @@ export async function buildWithRecipe(
   for (const spec of recipe.templates ?? []) {
     signal.throwIfAborted();
     if (spec.when && !truthy(lookup(values, spec.when))) continue;
-    const source = await readFile(path.join(tree, repository, spec.template), 'utf8').catch(() => {
-      throw new RecipeError(`The recipe's template ${spec.template} is not in ${repository}`);
-    });
-    const target = path.join(rootfs, spec.target);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, renderTemplate(source, values, spec.template));
-    await chmod(target, Number.parseInt(spec.mode ?? '0644', 8));
-    settings.push(spec.target);
-    log(`Rendered ${spec.target}`);
+    const source = await sources
+      .read(spec.template)
+      .catch(missing(`The recipe's template ${spec.template} is not in ${repository}`));
+    const target = inFirmware(spec.target);
+    await rootfs.write(
+      target,
+      renderTemplate(source.toString('utf8'), values, spec.template),
+      Number.parseInt(spec.mode ?? '0644', 8),
+    );
+    settings.push(target);
+    log(`Rendered ${target}`);
   }
 
   const files = await listTree(rootfs);
   const made = files.filter((f) => settings.includes(f.path));
   const configHash = sha256Of(made.map((f) => `${f.sha256}  ${f.path}\n`).join(''));
   const outDir = path.join(context.workDir, 'out');
-  await mkdir(outDir, { recursive: true });
+  const out = await BuildRoot.open(outDir, 'out');
   const manifest: Record<string, unknown> = {
     install_type: installType,
     recipe: { repository, output: output.type },
@@ -106,41 +110,45 @@ export async function buildWithRecipe(
   signal.throwIfAborted();
 
   if (output.type === 'upgrade') {
-    await cp(rootfs, path.join(outDir, 'rootfs'), { recursive: true, verbatimSymlinks: true });
-    const script = await readFile(path.join(tree, repository, output.install_script)).catch(() => {
-      throw new RecipeError(`The recipe's install script ${output.install_script} is not in ${repository}`);
-    });
-    await writeFile(path.join(outDir, 'install.sh'), script, { mode: 0o755 });
+    await copyTree(rootfs, out, 'rootfs');
+    const script = await sources
+      .read(output.install_script)
+      .catch(missing(`The recipe's install script ${output.install_script} is not in ${repository}`));
+    await out.write('install.sh', script, 0o755);
     log(`Upgrade archive: install.sh and ${files.length} files under rootfs/`);
   } else {
-    manifest.image = output.image;
+    const image = inFirmware(output.image);
+    manifest.image = image;
     manifest.contents = files.map(({ path: p, size, sha256 }) => ({ path: p, size, sha256 }));
-    const image = path.join(outDir, output.image);
-    await mkdir(path.dirname(image), { recursive: true });
     if (output.type === 'fat') {
-      const { sizeMiB } = await writeFatImage(image, rootfs, files, output, { uuid: job.uuid, signal });
-      log(`SD-card image ${output.image}: FAT${output.fat ?? ''}, ${sizeMiB} MiB, ${files.length} files`);
+      const { sizeMiB, skipped } = await writeFatImage(out, image, rootfs, files, output, {
+        uuid: job.uuid,
+        signal,
+      });
+      for (const link of skipped) log(`FAT has no symbolic links: ${link} is not in the image`);
+      log(`SD-card image ${image}: FAT${output.fat ?? ''}, ${sizeMiB} MiB, ${files.length} files`);
     } else {
       const contents = await partitionContents(rootfs, files, output);
-      const { size } = await writePartitionImage(image, output, contents);
+      const handle = await out.openWrite(image);
+      const { size } = await writePartitionImage(handle, output, contents).finally(() => handle.close());
       for (const c of contents) log(`Partition ${c.name}: ${c.kind}, ${c.data.length} bytes`);
-      log(`NAND image ${output.image}: ${output.partitions.length} partitions, ${size} bytes`);
+      log(`NAND image ${image}: ${output.partitions.length} partitions, ${size} bytes`);
     }
   }
   return { outDir, configHash, manifest };
 }
 
 async function partitionContents(
-  rootfs: string,
+  rootfs: BuildRoot,
   files: TreeFile[],
   output: PartitionsOutputSpec,
 ): Promise<PartitionContent[]> {
   const contents: PartitionContent[] = [];
   for (const part of output.partitions) {
     if (part.file) {
-      const data = await readFile(path.join(rootfs, part.file)).catch(() => {
-        throw new RecipeError(`Partition ${part.name} takes ${part.file}, which the firmware does not have`);
-      });
+      const data = await rootfs
+        .read(inFirmware(part.file))
+        .catch(missing(`Partition ${part.name} takes ${part.file}, which the firmware does not have`));
       contents.push({ name: part.name, kind: 'file', data });
     } else if (part.tar) {
       const taken = files.filter(
@@ -165,7 +173,7 @@ async function partitionContents(
                 type: 'file',
                 mode: f.mode,
                 mtime: 0,
-                data: await readFile(path.join(rootfs, f.path)),
+                data: await rootfs.read(f.path),
               },
         );
       contents.push({ name: part.name, kind: 'tar', data: await packTar(entries) });

@@ -1,11 +1,14 @@
 // @vitest-environment node
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_RECIPE } from '../../server/releases/git/demo-recipe';
-import { MissingToolError, requireFatTools } from './fat-image';
+import { BuildRoot } from './build-root';
+import { writeFatImage } from './fat-image';
+import { readFatImage } from './fat-read';
+import { listTree } from './file-tree';
 import { readPartitionImage, writePartitionImage } from './partition-image';
 import { parseRecipe, RecipeError } from './recipe';
 import { renderTemplate, TemplateError } from './template';
@@ -90,19 +93,49 @@ describe('recipe file', () => {
   });
 });
 
-describe('FAT tools', () => {
-  it('says which tools an SD-card build needs when the agent lacks them', () => {
-    const path = process.env.PATH;
-    process.env.PATH = '/nonexistent';
+describe('FAT image', () => {
+  it('writes the FAT type and label asked for, in this process, and leaves links out', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fat-'));
     try {
-      expect(() => requireFatTools()).toThrow(MissingToolError);
-      expect(() => requireFatTools()).toThrow(
-        /needs (mkfs\.fat and )?mcopy on this agent: install dosfstools and mtools/,
+      const rootfs = await BuildRoot.open(path.join(dir, 'rootfs'), 'rootfs');
+      await rootfs.write('etc/miner.conf', 'pools = []\n');
+      await rootfs.write('www/img/a-long-name-for-fat.png', Buffer.alloc(2 ** 20 + 3, 7));
+      await rootfs.symlink('www/conf', '../etc/miner.conf');
+      const files = await listTree(rootfs);
+      const out = await BuildRoot.open(path.join(dir, 'out'), 'out');
+      for (const [fat, size_mib] of [
+        [12, 8],
+        [16, 8],
+        [32, 40],
+      ] as const) {
+        const output = { type: 'fat' as const, image: 'sd.img', fat, size_mib, label: 'MINER-SD' };
+        const made = await writeFatImage(out, `fat${fat}.img`, rootfs, files, output, { uuid: 'u' });
+        expect(made).toEqual({ sizeMiB: size_mib, skipped: ['www/conf'] });
+        const image = await readFile(path.join(out.dir, `fat${fat}.img`));
+        expect(image.length).toBe(size_mib * 2 ** 20);
+        const read = await readFatImage(image);
+        expect(read).toMatchObject({ type: fat, label: 'MINER-SD' });
+        expect([...read.files.keys()]).toEqual([
+          'etc/',
+          'etc/miner.conf',
+          'www/',
+          'www/img/',
+          'www/img/a-long-name-for-fat.png',
+        ]);
+        expect(read.files.get('etc/miner.conf')?.toString()).toBe('pools = []\n');
+        // Two of the writer's chunks; Buffer's own comparison, as toEqual walks a MiB byte by byte.
+        expect(read.files.get('www/img/a-long-name-for-fat.png')?.equals(Buffer.alloc(2 ** 20 + 3, 7))).toBe(
+          true,
+        );
+      }
+      const tooSmall = { type: 'fat' as const, image: 'sd.img', fat: 32 as const, size_mib: 8 };
+      await expect(writeFatImage(out, 'small.img', rootfs, files, tooSmall, { uuid: 'u' })).rejects.toThrow(
+        'A FAT32 file system does not fit in 8 MiB',
       );
     } finally {
-      process.env.PATH = path;
+      await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });
 
 describe('partition image', () => {

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { BuildRoot } from './build-root';
 import { safeRelative } from './file-tree';
 
 /** Where a firmware repository keeps its packaging recipe (documented in the README). */
@@ -49,7 +48,7 @@ const FatOutput = Type.Object(
   {
     type: Type.Literal('fat'),
     image: RelPath,
-    /** 12, 16 or 32; mkfs.fat chooses when omitted. */
+    /** 12, 16 or 32; FatFs chooses by the image's size when omitted. */
     fat: Type.Optional(Type.Union([Type.Literal(12), Type.Literal(16), Type.Literal(32)])),
     /** The image's size; the files' size and a margin when omitted. */
     size_mib: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096 })),
@@ -104,15 +103,19 @@ export type PartitionsOutputSpec = Static<typeof PartitionsOutput>;
 
 export class RecipeError extends Error {}
 
-/** The recipe of the first release repository (unpacked under `tree/<repository>`) that has one. */
+/**
+ * The recipe of the first release repository (unpacked under `tree/<repository>`) that has one; read through
+ * BuildRoot, so a `build` that is a link is refused, not followed.
+ */
 export async function findRecipe(
   tree: string,
   repositories: string[],
 ): Promise<{ repository: string; recipe: Recipe } | undefined> {
   for (const repository of repositories) {
-    const file = path.join(tree, repository, RECIPE_PATH);
-    if (!existsSync(file)) continue;
-    return { repository, recipe: parseRecipe(await readFile(file, 'utf8'), `${repository}/${RECIPE_PATH}`) };
+    const root = await BuildRoot.open(path.join(tree, repository), repository);
+    if (!(await root.kind(RECIPE_PATH))) continue;
+    const text = (await root.read(RECIPE_PATH)).toString('utf8');
+    return { repository, recipe: parseRecipe(text, `${repository}/${RECIPE_PATH}`) };
   }
   return undefined;
 }

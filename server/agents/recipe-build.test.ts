@@ -1,14 +1,12 @@
 // Firmware as a partner gets it: the embedded agent builds from the demo repositories, which carry a packaging
-// recipe, and the stored artifact is opened like a flashing tool would — the SD card's FAT file system with
-// mtools, the NAND image's partition table — to find the build's settings in the miner's own etc/miner.conf.
-import { execFileSync } from 'node:child_process';
+// recipe, and the stored artifact is opened like a flashing tool would — the SD card's FAT file system (read by
+// FatFs), the NAND image's partition table — to find the build's settings in the miner's own etc/miner.conf.
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFatImage } from '../../agent/builders/fat-read';
 import { parsePartitionImage } from '../../agent/builders/partition-image';
 import { readTar } from '../../agent/tar';
 import { listLicenses } from '../accounts/licenses-repository';
@@ -20,18 +18,15 @@ import type { startEmbeddedAgent } from './embedded-agent';
 
 let w: AgentWorld;
 let agent: Awaited<ReturnType<typeof startEmbeddedAgent>>;
-let dir: string;
 
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
   agent = await startWorldAgent(w);
-  dir = await mkdtemp(path.join(tmpdir(), 'recipe-api-'));
 });
 
 afterAll(async () => {
   await agent?.stop();
   await w.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Builds one firmware of `installType` and answers the files of its artifact. */
@@ -67,15 +62,9 @@ describe('a build along the release repository’s recipe', () => {
   it('gives an SD-card image whose FAT file system holds the settings in etc/miner.conf', async () => {
     const { uuid, files } = await built('sd');
     expect([...files.keys()].sort()).toEqual([`${uuid}/manifest.json`, `${uuid}/sdcard.img`]);
-    const image = path.join(dir, 'sdcard.img');
-    await writeFile(image, files.get(`${uuid}/sdcard.img`) ?? Buffer.alloc(0));
-    const mtype = (file: string) =>
-      execFileSync('mtype', ['-i', image, file], {
-        encoding: 'utf8',
-        env: { ...process.env, MTOOLS_SKIP_CHECK: '1' },
-      });
-    await expectSettings(mtype('::/etc/miner.conf'));
-    expect(mtype('::/www/index.html')).toContain('Miner web UI 1.0.0');
+    const fat = await readFatImage(files.get(`${uuid}/sdcard.img`) ?? Buffer.alloc(0));
+    await expectSettings(fat.files.get('etc/miner.conf')?.toString() ?? '');
+    expect(fat.files.get('www/index.html')?.toString()).toContain('Miner web UI 1.0.0');
     const manifest = JSON.parse(files.get(`${uuid}/manifest.json`)?.toString() ?? '{}');
     expect(manifest).toMatchObject({
       uuid,
