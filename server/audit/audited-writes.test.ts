@@ -6,12 +6,12 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, gt } from 'drizzle-orm';
+import { eq, gt, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../contract/audit';
 import { ensureLanguages } from '../catalogue/languages-repository';
-import { auditLog, repositories } from '../platform/db/schema';
+import { auditLog, buildSets, builds, repositories } from '../platform/db/schema';
 import { ensureDemoRepositories } from '../releases/git/demo-repositories';
 import { auditRows } from '../test/audit-fixtures';
 import { RULES } from '../test/authorization-rules';
@@ -900,5 +900,43 @@ describe('every write by an admin or a developer is audited (issue 36, finding 5
     await ok(api(w, 'POST', `/client/firmware/tasks/${own.buildId}/cancel`, victim()));
     const partner = (await ok(api(w, 'GET', '/client/account/info', victim()))).json().email;
     expect(await lines(own.buildId)).toContain(`Cancelled by ${partner}`);
+  });
+
+  it('writes the change and its row together: when the row cannot be written, nothing changes', async () => {
+    const { setId, buildId } = await setWithBuild(victim());
+    const other = await setWithBuild(victim());
+    // A trigger that refuses every audit row stands for any failure of the row, inside the change's transaction.
+    await w.t.db.execute(sql`
+      create function refuse_audit_36() returns trigger language plpgsql as $$
+      begin raise exception 'audit refused'; end $$`);
+    await w.t.db.execute(sql`create trigger refuse_audit_36 before insert on audit_log
+      for each row execute function refuse_audit_36()`);
+    try {
+      const attempts = [
+        api(w, 'PATCH', `/admin/groups/${setId}`, w.admin.token, {
+          name: 'never renamed',
+          force_rebuild: true,
+        }),
+        api(w, 'DELETE', `/admin/firmwares/${buildId}?full_clean=true`, w.admin.token),
+        api(w, 'POST', `/client/firmware/tasks/${other.buildId}/cancel`, w.admin.token),
+        api(w, 'DELETE', `/client/firmware/tasks?ids=${other.buildId}`, w.admin.token),
+        api(w, 'POST', '/client/firmware/groups', dev(), { name: 'never made' }),
+      ];
+      for (const attempt of attempts) expect((await attempt).statusCode).toBe(500);
+    } finally {
+      await w.t.db.execute(sql`drop trigger refuse_audit_36 on audit_log`);
+    }
+    const [set] = await w.t.db.select().from(buildSets).where(eq(buildSets.id, setId));
+    expect(set.name).not.toBe('never renamed');
+    const rows = await w.t.db
+      .select()
+      .from(builds)
+      .where(inArray(builds.id, [buildId, other.buildId]));
+    for (const row of rows) {
+      expect(row).toMatchObject({ is_removed: false, status: 'pending', task_hidden: false });
+      expect(row.cancel_requested).toBe(false);
+    }
+    const devSets = await ok(api(w, 'GET', '/client/firmware/groups', dev()));
+    expect(devSets.json<{ name: string }[]>().map((x) => x.name)).not.toContain('never made');
   });
 });
