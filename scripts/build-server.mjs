@@ -4,8 +4,9 @@
 // dist-server/main.mjs is the entry, with node's modules only; the server proper (server/start.ts) is a chunk
 // it imports once it has begun what can run beside loading it. Every chunk sits in dist-server/ itself, one
 // level below the root, which server/paths.ts relies on.
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { bundleAgent } from './agent-bundle.mjs';
 
 await rm('dist-server', { recursive: true, force: true });
 await build({
@@ -30,3 +31,8 @@ await build({
   sourcesContent: false,
   logLevel: 'warning',
 });
+
+// The embedded build agent, a script of its own in a folder of its own: its process may read that folder
+// and nothing else of the console's (issue 36, server/agents/agent-sandbox.ts).
+await mkdir('dist-server/agent');
+for (const file of await bundleAgent()) await writeFile(`dist-server/agent/${file.name}`, file.contents);

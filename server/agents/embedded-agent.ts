@@ -5,6 +5,7 @@ import { commandBuilder } from '../../agent/builders/command-builder';
 import type { Db } from '../platform/db/client';
 import { getOrCreateSetting, putSetting } from '../platform/db/settings-repository';
 import type { JobQueue } from '../queue/job-queue';
+import { startAgentChild } from './agent-child';
 import {
   findWorkerByName,
   findWorkerByToken,
@@ -43,6 +44,8 @@ export function ownAddress(host: string, port: number): string {
 }
 
 export interface EmbeddedAgent {
+  /** The agent's process id: its child's, or undefined while none runs (or when it runs in-process). */
+  readonly pid: number | undefined;
   /**
    * Lets the build under way finish for up to `graceMs`, then abandons it and puts it straight back in the
    * queue (the attempt not counted) for another agent. Answers the id of the build given back, if any.
@@ -59,39 +62,52 @@ export interface EmbeddedAgentOptions {
   buildCommand?: string;
   /** BUILD_ENV: the variables of the console's environment the script also gets (config.buildEnv). */
   buildEnv?: string[];
-  /** The console's secrets (serverSecrets), masked in the build logs besides the agent's own. */
+  /**
+   * The console's secrets (serverSecrets), masked in the build logs by an agent in this process. The child
+   * never gets them: it cannot know them, and the server masks them again before storing a line.
+   */
   secrets?: string[];
+  /**
+   * `child` (the default, `npm start`): a process of its own that cannot read the console's files,
+   * environment or signing key (issue 36, agent-child.ts). `in-process`: the API tests' agents, which
+   * start in milliseconds.
+   */
+  isolation?: 'child' | 'in-process';
+}
+
+/** What stop() needs of either kind of agent: wait for the build, then abandon it; answers the one abandoned. */
+interface Runner {
+  readonly pid: number | undefined;
+  stop(graceMs: number): Promise<number | undefined>;
 }
 
 /**
- * Starts the same Agent an operator runs with `npm run agent`, against this server's own address. Its
- * build script gets an allow-listed environment, never the console's (agent/build-env.ts).
+ * Starts the same Agent an operator runs with `npm run agent`, against this server's own address, in a child
+ * process of its own (or in this one, for tests). Its build script gets an allow-listed environment, never
+ * the console's (agent/build-env.ts).
  */
 export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions): Promise<EmbeddedAgent> {
   const token = await ensureEmbeddedWorker(db);
   const worker = await findWorkerByToken(db, token);
   const log = options.log;
-  const agent = new Agent({
-    server: options.server,
-    token,
-    workDir: path.join(options.dataDir, 'agent'),
-    builder: options.buildCommand
-      ? commandBuilder(options.buildCommand, { env: options.buildEnv })
-      : undefined,
-    secrets: options.secrets,
-    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-  });
-  const running = agent.run().catch((error) => log.error({ err: error }, 'embedded agent stopped'));
+  const workDir = path.join(options.dataDir, 'agent');
+  const runner: Runner =
+    options.isolation === 'in-process'
+      ? inProcess(options, token, workDir)
+      : await startAgentChild({
+          server: options.server,
+          token,
+          workDir,
+          buildCommand: options.buildCommand,
+          buildEnv: options.buildEnv ?? [],
+          log,
+        });
   return {
+    get pid() {
+      return runner.pid;
+    },
     async stop(graceMs = 10_000) {
-      let abandoned: number | undefined;
-      const timer = setTimeout(() => {
-        abandoned = agent.current?.id;
-        void agent.stop({ abortBuild: true });
-      }, graceMs);
-      await agent.stop();
-      clearTimeout(timer);
-      await running;
+      const abandoned = await runner.stop(graceMs);
       if (abandoned === undefined || !worker) return undefined;
       try {
         // Now, not when its lease ends.
@@ -103,6 +119,35 @@ export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions):
         log.warn({ err: error, build: abandoned }, 'embedded agent: its lease will bring the build back');
         return undefined;
       }
+    },
+  };
+}
+
+function inProcess(options: EmbeddedAgentOptions, token: string, workDir: string): Runner {
+  const log = options.log;
+  const agent = new Agent({
+    server: options.server,
+    token,
+    workDir,
+    builder: options.buildCommand
+      ? commandBuilder(options.buildCommand, { env: options.buildEnv })
+      : undefined,
+    secrets: options.secrets,
+    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+  });
+  const running = agent.run().catch((error) => log.error({ err: error }, 'embedded agent stopped'));
+  return {
+    pid: undefined,
+    async stop(graceMs) {
+      let abandoned: number | undefined;
+      const timer = setTimeout(() => {
+        abandoned = agent.current?.id;
+        void agent.stop({ abortBuild: true });
+      }, graceMs);
+      await agent.stop();
+      clearTimeout(timer);
+      await running;
+      return abandoned;
     },
   };
 }

@@ -127,7 +127,8 @@ export async function logOf(w: BuildWorld, id: number, token = w.admin.token): P
 
 /**
  * The embedded agent (the one `npm start` runs) building for `w`'s app, which it reaches at `url`: the app
- * listens on a port of its own unless `url` is given.
+ * listens on a port of its own unless `url` is given. It runs in this process unless `isolation: 'child'`
+ * (a child process starts in about a second; embedded-agent-sandbox.test.ts tests that one).
  */
 export async function startWorldAgent(
   w: BuildWorld,
@@ -140,6 +141,7 @@ export async function startWorldAgent(
     dataDir: w.dataDir,
     log: w.t.app.log,
     queue: w.t.app.jobQueue,
+    isolation: 'in-process',
     ...options,
   });
 }

@@ -1,0 +1,1 @@
+export function bundleAgent(): Promise<{ name: string; contents: Uint8Array }[]>;
