@@ -11,7 +11,13 @@
  *   second; `{{#unless name}} … {{/unless}}` the reverse.
  *
  * An unknown tag or an unbalanced block is an error naming the template and the line.
+ *
+ * Values are written for the file's format (issue 36): JSON (`| json`, `| quote`, and any value in a `.json`
+ * template, as string content) escapes line and paragraph separators, NEXT LINE, DEL, C1 and bidi controls
+ * too, which JSON.stringify leaves raw; a value written as it is into any other file may hold none of those
+ * nor any control character, or the template fails, unless it is whole lines (`authorized_keys`).
  */
+import { UNSAFE_TEXT } from '../../contract/rules/text';
 
 type Scope = Record<string, unknown>;
 
@@ -97,12 +103,23 @@ function text(value: unknown): string {
   return String(value);
 }
 
+const UNSAFE = new RegExp(UNSAFE_TEXT.source, 'gu');
+/** JSON with what JSON.stringify leaves raw of UNSAFE_TEXT as \\u escapes (it escapes C0 itself). */
+const escapeJson = (json: string) =>
+  json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const isWholeLines = (out: string) =>
+  out.endsWith('\n') &&
+  out
+    .slice(0, -1)
+    .split('\n')
+    .every((line) => !UNSAFE_TEXT.test(line));
+
 function applyFilters(value: unknown, filters: string[]): string {
   let current: unknown = value;
   let asText: string | undefined;
   for (const filter of filters) {
-    if (filter === 'json') asText = JSON.stringify(current ?? null);
-    else if (filter === 'quote') asText = JSON.stringify(asText ?? text(current));
+    if (filter === 'json') asText = escapeJson(JSON.stringify(current ?? null));
+    else if (filter === 'quote') asText = escapeJson(JSON.stringify(asText ?? text(current)));
     else {
       const fallback = JSON.parse(filter.slice('default:'.length)) as string;
       if (!truthy(asText ?? current)) {
@@ -114,11 +131,23 @@ function applyFilters(value: unknown, filters: string[]): string {
   return asText ?? text(current);
 }
 
+/** A value as the file's format takes it (see the top). */
+function written(node: Extract<Node, { kind: 'value' }>, value: unknown, name: string): string {
+  const out = applyFilters(value, node.filters);
+  if (node.filters.some((f) => f === 'json' || f === 'quote')) return out;
+  const structured = value !== null && typeof value === 'object';
+  if (/\.json$/i.test(name)) return escapeJson(structured ? out : JSON.stringify(out).slice(1, -1));
+  if (structured || !UNSAFE_TEXT.test(out) || isWholeLines(out)) return structured ? escapeJson(out) : out;
+  throw new TemplateError(
+    `${name}, line ${node.line}: {{ ${node.path} }} holds a line break or control character`,
+  );
+}
+
 function renderNodes(nodes: Node[], scopes: Scope[], name: string): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
-    else if (node.kind === 'value') out += applyFilters(lookup(scopes, node.path), node.filters);
+    else if (node.kind === 'value') out += written(node, lookup(scopes, node.path), name);
     else {
       const value = lookup(scopes, node.path);
       if (node.type === 'each') {

@@ -68,4 +68,15 @@ describe('logos and SSH keys', () => {
       ['min len 1', 'key is duplicated'],
     ]);
   });
+
+  it('ssh keys: names and keys are one line of text each, as authorized_keys holds them (issue 36)', () => {
+    const errors = sshKeyErrors([
+      { name: 'lap\u2028top', key: 'ssh-ed25519 AAA me\u0085x' },
+      { name: 'desk', key: 'ssh-ed25519 BBB' },
+    ]);
+    expect(errors.map((e) => [say(e.name), say(e.key)])).toEqual([
+      ['No line breaks or control characters', 'No line breaks or control characters'],
+      [undefined, undefined],
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
 import { IsEmail } from 'typebox/format';
 import { LOGO_SETS_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { type Message, validation } from '../messages';
-import { lettersDigitsUnderscore, minLength3, required } from './text';
+import { lettersDigitsUnderscore, minLength3, plainText, required } from './text';
 import { firstIssue, isEmpty, type Rule, textOf } from './values';
 
 /** The longest address SMTP carries (RFC 5321). */
@@ -57,7 +57,10 @@ export interface SshKeyDraft {
   key: string;
 }
 
-/** Per-key messages for a list of SSH keys: non-empty names and keys, unique names, unique keys. */
+/**
+ * Per-key messages for a list of SSH keys: non-empty names and keys, one line of text each (they go into
+ * the firmware's authorized_keys, issue 36), unique names, unique keys.
+ */
 export function sshKeyErrors(keys: readonly SshKeyDraft[]): { name?: string; key?: string }[] {
   const count = (values: string[], v: string) => values.filter((x) => x === v).length;
   const names = keys.map((k) => k.name.trim());
@@ -67,12 +70,12 @@ export function sshKeyErrors(keys: readonly SshKeyDraft[]): { name?: string; key
       ? validation('min_len_1')
       : count(names, names[i]) > 1
         ? validation('key_name_duplicated')
-        : undefined,
+        : (plainText(names[i]) as string | undefined),
     key: !texts[i]
       ? validation('min_len_1')
       : count(texts, texts[i]) > 1
         ? validation('key_duplicated')
-        : undefined,
+        : (plainText(texts[i]) as string | undefined),
   }));
 }
 

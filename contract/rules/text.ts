@@ -73,3 +73,15 @@ export const setNameChars: Rule = (value) =>
 
 /** A set's name: required, at least 3 characters, letters, digits, spaces, _ - and . only. */
 export const setName: Rule = (value) => firstIssue(value, required('name'), minLength3, setNameChars);
+
+/**
+ * Issue 36: characters no text written into a firmware file may hold: control characters (Unicode Cc: C0,
+ * DEL, C1 with U+0085 NEXT LINE), the line and paragraph separators (Zl, Zp: U+2028, U+2029), which line
+ * readers of config files take as line breaks, and the bidirectional controls, which make a file read one
+ * way and show another. The agent's template renderer refuses them too (agent/builders/template.ts).
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\p{Zl}\p{Zp}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Text a partner gives that ends up in a firmware file (a pool's alias, an SSH key's name and comment). */
+export const plainText: Rule = (value) =>
+  typeof value === 'string' && UNSAFE_TEXT.test(value) ? validation('plain_text') : undefined;

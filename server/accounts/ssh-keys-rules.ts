@@ -1,5 +1,6 @@
-import { englishText } from '../../contract/english';
+import { englishOf, englishText } from '../../contract/english';
 import { validation } from '../../contract/messages';
+import { plainText } from '../../contract/rules/text';
 import type { SshKeyUpdate } from '../../contract/schemas/ssh-key-schemas';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
@@ -21,11 +22,16 @@ export function checkSshKey(body: SshKeyUpdate): Partial<SshKeyValues> {
   const values: Partial<SshKeyValues> = {};
   if (body.name !== undefined) {
     values.name = body.name.trim();
+    // Issue 36: names and keys are written into the firmware (authorized_keys): one line of text each.
+    const unsafe = englishOf(plainText(values.name));
     if (!values.name) issues.push({ loc: ['body', 'name'], msg: MIN_LEN_MESSAGE });
+    else if (unsafe) issues.push({ loc: ['body', 'name'], msg: unsafe });
   }
   if (body.key !== undefined) {
     const parsed = body.key.trim() ? parseSshPublicKey(body.key) : undefined;
+    const unsafe = englishOf(plainText(body.key.trim()));
     if (!body.key.trim()) issues.push({ loc: ['body', 'key'], msg: MIN_LEN_MESSAGE });
+    else if (unsafe) issues.push({ loc: ['body', 'key'], msg: unsafe });
     else if (!parsed) issues.push({ loc: ['body', 'key'], msg: INVALID_KEY });
     else Object.assign(values, { key: parsed.normalised, fingerprint: parsed.fingerprint });
   }

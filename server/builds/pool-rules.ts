@@ -3,7 +3,7 @@ import { englishOf, englishText } from '../../contract/english';
 import { type FeeMinimums, fee, sumFees, totalFeeIssue } from '../../contract/rules/fees';
 import { minValue } from '../../contract/rules/numbers';
 import { poolAccount, poolUrl, poolWorker } from '../../contract/rules/pools';
-import { required } from '../../contract/rules/text';
+import { plainText, required } from '../../contract/rules/text';
 import { firstIssue } from '../../contract/rules/values';
 import type { PoolType } from '../../contract/statuses';
 import type { PoolConfigEntry } from '../platform/db/schema';
@@ -47,6 +47,8 @@ function entryIssues(entry: PoolInput, at: (string | number)[], options: PoolChe
   };
   if (entry.type_fee_pool === 'refund' && !options.allowRefund)
     add('type_fee_pool', MESSAGES.refundAdminOnly);
+  // Issue 36: the alias is written into the firmware's files as it is (miner.conf): one line of text.
+  add('alias', englishOf(plainText(entry.alias?.trim())));
   add('url', englishOf(poolUrl(entry.url.trim())));
   add('account', englishOf(poolAccount(entry.account.trim())));
   add('worker', englishOf(poolWorker(entry.worker.trim())));

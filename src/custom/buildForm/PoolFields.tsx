@@ -102,7 +102,13 @@ export const PoolFields = ({
           }}
         >
           <Box className="third">
-            <TextInput source={`${prefix}.alias`} label={label('alias')} size="small" fullWidth />
+            <TextInput
+              source={`${prefix}.alias`}
+              label={label('alias')}
+              validate={validators.alias}
+              size="small"
+              fullWidth
+            />
           </Box>
           <Box className="wide">
             <PoolUrlInput prefix={prefix} presets={presets} validate={validators.url} />

@@ -61,6 +61,21 @@ describe('build form and set form messages (spec §5)', () => {
     expect(first(poolValidators().fee, 0)).toBeUndefined();
   });
 
+  it('a pool alias is one line of text: no line or paragraph separator, no control character (issue 36)', () => {
+    const { alias } = poolValidators();
+    for (const bad of [
+      'F2\u2028Pool',
+      'F2\u2029Pool',
+      'F2\u0085Pool',
+      'F2\nPool',
+      'F2\u001bPool',
+      'F2\u202ePool',
+    ])
+      expect(first(alias, bad), JSON.stringify(bad)).toBe('No line breaks or control characters');
+    expect(first(alias, 'Пул «Север» #1')).toBeUndefined();
+    expect(first(alias, '')).toBeUndefined();
+  });
+
   it('fee slot fields are required only once something is typed in the slot', () => {
     const slot = (all: Partial<BuildFormValues>) => all.fee_pools_configs?.[0];
     const pool = poolValidators(slot);

@@ -3,7 +3,7 @@
 import { fee, totalFeeIssue } from '../../../contract/rules/fees';
 import { minValue } from '../../../contract/rules/numbers';
 import { poolAccount, poolUrl, poolWorker } from '../../../contract/rules/pools';
-import { required, setName } from '../../../contract/rules/text';
+import { plainText, required, setName } from '../../../contract/rules/text';
 import type { ValidationMessage, Validator } from '../../../contract/rules/validators';
 import { isBlankPool, type PoolValues, totalFee } from './pools';
 import type { BuildFormValues, PoolSlot } from './types';
@@ -41,6 +41,8 @@ export function poolValidators(
 ) {
   const when = (...validators: Validator[]) => (slot ? [whenFilled(slot, ...validators)] : validators);
   return {
+    // Issue 36: the alias goes into the firmware's files as it is: one line of text, optional.
+    alias: [plainText],
     url: when(poolUrl),
     account: when(poolAccount),
     worker: when(poolWorker),
