@@ -55,6 +55,9 @@ describe('BuildRoot', () => {
     await expect(root.read('etc/hard')).rejects.toThrow('Refused repo/etc/hard: a hard link');
     await expect(root.write('etc/hard', 'overwritten')).rejects.toThrow('Refused repo/etc/hard: a hard link');
     expect(readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('secret');
+    // The output of the operator's own BUILD_COMMAND script is trusted to hold them (cp -al).
+    const operator = await BuildRoot.open(root.dir, 'out', { hardLinks: true });
+    expect((await operator.read('etc/hard')).toString()).toBe('secret');
   });
 
   it('refuses a fifo without waiting on it, and lists no special file', async () => {

@@ -61,12 +61,17 @@ export class BuildRoot {
     readonly dir: string,
     /** How messages name the root: `firmware-x19`, `rootfs`. */
     readonly label: string,
+    private readonly hardLinks: boolean,
   ) {}
 
-  /** The folder `dir` (made when missing) as a root; `label` names it in messages. */
-  static async open(dir: string, label: string): Promise<BuildRoot> {
+  /**
+   * The folder `dir` (made when missing) as a root; `label` names it in messages. `hardLinks` lets files with
+   * several links through: only for the output of the operator's own BUILD_COMMAND script, which is trusted
+   * and may make them (`cp -al`); nothing of the default builder ever makes one.
+   */
+  static async open(dir: string, label: string, options: { hardLinks?: boolean } = {}): Promise<BuildRoot> {
     await mkdir(dir, { recursive: true });
-    return new BuildRoot(await realpath(dir), label);
+    return new BuildRoot(await realpath(dir), label, options.hardLinks ?? false);
   }
 
   /** `rel` as messages name it. */
@@ -286,7 +291,11 @@ export class BuildRoot {
 
   private async checked(handle: FileHandle, rel: string): Promise<FileHandle> {
     const info = await handle.stat();
-    const why = !info.isFile() ? 'not a regular file' : info.nlink > 1 ? 'a hard link' : undefined;
+    const why = !info.isFile()
+      ? 'not a regular file'
+      : info.nlink > 1 && !this.hardLinks
+        ? 'a hard link'
+        : undefined;
     if (!why) return handle;
     await handle.close();
     throw this.refuse(rel, why);

@@ -61,7 +61,8 @@ export const defaultBuilder: Builder = async (context) => {
   }
   progress(60);
 
-  const files = await listTree(root);
+  const firmware = await BuildRoot.open(root, 'firmware');
+  const files = await listTree(firmware);
   // The configuration's hash as the server stored it on the build (contract/config-hash.ts): the manifest says
   // the same hash as the build's signed attestation (issue 16).
   const configHash = spec.config_hash ?? '';
@@ -76,13 +77,13 @@ export const defaultBuilder: Builder = async (context) => {
     files: files.map(({ path: p, size, sha256 }) => ({ path: p, size, sha256 })),
     ...made,
   };
-  await (await BuildRoot.open(root, 'firmware')).write(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  await firmware.write(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
   log(`Manifest: ${files.length} files, configuration hash ${configHash.slice(0, 16)}`);
   progress(70);
 
   signal.throwIfAborted();
   const output = path.join(context.workDir, `${job.uuid}.tar.gz`);
-  const packed = await packTree(root, await listTree(root), output, {
+  const packed = await packTree(firmware, await listTree(firmware), output, {
     prefix: job.uuid,
     mtime: Math.floor(Date.now() / 1000),
   });

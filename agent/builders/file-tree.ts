@@ -81,9 +81,16 @@ export interface TreeFile {
   linkname?: string;
 }
 
+/**
+ * A folder named by its path is the output of the operator's BUILD_COMMAND script (command-builder.ts), trusted
+ * and free to hold hard links; the default builder hands its BuildRoots.
+ */
+const operatorRoot = async (root: string | BuildRoot) =>
+  typeof root === 'string' ? BuildRoot.open(root, path.basename(root), { hardLinks: true }) : root;
+
 /** Every file and symlink under `root`, sorted by path, with its size and sha256; links are not followed. */
 export async function listTree(root: string | BuildRoot): Promise<TreeFile[]> {
-  const from = typeof root === 'string' ? await BuildRoot.open(root, path.basename(root)) : root;
+  const from = await operatorRoot(root);
   const out: TreeFile[] = [];
   for (const entry of await from.list()) {
     if (entry.kind === 'symlink') {
@@ -125,7 +132,7 @@ export async function packTree(
   output: string,
   options: { prefix: string; mtime: number },
 ): Promise<{ sha256: string; size: number }> {
-  const from = typeof root === 'string' ? await BuildRoot.open(root, path.basename(root)) : root;
+  const from = await operatorRoot(root);
   const hash = createHash('sha256');
   let size = 0;
   async function* entries(): AsyncGenerator<TarEntry> {
