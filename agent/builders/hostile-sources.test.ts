@@ -236,6 +236,27 @@ describe('hostile release sources', () => {
     await expectRefused([...RECIPE_FILES, special('dev/null', 'character-device')], 'firmware/dev/null');
   });
 
+  it('never follows a link that stays inside either: a recipe path through one is refused', async () => {
+    const inside = [link('conf', 'build'), link('etc2', 'etc'), ...RECIPE_FILES];
+    await expectRefused(
+      [
+        ...inside,
+        file('build/recipe.json', recipe({ templates: [{ template: 'conf/t.conf', target: 'etc/t.conf' }] })),
+      ],
+      'Refused firmware/conf/t.conf: it passes through the symbolic link firmware/conf',
+    );
+    await expectRefused(
+      [
+        ...inside,
+        file(
+          'build/recipe.json',
+          recipe({ templates: [{ template: 'build/t.conf', target: 'etc2/t.conf' }] }),
+        ),
+      ],
+      'Refused rootfs/etc2/t.conf: it passes through the symbolic link rootfs/etc2',
+    );
+  });
+
   it('refuses an entry written through a link of the sources', async () => {
     await expectRefused(
       [...RECIPE_FILES, link('www', 'etc'), file('www/index.html', 'through the link')],
