@@ -31,18 +31,24 @@ const usedByABuild = (db: Db): SQL =>
  */
 export async function purgeUnusedLogos(db: Db, store: LogoStore, ids: readonly number[]): Promise<void> {
   const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return;
+  if (wanted.length > 0) await purgeWhere(db, store, inArray(logos.id, wanted));
+}
+
+/**
+ * purgeUnusedLogos for all of an account's removed logo sets, before it uploads another: a build moved to
+ * another logo (an edit, an upgrade) sets none free on its own, and kept files count against the allowance.
+ */
+export function purgeAccountLogos(db: Db, store: LogoStore, accountId: number): Promise<void> {
+  return purgeWhere(db, store, eq(logos.account_id, accountId));
+}
+
+async function purgeWhere(db: Db, store: LogoStore, which: SQL): Promise<void> {
   const purged = await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: logos.id, le_file: logos.le_file, de_file: logos.de_file })
       .from(logos)
       .where(
-        and(
-          inArray(logos.id, wanted),
-          eq(logos.is_removed, true),
-          ne(logos.le_file, PURGED_FILE),
-          sql`not ${usedByABuild(tx)}`,
-        ),
+        and(which, eq(logos.is_removed, true), ne(logos.le_file, PURGED_FILE), sql`not ${usedByABuild(tx)}`),
       )
       .for('update');
     if (rows.length > 0) {

@@ -89,4 +89,17 @@ describe('logo storage', () => {
     expect(second.logo_id).toBe(id);
     expect(stored(files)).toEqual([false, false]);
   });
+
+  it('deletes them once the build that kept them moves to another logo, by the next upload at the latest', async () => {
+    const { token } = await createSignedIn(w.t.app, w.t.db);
+    const id = await uploadLogo(token);
+    const files = await filesOf(id);
+    const set = await createSet(w, token, 'logo-moved-away', { logo_id: id });
+    const build = await submit(w, token, buildBody(w, set.id));
+    expect((await api(w, 'DELETE', `/client/firmware/logo/${id}`, token)).statusCode).toBe(204);
+    const moved = await api(w, 'PATCH', `/client/firmware/firmwares/${build.id}`, token, { logo_id: 1 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await uploadLogo(token);
+    expect(stored(files)).toEqual([false, false]);
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { LogoSetSchema } from '../../../contract/schemas/logo-schemas';
 import { HttpError } from '../../platform/http/http-errors';
+import { purgeAccountLogos } from '../logo-purge';
 import { insertLogoSet } from '../logos-repository';
 import { toLogoSet } from '../logos-views';
 import { readLogoForm } from './logo-upload-form';
@@ -26,6 +27,8 @@ const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data upload');
       const { images, makeDefault } = await readLogoForm(request);
       const store = app.logoStore;
+      // Issue 36: files no build needs any more leave first, and count no longer against the allowance.
+      await purgeAccountLogos(app.db, store, request.account.id);
       const le = await store.save(images.image_le.bytes, images.image_le.type.ext);
       const de = await store.save(images.image_de.bytes, images.image_de.type.ext).catch(async (error) => {
         await store.remove(le);
