@@ -11,9 +11,11 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The bundle's files, in memory: agent.mjs, its source map, and the WebAssembly of the packages it bundles
- * (js-fatfs loads fatfs.wasm from beside its module, `new URL('fatfs.wasm', import.meta.url)`, which esbuild
- * leaves as it is: beside agent.mjs is where it must be).
+ * The bundle's files, in memory, by their paths in its folder: agent.mjs, its source map, and the WebAssembly
+ * of the packages it bundles, twice: beside agent.mjs, where js-fatfs's own loader looks (`new URL('fatfs.wasm',
+ * import.meta.url)`, which esbuild leaves as it is), and under node_modules/<package>/, where a
+ * `require.resolve('js-fatfs/dist/fatfs.wasm')` from agent.mjs finds it first. The agent may read nothing
+ * outside this folder, the project's node_modules included.
  * @returns {Promise<{ name: string, contents: Uint8Array }[]>}
  */
 export async function bundleAgent() {
@@ -39,14 +41,19 @@ export async function bundleAgent() {
     name: path.basename(file.path),
     contents: file.contents,
   }));
+  // The folders of the bundled modules inside packages, as paths below node_modules/ (a linked
+  // node_modules resolves elsewhere: what follows its last node_modules/ is the same).
   const packageDirs = new Set(
     Object.keys(result.metafile.inputs)
-      .filter((input) => input.startsWith('node_modules/'))
-      .map((input) => path.join(ROOT, path.dirname(input))),
+      .map((input) => path.dirname(path.resolve(ROOT, input)))
+      .filter((dir) => dir.includes(`${path.sep}node_modules${path.sep}`)),
   );
   for (const dir of packageDirs) {
+    const below = dir.slice(dir.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 1);
     for (const name of await readdir(dir)) {
-      if (name.endsWith('.wasm')) files.push({ name, contents: await readFile(path.join(dir, name)) });
+      if (!name.endsWith('.wasm')) continue;
+      const contents = await readFile(path.join(dir, name));
+      files.push({ name, contents }, { name: path.join(below, name), contents });
     }
   }
   return files;

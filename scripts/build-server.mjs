@@ -5,6 +5,7 @@
 // it imports once it has begun what can run beside loading it. Every chunk sits in dist-server/ itself, one
 // level below the root, which server/paths.ts relies on.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleAgent } from './agent-bundle.mjs';
 
@@ -34,5 +35,7 @@ await build({
 
 // The embedded build agent, a script of its own in a folder of its own: its process may read that folder
 // and nothing else of the console's (issue 36, server/agents/agent-sandbox.ts).
-await mkdir('dist-server/agent');
-for (const file of await bundleAgent()) await writeFile(`dist-server/agent/${file.name}`, file.contents);
+for (const file of await bundleAgent()) {
+  await mkdir(path.dirname(`dist-server/agent/${file.name}`), { recursive: true });
+  await writeFile(`dist-server/agent/${file.name}`, file.contents);
+}

@@ -35,8 +35,10 @@ export async function agentScript(): Promise<string> {
   if (existsSync(script)) return script;
   // Written aside and renamed: another console or test starting at the same time may write the same one.
   const aside = `${dir}.${process.pid}-${Date.now()}`;
-  await mkdir(aside, { recursive: true });
-  for (const file of files) await writeFile(path.join(aside, file.name), file.contents);
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(aside, file.name)), { recursive: true });
+    await writeFile(path.join(aside, file.name), file.contents);
+  }
   await rename(aside, dir).catch(() => rm(aside, { recursive: true, force: true }));
   return script;
 }
