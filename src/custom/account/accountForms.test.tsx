@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGO_SETS_MAX } from '../../../contract/constants';
 import { sampleAccount } from '../../../contract/samples/account';
 import { readToken, writeToken } from '../../authProvider/session';
 import { createDataProvider } from '../../dataProvider';
@@ -200,6 +201,30 @@ describe('my logo', { timeout: 20_000 }, () => {
     expect((body.get('image_de') as File).name).toBe('dark.png');
     expect(body.get('make_images_default')).toBe('true');
     expect(await screen.findByText('Logos uploaded')).toBeInTheDocument();
+  });
+
+  it('says the allowance is used up, in the user’s words, without sending the images (issue 36)', async () => {
+    const u = user();
+    const own = Array.from({ length: LOGO_SETS_MAX }, (_, i) => ({
+      id: i + 2,
+      le: `/api/logos/${i}/le`,
+      de: `/api/logos/${i}/de`,
+      is_default: false,
+    }));
+    const general = { id: 1, le: '/api/logos/g/le', de: '/api/logos/g/de', is_default: true };
+    const writes = setup(<LogoSection />, (path) =>
+      path === '/client/firmware/logo' ? [general, ...own] : {},
+    );
+    await u.upload(screen.getByLabelText('Light-theme logo'), png('light.png'));
+    await u.upload(screen.getByLabelText('Dark-theme logo'), png('dark.png'));
+    await screen.findAllByRole('img');
+    await u.click(screen.getByRole('button', { name: 'Upload logos' }));
+    expect(
+      await screen.findByText(
+        `At most ${LOGO_SETS_MAX} logo sets per account: remove one you no longer use first`,
+      ),
+    ).toBeInTheDocument();
+    expect(writes()).toEqual([]);
   });
 });
 
