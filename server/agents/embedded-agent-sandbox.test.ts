@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BASE_BUILD_ENV } from '../../agent/build-env';
 import { fromRoot } from '../paths';
 import { createAgentWorld, queueBuild, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import { buildBody, pools, submit } from '../test/build-fixtures';
 import { sharedWorld } from '../test/shared-world';
 import { agentSpawn } from './agent-sandbox';
 
@@ -76,7 +77,9 @@ describe('the embedded agent in its sandbox', () => {
     expect(report.env).not.toContain('DATABASE_URL');
   });
 
-  it('builds in a child process of its own, restarted when it dies, and gone once stopped', async () => {
+  it('builds in a child process of its own, restarted when it dies, and gone once stopped', {
+    timeout: 90_000,
+  }, async () => {
     const agent = await startWorldAgent(w, { isolation: 'child' });
     let pid: number | undefined;
     try {
@@ -87,12 +90,23 @@ describe('the embedded agent in its sandbox', () => {
       await vi.waitFor(() => expect(agent.pid ?? first).not.toBe(first), { timeout: 20_000 });
       pid = agent.pid;
 
-      const build = await queueBuild(w);
-      await vi.waitFor(async () => expect((await taskOf(w, build.id))?.status).toBe('done'), {
-        timeout: 30_000,
-        interval: 200,
-      });
-      expect(await taskOf(w, build.id)).toMatchObject({ progress: 100, worker_name: 'embedded' });
+      // A NAND image, and an SD-card one, whose FAT writer loads WebAssembly from the agent's own folder.
+      const nand = await queueBuild(w);
+      const sd = await submit(
+        w,
+        w.partner.token,
+        buildBody(w, w.set.id, {
+          install_type: 'sd',
+          fee_pools_configs: pools([{}, { worker: 'sandboxsd' }]),
+        }),
+      );
+      for (const build of [nand, sd]) {
+        await vi.waitFor(async () => expect((await taskOf(w, build.id))?.status).toBe('done'), {
+          timeout: 30_000,
+          interval: 200,
+        });
+        expect(await taskOf(w, build.id)).toMatchObject({ progress: 100, worker_name: 'embedded' });
+      }
     } finally {
       await agent.stop();
     }
