@@ -23,7 +23,8 @@ const PROPERTIES = new Set(
     'font-feature-settings line-height letter-spacing word-spacing text-anchor text-align',
     'text-decoration text-decoration-line text-decoration-color text-decoration-style text-transform',
     'text-indent writing-mode direction unicode-bidi dominant-baseline alignment-baseline baseline-shift',
-    'white-space shape-inside shape-padding shape-margin inline-size',
+    'white-space shape-inside shape-padding shape-margin inline-size text-orientation font-kerning',
+    'font-variation-settings transform-origin transform-box',
   ]
     .join(' ')
     .split(' '),
