@@ -11,19 +11,22 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The bundle's files, in memory, by their paths in its folder: agent.mjs, its source map, and the WebAssembly
- * of the packages it bundles, twice: beside agent.mjs, where js-fatfs's own loader looks (`new URL('fatfs.wasm',
- * import.meta.url)`, which esbuild leaves as it is), and under node_modules/<package>/, where a
- * `require.resolve('js-fatfs/dist/fatfs.wasm')` from agent.mjs finds it first. The agent may read nothing
- * outside this folder, the project's node_modules included.
+ * The bundle's files, in memory, by their paths in its folder: agent.mjs and cli.mjs, their source maps, and
+ * the WebAssembly of the packages they bundle, twice: beside them, where js-fatfs's own loader looks
+ * (`new URL('fatfs.wasm', import.meta.url)`, which esbuild leaves as it is), and under node_modules/<package>/,
+ * where a `require.resolve('js-fatfs/dist/fatfs.wasm')` from agent.mjs finds it first. The agent may read
+ * nothing outside this folder, the project's node_modules included.
  * @returns {Promise<{ name: string, contents: Uint8Array }[]>}
  */
 export async function bundleAgent() {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ['agent/embedded-child.ts'],
-    // Where npm run build puts it: the source map's paths are relative to it.
-    outfile: 'dist-server/agent/agent.mjs',
+    // agent.mjs, the embedded agent the console starts; cli.mjs, `npm run agent` as one file, for an operator
+    // who runs an agent of his own under the same flags (README, "Build isolation").
+    entryPoints: { agent: 'agent/embedded-child.ts', cli: 'agent/main.ts' },
+    // Where npm run build puts them: the source maps' paths are relative to it.
+    outdir: 'dist-server/agent',
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',
