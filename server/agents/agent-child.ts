@@ -59,6 +59,8 @@ export async function startAgentChild(options: AgentChildOptions): Promise<Agent
   let restartTimer: NodeJS.Timeout | undefined;
 
   const launch = (spec: AgentSpawn) => {
+    // Stopped while the work dir was being prepared for a restart.
+    if (stopping) return;
     const startedAt = Date.now();
     const proc = spawn(spec.command, spec.args, { env: spec.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     child = proc;
@@ -90,6 +92,7 @@ export async function startAgentChild(options: AgentChildOptions): Promise<Agent
   };
   const relaunch = () =>
     prepare().then(launch, (error) => {
+      if (stopping) return;
       log.error({ err: error }, 'embedded agent: its work dir could not be prepared; trying again');
       restartTimer = setTimeout(relaunch, LAST_RESTART_MS);
     });
