@@ -1,8 +1,28 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (contract/, client code and the agent, in jsdom), `api` (a real Fastify app on a
-// real database: PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e` (the built console in Chromium).
+// Four projects, by what a test needs (issue 40): `unit` (contract/, the agent and the SPA's pure logic, in
+// plain Node), `dom` (React components and the SPA code that reads the DOM or Web Storage, in jsdom), `api`
+// (a real Fastify app on a real database: PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e` (the built
+// console in Chromium). `npm run test:unit` runs the first two.
+
+/** The SPA's `.ts` tests that need jsdom (a document, localStorage, sessionStorage, window). */
+const DOM_TS_TESTS = [
+  'src/authProvider/authProvider.test.ts',
+  'src/custom/live/liveSocket.test.ts',
+  'src/dataProvider/debug.test.ts',
+  'src/dataProvider/httpClient.test.ts',
+  'src/layout/consoleChunks.test.ts',
+  'src/layout/firstPageDrawn.test.ts',
+  'src/layout/pageIcon.test.ts',
+  'src/layout/retryingImport.test.ts',
+  'src/layout/useOpenedOnce.test.ts',
+];
+
+// Hashing passwords at production cost (19 MiB, t=2) is half of a sign-in's time; only
+// server/accounts/passwords.test.ts tests that cost, passing it explicitly. The e2e server inherits these too.
+const CHEAP_ARGON2 = { ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' };
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -12,9 +32,28 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          environment: 'node',
+          include: ['contract/**/*.test.ts', 'agent/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: DOM_TS_TESTS,
+          // Pure modules: one module graph per worker rather than per file. A test that stubs a global or an
+          // environment variable gets it undone after it (below), whatever it forgets.
+          pool: 'threads',
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          sequence: { groupOrder: 0 },
           environment: 'jsdom',
-          include: ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'agent/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', ...DOM_TS_TESTS],
           setupFiles: ['src/test-setup.ts'],
+          // findBy…/waitFor wait up to 5 s (src/test-setup.ts): a test of several such steps outlives vitest's
+          // default 5 s on a loaded 2-core machine (SettingsPopover, LicenseList, PartnerShow, SshKeysTab did).
+          testTimeout: 30_000,
         },
       },
       {
@@ -24,10 +63,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          env: CHEAP_ARGON2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // One module graph (fastify, drizzle, PGlite's compiled WebAssembly and template) per worker, not per
+          // file: every file still builds its own app on its own database (server/test/pglite-template.ts).
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
@@ -37,6 +82,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          env: CHEAP_ARGON2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -15,6 +15,7 @@ import {
   type FuzzCase,
   pathCases,
   queryCases,
+  RANDOM_AT_LEAST,
   routeCases,
   SEED,
 } from '../test/fuzz-cases';
@@ -169,7 +170,7 @@ describe('fuzzing the API', () => {
         ...fixed,
         ...pick(
           [...mutations, ...[...queryCases(op, query), ...pathCases(op)].map(withBody)],
-          Math.max(0, CASES_PER_ROUTE - fixed.length),
+          Math.max(RANDOM_AT_LEAST, CASES_PER_ROUTE - fixed.length),
           random,
         ),
       ];

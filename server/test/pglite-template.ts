@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,35 +8,75 @@ import { fromPglite } from '../platform/db/client';
 import { migrateDb } from '../platform/db/migrate';
 import { templateDigest } from '../platform/db/pglite-files';
 
-// Starting PGlite from scratch (initdb in WASM) takes ~3 s; loading a saved data directory takes ~0.5 s. The
-// first test file to need a database saves a migrated one, keyed by the PGlite version and the migrations,
-// and every later file loads it.
+// Starting PGlite from scratch (initdb in WASM) takes seconds; loading a saved, migrated data directory a
+// fraction of that. The first test file to need a database saves one, keyed by the PGlite version and the
+// migrations; every later file loads it. Within a worker (the api project does not isolate its files) the
+// dump, the compiled WebAssembly and PGlite's share files are read once and kept: each file's database is
+// then a clone of the worker's template, not a migration (issue 40).
+//
+// What a load costs is mostly the dump's size and the shared buffers Postgres touches at start, hence:
+// initdb's template0 and template1 are dropped from the dump (PGlite serves "postgres" only; the production
+// template does the same, server/platform/db/pglite-template.ts), and 32 MB of shared buffers, not 128 MB.
+// Measured back to back on the loaded 2-core machine: 17.7–21.6 s per database before, 7.8–8.8 s after.
 
-const templatePath = path.join(tmpdir(), 'firmware-console-tests', `pglite-${templateDigest()}.tar`);
+const FORMAT = 'slim-1';
+const templatePath = path.join(
+  tmpdir(),
+  'firmware-console-tests',
+  `pglite-${templateDigest()}-${FORMAT}.tar`,
+);
+const PGLITE_DIST = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-async function saveTemplate(): Promise<void> {
-  const db = await PGlite.create();
+interface WorkerTemplate {
+  dump: Blob;
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+let worker: Promise<WorkerTemplate> | undefined;
+
+async function saveTemplate(options: Omit<WorkerTemplate, 'dump'>): Promise<Buffer> {
+  const db = await PGlite.create({ ...options, startParams });
   try {
     await migrateDb(fromPglite(db));
-    const dump = await db.dumpDataDir('none');
+    for (const name of ['template0', 'template1']) {
+      await db.exec(`alter database ${name} is_template false`);
+      await db.exec(`drop database ${name}`);
+    }
+    await db.exec('checkpoint');
+    const dump = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
     await mkdir(path.dirname(templatePath), { recursive: true });
     // Write aside and rename, so a concurrent test file never reads half a file.
     const partial = `${templatePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(partial, dump);
     await rename(partial, templatePath);
+    return dump;
   } finally {
     await db.close();
   }
 }
 
-/** A fresh in-memory PGlite with every migration applied. */
+async function loadWorkerTemplate(): Promise<WorkerTemplate> {
+  const [pgliteWasmModule, fsBundle] = await Promise.all([
+    readFile(path.join(PGLITE_DIST, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(path.join(PGLITE_DIST, 'pglite.data')).then((bytes) => new Blob([new Uint8Array(bytes)])),
+  ]);
+  const saved =
+    (await readFile(templatePath).catch(() => undefined)) ??
+    (await saveTemplate({ pgliteWasmModule, fsBundle }));
+  return { dump: new Blob([new Uint8Array(saved)]), pgliteWasmModule, fsBundle };
+}
+
+/** A fresh in-memory PGlite with every migration applied: a clone of this worker's template. */
 export async function createMigratedPglite(): Promise<PGlite> {
-  let data = await readFile(templatePath).catch(() => undefined);
-  if (!data) {
-    await saveTemplate();
-    data = await readFile(templatePath);
-  }
-  const db = await PGlite.create({ loadDataDir: new Blob([data]) });
+  worker ??= loadWorkerTemplate();
+  // A failed load (a damaged file) is not kept: the next file tries again.
+  worker.catch(() => {
+    worker = undefined;
+  });
+  const { dump, ...options } = await worker;
+  const db = await PGlite.create({ ...options, startParams, loadDataDir: dump });
   // A no-op when the template is current; applies anything newer otherwise.
   await migrateDb(fromPglite(db));
   return db;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DbHandle, fromPglite, fromPool } from '../platform/db/client';
 import { migrateDb } from '../platform/db/migrate';
+import { templateDigest } from '../platform/db/pglite-files';
 import { createMigratedPglite } from './pglite-template';
 
 export interface TestDatabase {
@@ -16,16 +17,19 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-/** A new, empty database named `<prefix>_<random>` on the PostgreSQL server of `serverUrl`. */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+/**
+ * A new database named `<prefix>_<random>` on the PostgreSQL server of `serverUrl`: empty, or a copy of
+ * `template` (PostgreSQL copies its files: no migration).
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await withAdmin(serverUrl, (admin) =>
+    whileBusy(() => admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`)),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -43,8 +47,69 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
 }
 
 /**
- * A fresh database with every migration applied: PGlite in memory, or, when DATABASE_URL is set, a new
- * uniquely named database on that server, dropped again by `dispose`.
+ * PostgreSQL refuses to copy or rename a database another session is on (55006): two files' copies of one
+ * template at the same moment, or the backend of a connection just closed that has not exited yet. Both
+ * pass within moments.
+ */
+async function whileBusy<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * The name of a database on `serverUrl` with every migration applied and nothing else, made by the first file
+ * of a run that needs it and kept (named by the migrations' digest, so a changed migration makes a new one):
+ * each file's database is then a copy (`create database … template`), not a migration (issue 40). An advisory
+ * lock makes the workers of a run wait for the one that makes it.
+ */
+function migratedTemplate(serverUrl: string): Promise<string> {
+  template ??= withAdmin(serverUrl, async (admin) => {
+    const name = `test_template_${templateDigest()}`;
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        // Made under another name and renamed once migrated: a run cut short leaves no half-made template.
+        const partial = await createScratchDatabase(serverUrl, `${name}_partial`);
+        const pool = new pg.Pool({ connectionString: partial.url, max: 1 });
+        await migrateDb(fromPool(pool));
+        await pool.end();
+        const made = new URL(partial.url).pathname.slice(1);
+        await whileBusy(() => admin.query(`alter database "${made}" rename to "${name}"`));
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+}
+
+/**
+ * A fresh database with every migration applied: PGlite in memory (a clone of the worker's template), or,
+ * when DATABASE_URL is set, a new uniquely named copy of the run's template on that server, dropped again by
+ * `dispose`.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -53,9 +118,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { handle, dispose: () => handle.close() };
   }
 
-  const database = await createScratchDatabase(serverUrl, `test_${process.pid}`);
+  const database = await createScratchDatabase(
+    serverUrl,
+    `test_${process.pid}`,
+    await migratedTemplate(serverUrl),
+  );
   const pool = new pg.Pool({ connectionString: database.url, max: 5 });
   const handle = fromPool(pool);
+  // A no-op on a copy of the current template.
   await migrateDb(handle);
   return {
     handle,
