@@ -939,4 +939,15 @@ describe('every write by an admin or a developer is audited (issue 36, finding 5
     const devSets = await ok(api(w, 'GET', '/client/firmware/groups', dev()));
     expect(devSets.json<{ name: string }[]>().map((x) => x.name)).not.toContain('never made');
   });
+
+  it("an admin's edit of a partner's build shows the DevFee account as it was and as it is", async () => {
+    const { build, buildId } = await setWithBuild(victim());
+    const body = { fee_pools_configs: pools([{ account: 'admin.vendor' }]) };
+    await ok(api(w, 'PATCH', `/admin/firmwares?firmware_id=${buildId}`, w.admin.token, body));
+    const [row] = (await auditRows(w.t.db, 'build.update')).filter((r) => r.object_id === String(buildId));
+    expect(row).toMatchObject({ actor_id: w.admin.id, before: { user_id: w.victim.id } });
+    expect(JSON.stringify(row.before)).toContain('"account":"vendor"');
+    expect(JSON.stringify(row.after)).toContain('"account":"admin.vendor"');
+    expect(JSON.stringify(row)).not.toContain(build.uuid as string);
+  });
 });
