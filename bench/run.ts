@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { benchAgents } from './agents';
 import { benchBrowser } from './browser';
+import { benchFairQueue } from './fair-queue';
 import { type LoadResult, load, median } from './http-load';
 import { benchLists } from './lists';
 import { benchLogs } from './logs';
@@ -176,6 +177,8 @@ if (process.env.BENCH_DATABASE_URL) {
 }
 // Build agents (issue 5): queue latency, builds per minute, WebSocket fan-out.
 rows.push(...(await benchAgents('PGlite (embedded)', {}, RUNS)));
+// Issue 36: the fair queue between partners (fake agents; its server runs from the sources).
+rows.push(...(await benchFairQueue()));
 if (process.env.BENCH_DATABASE_URL)
   rows.push(...(await benchAgents('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, RUNS)));
 // A 100,000-line build log (issue 14): the dialog, /api/health/live under three whole-log readers, RSS.

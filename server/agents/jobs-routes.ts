@@ -35,7 +35,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Wait for a job and take it (long poll)',
         description:
-          'Answers as soon as a job is pending (the oldest first), or 204 after about 25 s. Claimed with ' +
+          'Answers as soon as a job is pending (in turns by account: server/queue/fair-order.ts), or 204 after ' +
+          'about 25 s. Claimed with ' +
           'SELECT … FOR UPDATE SKIP LOCKED and a 60-second lease that every events call and heartbeat renews.',
         response: {
           200: ClaimAnswerSchema,

@@ -2,7 +2,7 @@ import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { builds, workers } from '../platform/db/schema';
 import { lockSet, recountSet } from '../sets/sets-repository';
-import { fairOrder, fairQueue } from './fair-order';
+import { claimCandidates, fairOrder } from './fair-order';
 
 // The build queue's state changes, one query each (graphile-worker's getJobs/resetLockedAt, pg-boss). Times
 // come from the database's clock, so several API instances agree on every lease. Only the queue
@@ -20,13 +20,15 @@ export interface ClaimedJobRow {
   spec: Record<string, unknown>;
 }
 
-/** Builds per account a claim considers: more agents than this claiming one account's builds at once wait. */
+/** The oldest builds a claim considers besides each account's first: more agents claiming at once wait. */
 const CLAIM_CANDIDATES = 16;
 
 /**
- * Claims the next pending job in the fair order for `workerId`: one statement, the candidate locked with SKIP
- * LOCKED, so two agents never get the same job. A job that finished before (a rebuild queued it again) starts a new round
- * of attempts at 1.
+ * Claims the next pending job in the fair order (issue 36, fair-order.ts) for `workerId`. The candidates are
+ * read first, in that order and unlocked (FOR UPDATE cannot share a SELECT with their window and union, and
+ * joined back to builds the planner scans the whole queue); each is then claimed by id with SKIP LOCKED, the
+ * next one tried when another claim holds it or took it meanwhile, so two agents never get the same job. A job
+ * that finished before (a rebuild queued it again) starts a new round of attempts at 1.
  */
 export async function claimJob(
   db: Db,
@@ -45,38 +47,37 @@ export async function claimJob(
         eq(workers.is_blocked, false),
       ),
     );
-  // Issue 36: the first pending build in the fair order (fair-order.ts) that no other claim holds. The order
-  // is read in a subquery (a window function and FOR UPDATE cannot share a SELECT) and the builds locked one by
-  // one in it, SKIP LOCKED passing over those another claim is taking: up to CLAIM_CANDIDATES per account, so
-  // as many agents claiming at once from one account's builds each get one.
-  const candidate = sql`
-    select b.id from builds b join ${fairQueue(CLAIM_CANDIDATES)} f on f.id = b.id
-    where b.status = 'pending' and b.is_removed = false
-    order by ${fairOrder('f')}
-    limit 1
-    for update of b skip locked`;
-  const [row] = await db
-    .update(builds)
-    .set({
-      status: 'in_progress',
-      worker_id: workerId,
-      lease_until: leaseEnd(leaseMs),
-      started_at: sql`now()`,
-      finished_at: null,
-      progress: 0,
-      cancel_requested: false,
-      attempts: sql`case when ${builds.finished_at} is not null then 1 else ${builds.attempts} + 1 end`,
-      updated_at: sql`now()`,
-    })
-    .where(and(sql`${builds.id} = (${candidate})`, exists(stillValid)))
-    .returning({
-      id: builds.id,
-      uuid: builds.uuid,
-      group_id: builds.group_id,
-      attempt: builds.attempts,
-      spec: builds.job_spec,
-    });
-  return row;
+  if ((await stillValid).length === 0) return undefined;
+  const candidates = await db.execute(sql`
+    select f.id from ${claimCandidates(CLAIM_CANDIDATES)} f order by ${fairOrder('f')} limit ${CLAIM_CANDIDATES}`);
+  for (const { id } of (candidates as unknown as { rows: { id: number }[] }).rows) {
+    const free = sql`select id from builds
+      where id = ${Number(id)} and status = 'pending' and is_removed = false
+      for update skip locked`;
+    const [row] = await db
+      .update(builds)
+      .set({
+        status: 'in_progress',
+        worker_id: workerId,
+        lease_until: leaseEnd(leaseMs),
+        started_at: sql`now()`,
+        finished_at: null,
+        progress: 0,
+        cancel_requested: false,
+        attempts: sql`case when ${builds.finished_at} is not null then 1 else ${builds.attempts} + 1 end`,
+        updated_at: sql`now()`,
+      })
+      .where(and(sql`${builds.id} = (${free})`, exists(stillValid)))
+      .returning({
+        id: builds.id,
+        uuid: builds.uuid,
+        group_id: builds.group_id,
+        attempt: builds.attempts,
+        spec: builds.job_spec,
+      });
+    if (row) return row;
+  }
+  return undefined;
 }
 
 export interface HeldJob {
