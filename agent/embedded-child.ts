@@ -5,12 +5,13 @@
 import { Agent } from './agent';
 import { commandBuilder } from './builders/command-builder';
 import type { FromChild, ToChild } from './embedded-child-protocol';
+import { allowNeedlessChmod } from './permission-shims';
 
 function send(message: FromChild, then?: () => void): void {
   process.send?.(message, undefined, {}, () => then?.());
 }
 
-/** Says so to the console, then exits: the console knows a child that ends by itself has crashed. */
+/** Tells the console the agent has stopped, then exits. */
 function stopped(): void {
   send({ type: 'stopped' }, () => process.exit(0));
 }
@@ -24,24 +25,34 @@ process.on('SIGTERM', () => {});
 // The console is gone (it exited, crashed or was killed): no orphan; the build's lease brings it back.
 process.on('disconnect', () => process.exit(1));
 
+async function begin(message: Extract<ToChild, { type: 'start' }>): Promise<void> {
+  // process.permission exists only under the permission model, which the shim is for.
+
+  if ((process as { permission?: unknown }).permission) await allowNeedlessChmod();
+  agent = new Agent({
+    server: message.server,
+    token: message.token,
+    workDir: message.workDir,
+    builder: message.buildCommand
+      ? commandBuilder(message.buildCommand, { env: message.buildEnv })
+      : undefined,
+    logger: {
+      info: (m) => send({ type: 'log', level: 'info', message: m }),
+      warn: (m) => send({ type: 'log', level: 'warn', message: m }),
+      error: (m) => send({ type: 'log', level: 'error', message: m }),
+    },
+  });
+  await agent.run();
+}
+
+let started = false;
 process.on('message', (message: ToChild) => {
-  if (message.type === 'start' && !agent) {
-    agent = new Agent({
-      server: message.server,
-      token: message.token,
-      workDir: message.workDir,
-      builder: message.buildCommand
-        ? commandBuilder(message.buildCommand, { env: message.buildEnv })
-        : undefined,
-      logger: {
-        info: (m) => send({ type: 'log', level: 'info', message: m }),
-        warn: (m) => send({ type: 'log', level: 'warn', message: m }),
-        error: (m) => send({ type: 'log', level: 'error', message: m }),
-      },
-    });
-    agent.run().then(stopped, (error: unknown) => {
-      send({ type: 'log', level: 'error', message: `embedded agent stopped: ${String(error)}` });
-      process.exit(1);
+  if (message.type === 'start' && !started) {
+    started = true;
+    begin(message).then(stopped, (error: unknown) => {
+      send({ type: 'log', level: 'error', message: `embedded agent stopped: ${String(error)}` }, () =>
+        process.exit(1),
+      );
     });
   } else if (message.type === 'stop') {
     if (!agent) return stopped();
