@@ -27,7 +27,6 @@ process.on('disconnect', () => process.exit(1));
 
 async function begin(message: Extract<ToChild, { type: 'start' }>): Promise<void> {
   // process.permission exists only under the permission model, which the shim is for.
-
   if ((process as { permission?: unknown }).permission) await allowNeedlessChmod();
   agent = new Agent({
     server: message.server,
