@@ -15,8 +15,9 @@ const e2e = consoleUnderTest({ SMTP_URL: '' });
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
-// The socket reconnects after 1 to 5 s (reconnecting-websocket's delay).
-const SOON = { timeout: 20_000, interval: 200 };
+// The socket reconnects after 1 to 5 s (reconnecting-websocket's delay), and gives an attempt up after 4 s
+// (its connectionTimeout) for another, 1.3 times later each: a loaded machine can take a few attempts.
+const SOON = { timeout: 60_000, interval: 200 };
 
 /** The live sockets the page opened, with the close codes the server sent. */
 function watchSockets(page: Page) {
@@ -49,24 +50,29 @@ describe('the live socket ends with the session', () => {
     await loginPage(page, e2e.server.url).signIn(developer.email, developer.password);
     await page.waitForURL(/\/releases$/);
     await expect.poll(() => sockets.open(), SOON).toBe(1);
+    const [first] = sockets.all();
 
     // Their own change ends every older token, this tab's socket included: it comes back with the new one.
+    // How many attempts that takes is the machine's speed (an attempt slower than 4 s is given up for
+    // another), so the test waits for the state: the first socket closed and one later one open (issue 40:
+    // counting exactly two sockets failed under load).
     const account = accountDialog(page);
     await account.open();
     await account.changePassword(developer.password, 'dev-pass-456');
     await expect.poll(() => notice(page, 'Password was changed').isVisible(), SOON).toBe(true);
-    await expect.poll(() => sockets.all().length, SOON).toBe(2);
-    await expect.poll(() => sockets.open(), SOON).toBe(1);
+    await expect.poll(() => !first.open && sockets.open() === 1, SOON).toBe(true);
     expect(page.url()).not.toMatch(/\/login$/);
     await account.close();
 
     // Blocked by an admin elsewhere: the socket closes and the console signs out, saying why.
     await admin.call('PATCH', `/admin/user?user_id=${id}`, { is_blocked: true });
-    await page.waitForURL(/\/login$/, { timeout: 20_000 });
+    await page.waitForURL(/\/login$/, { timeout: SOON.timeout });
     await expect
       .poll(() => notice(page, 'Your session has ended. Please sign in again.').isVisible(), SOON)
       .toBe(true);
-    expect(sockets.open()).toBe(0);
+    // Signed out by a 403 of another request, the shell closes the socket as it goes: its close may be
+    // reported after the address changed.
+    await expect.poll(() => sockets.open(), SOON).toBe(0);
     await screenshot(page, 'live-socket-session-ended');
     await context.close();
   });
