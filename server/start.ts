@@ -46,7 +46,7 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
   app.log.info({ steps }, 'started (milliseconds since the process began, at the end of each step)');
   // The embedded database has no autovacuum: statistics and the visibility map are kept up here.
   const stopMaintenance = startPgliteMaintenance(handle, app.log);
-  // Build agents (issue 5): `npm start` alone builds, with one agent in this process.
+  // Build agents (issue 5): `npm start` alone builds, with one agent: a sandboxed child process (issue 36).
   const agent = config.embeddedAgent
     ? await startEmbeddedAgent(app.db, {
         server: ownAddress(config.host, config.port),
