@@ -69,6 +69,9 @@ describe('POST /api/admin/users', () => {
       is_admin: false,
       is_removed: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // Issue 36: no queue limits of its own, the defaults.
+      max_queued_builds: null,
+      max_builds_per_hour: null,
     });
     const token = await signIn(t.app, 'new.partner@example.test', 'partner pass 1');
     const info = (await request(t.app, { url: '/api/client/account/info', token })).json();
