@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fromRoot } from '../paths';
@@ -40,5 +40,19 @@ export async function agentScript(): Promise<string> {
     await writeFile(path.join(aside, file.name), file.contents);
   }
   await rename(aside, dir).catch(() => rm(aside, { recursive: true, force: true }));
+  await pruneOldBundles(path.dirname(dir));
   return script;
+}
+
+/** A week: an older bundle is no console's that still runs from the sources. */
+const KEEP_MS = 7 * 24 * 3600_000;
+
+/** Removes the bundles of earlier code, each a few megabytes, once a week old. */
+async function pruneOldBundles(cache: string): Promise<void> {
+  for (const name of await readdir(cache)) {
+    if (!name.startsWith('agent-')) continue;
+    const dir = path.join(cache, name);
+    const { mtimeMs } = await stat(dir).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > KEEP_MS) await rm(dir, { recursive: true, force: true });
+  }
 }
