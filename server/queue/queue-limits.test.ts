@@ -129,5 +129,16 @@ describe('a partner’s queue limits', () => {
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await runCount()).toBe(runs);
+
+    // A change of the build's pools queues it again: held to the same limit.
+    const pool = await api(w, 'PATCH', `/client/firmware/firmwares/${failed.id}/pool`, w.partner.token, {
+      fee_pools_configs: pools([{}, { worker: 'newpools' }]),
+    });
+    expect(pool.statusCode, pool.body).toBe(429);
+    expect(await runCount()).toBe(runs);
+    // The same rebuild by an admin goes through.
+    const admin = await api(w, 'POST', `/admin/firmwares/rebuild?firmware_id=${failed.id}`, w.admin.token);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(await runCount()).toBe(runs + 1);
   });
 });
