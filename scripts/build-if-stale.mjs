@@ -1,0 +1,50 @@
+// `npm run test:e2e` tests the built console. It builds it first only when dist/ or dist-server/ is older than
+// a file it is made from (the build takes ~30 s here, issue 40). Test files are not such files. Run
+// `npm run build` to build regardless.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = [
+  'src',
+  'server',
+  'agent',
+  'contract',
+  'locales',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+const OUTPUTS = ['dist/index.html', 'dist-server/main.mjs'];
+
+const mtime = (file) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The newest modification time under `entry`, test files left out. */
+function newest(entry) {
+  const stat = statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return /\.test\.[cm]?[jt]sx?$/.test(entry) ? 0 : stat.mtimeMs;
+  let latest = 0;
+  for (const name of readdirSync(entry)) latest = Math.max(latest, newest(path.join(entry, name)));
+  return latest;
+}
+
+const built = OUTPUTS.map(mtime);
+const oldestOutput = built.includes(undefined) ? 0 : Math.min(...built);
+const changed = SOURCES.find((source) => newest(source) > oldestOutput);
+if (changed === undefined) {
+  console.log('build-if-stale: dist/ and dist-server/ are current, not building');
+} else {
+  console.log(`build-if-stale: ${oldestOutput ? `${changed} changed since the last build` : 'no build yet'}`);
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
