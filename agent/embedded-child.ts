@@ -5,7 +5,6 @@
 import { Agent } from './agent';
 import { commandBuilder } from './builders/command-builder';
 import type { FromChild, ToChild } from './embedded-child-protocol';
-import { allowNeedlessChmod } from './permission-shims';
 
 function send(message: FromChild, then?: () => void): void {
   process.send?.(message, undefined, {}, () => then?.());
@@ -26,8 +25,6 @@ process.on('SIGTERM', () => {});
 process.on('disconnect', () => process.exit(1));
 
 async function begin(message: Extract<ToChild, { type: 'start' }>): Promise<void> {
-  // process.permission exists only under the permission model, which the shim is for.
-  if ((process as { permission?: unknown }).permission) await allowNeedlessChmod();
   agent = new Agent({
     server: message.server,
     token: message.token,

@@ -1,5 +1,16 @@
 import { constants } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readdir, readlink, realpath, symlink } from 'node:fs/promises';
+import {
+  chmod,
+  type FileHandle,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readlink,
+  realpath,
+  symlink,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -17,13 +28,19 @@ import path from 'node:path';
  *   `realpath` (which also catches a root that was itself reached through a link);
  * - the last name is opened with `O_NOFOLLOW` (a link there is refused by the kernel) and `O_NONBLOCK` (a
  *   fifo cannot hang the build), and `fstat` of the open file must say a regular file with one link: a hard
- *   link would share its data with a file elsewhere.
+ *   link would share its data with a file elsewhere. A file is written as a new file (`O_CREAT|O_EXCL`, what
+ *   stood there removed first once `lstat` showed a regular file of this root), given its mode at the open.
  *
  * Symbolic links of the sources are kept, as links: a firmware's root file system has them (`lib -> usr/lib`)
- * and the archive or image carries them as they are. Nothing in the build ever follows one (the rule above),
- * and at unpacking a link whose target would leave its repository — absolute, or climbing out through `..`
- * and other links as the file system would resolve it (`landing`) — fails the build, so a firmware never
- * ships a link into the build machine either.
+ * and the archive or image carries them as they are. They are records of this process (`LINKS` below), never
+ * made on disk: Node's permission model, under which the console's embedded agent runs, refuses symlink(),
+ * and a link that is not on disk cannot be followed by anything. Every path is checked against the records
+ * as against the disk (a recorded link on the way or as the last name is refused with the same words), and
+ * the listing holds them as links. Nothing in the build ever follows one (the rule above), and at unpacking
+ * a link whose target would leave its repository — absolute, or climbing out through `..` and other links
+ * as the file system would resolve it (`landing`) — fails the build, so a firmware never ships a link into
+ * the build machine either. Links on disk are still refused or listed as before: the output of the operator's
+ * BUILD_COMMAND script has real ones, and so do its sources (`linksOnDisk`).
  *
  * Between the check and the open nothing else writes in the run's folder (the builder is its only writer, and
  * the sources are unpacked before anything reads them), so there is no race for a hostile release to win.
@@ -42,10 +59,28 @@ export class PathRefused extends Error {
 const MAX_HOPS = 40;
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-// No O_TRUNC: a file is emptied only once `fstat` has shown it is this root's own (not a hard link's).
-const WRITE_FLAGS = constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+// Always a new file: no existing one (a hard link's data) is ever opened to write, and the mode is given
+// at the open, since the permission model disables fchmod.
+const WRITE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
+/**
+ * The symbolic links of every root of this process: folder (a real path) → name → target. Process-wide, not
+ * per BuildRoot, because several roots see one folder (the overlay's `tree` and each `tree/<repository>`);
+ * a build forgets its own when it ends (`forgetLinks`), and a root made afresh starts with none.
+ */
+const LINKS = new Map<string, Map<string, string>>();
+
+const recorded = (full: string) => LINKS.get(path.dirname(full))?.get(path.basename(full));
+
+/** Drops the link records at and under `dir`: its build is over (or the folder is new). */
+export async function forgetLinks(dir: string): Promise<void> {
+  const real = await realpath(dir).catch(() => path.resolve(dir));
+  for (const folder of LINKS.keys())
+    if (folder === real || folder.startsWith(`${real}${path.sep}`)) LINKS.delete(folder);
+  LINKS.get(path.dirname(real))?.delete(path.basename(real));
+}
 
 export interface RootEntry {
   path: string;
@@ -62,16 +97,29 @@ export class BuildRoot {
     /** How messages name the root: `firmware-x19`, `rootfs`. */
     readonly label: string,
     private readonly hardLinks: boolean,
+    private readonly linksOnDisk: boolean,
   ) {}
 
   /**
    * The folder `dir` (made when missing) as a root; `label` names it in messages. `hardLinks` lets files with
    * several links through: only for the output of the operator's own BUILD_COMMAND script, which is trusted
-   * and may make them (`cp -al`); nothing of the default builder ever makes one.
+   * and may make them (`cp -al`); nothing of the default builder ever makes one. `linksOnDisk` makes
+   * `symlink` write real links: only for the sources of that script, which reads them from disk (and so
+   * cannot run where symlink() is refused).
    */
-  static async open(dir: string, label: string, options: { hardLinks?: boolean } = {}): Promise<BuildRoot> {
-    await mkdir(dir, { recursive: true });
-    return new BuildRoot(await realpath(dir), label, options.hardLinks ?? false);
+  static async open(
+    dir: string,
+    label: string,
+    options: { hardLinks?: boolean; linksOnDisk?: boolean } = {},
+  ): Promise<BuildRoot> {
+    const made = await mkdir(dir, { recursive: true });
+    if (made) await forgetLinks(dir);
+    return new BuildRoot(
+      await realpath(dir),
+      label,
+      options.hardLinks ?? false,
+      options.linksOnDisk ?? false,
+    );
   }
 
   /** `rel` as messages name it. */
@@ -112,6 +160,8 @@ export class BuildRoot {
     for (const [index, part] of parts.slice(0, -1).entries()) {
       at = path.join(at, part);
       const here = parts.slice(0, index + 1).join('/');
+      if (recorded(at) !== undefined)
+        throw this.refuse(rel, `it passes through the symbolic link ${this.name(here)}`);
       let info = await lstat(at).catch((error) => {
         if (code(error) === 'ENOENT') return undefined;
         throw error;
@@ -140,6 +190,7 @@ export class BuildRoot {
   /** What `raw` is, not followed: undefined when it does not exist. */
   async kind(raw: string): Promise<RootEntry['kind'] | 'other' | undefined> {
     const full = await this.walk(raw, 'probe');
+    if (full && recorded(full) !== undefined) return 'symlink';
     const info =
       full &&
       (await lstat(full).catch((error) => {
@@ -156,7 +207,9 @@ export class BuildRoot {
   /** Opens `raw` to read: a regular file of this root with one link, or a refusal. */
   async openRead(raw: string): Promise<FileHandle> {
     const rel = this.clean(raw);
-    const handle = await open(await this.resolve(rel), READ_FLAGS).catch((error) => {
+    const full = await this.resolve(rel);
+    if (recorded(full) !== undefined) throw this.refuse(rel, 'a symbolic link is never followed');
+    const handle = await open(full, READ_FLAGS).catch((error) => {
       if (code(error) === 'ELOOP') throw this.refuse(rel, 'a symbolic link is never followed');
       throw error;
     });
@@ -173,21 +226,51 @@ export class BuildRoot {
   }
 
   /**
-   * Opens `raw` to write (and read back, with `readBack`: a disk image), made empty, its folders made: never
-   * through a link, never a special file.
+   * Opens `raw` to write (and read back, with `readBack`: a disk image) as a new file of mode `mode`, its
+   * folders made: never through a link, never a special file; a regular file standing there is removed first
+   * (its name only: a hard link's data elsewhere is left as it is).
    */
   async openWrite(raw: string, mode = 0o644, readBack = false): Promise<FileHandle> {
     const rel = this.clean(raw);
+    const full = await this.resolve(rel, true);
+    if (recorded(full) !== undefined) throw this.refuse(rel, 'a symbolic link is never written through');
     const flags = WRITE_FLAGS | (readBack ? constants.O_RDWR : constants.O_WRONLY);
-    const handle = await open(await this.resolve(rel, true), flags, mode).catch((error) => {
-      if (code(error) === 'ELOOP') throw this.refuse(rel, 'a symbolic link is never written through');
-      if (code(error) === 'ENXIO' || code(error) === 'EISDIR') throw this.refuse(rel, 'not a regular file');
+    const create = () => open(full, flags, mode);
+    const handle = await create()
+      .catch(async (error) => {
+        if (code(error) !== 'EEXIST') throw error;
+        await this.replaceable(full, rel);
+        await unlink(full);
+        return create();
+      })
+      .catch((error) => {
+        if (code(error) === 'ELOOP') throw this.refuse(rel, 'a symbolic link is never written through');
+        if (code(error) === 'ENXIO' || code(error) === 'EISDIR') throw this.refuse(rel, 'not a regular file');
+        throw error;
+      });
+    try {
+      const checked = await this.checked(handle, rel);
+      // The umask may have taken bits the mode asks for (0664 under 022). The file is the one just made,
+      // by this process, in a folder only this build writes in (see the module's comment), so its path
+      // names this very file; `fstat` of the handle then confirms it got the mode.
+      if (((await checked.stat()).mode & 0o7777) !== mode) {
+        await chmod(full, mode);
+        if (((await checked.stat()).mode & 0o7777) !== mode)
+          throw this.refuse(rel, 'the file changed while it was written');
+      }
+      return checked;
+    } catch (error) {
+      await handle.close().catch(() => undefined);
       throw error;
-    });
-    const checked = await this.checked(handle, rel);
-    await checked.truncate(0);
-    await checked.chmod(mode);
-    return checked;
+    }
+  }
+
+  /** What stands at `full` may be replaced by a new file: a regular file of this root, nothing else. */
+  private async replaceable(full: string, rel: string): Promise<void> {
+    const info = await lstat(full);
+    if (info.isSymbolicLink()) throw this.refuse(rel, 'a symbolic link is never written through');
+    if (!info.isFile()) throw this.refuse(rel, 'not a regular file');
+    if (info.nlink > 1 && !this.hardLinks) throw this.refuse(rel, 'a hard link');
   }
 
   async write(raw: string, data: Buffer | string, mode = 0o644): Promise<void> {
@@ -202,6 +285,7 @@ export class BuildRoot {
   async mkdir(raw: string): Promise<void> {
     const rel = this.clean(raw);
     const full = await this.resolve(rel, true);
+    if (recorded(full) !== undefined) throw this.refuse(rel, 'not a folder');
     await mkdir(full).catch((error) => {
       if (code(error) !== 'EEXIST') throw error;
     });
@@ -209,17 +293,36 @@ export class BuildRoot {
     if (!info.isDirectory()) throw this.refuse(rel, 'not a folder');
   }
 
-  /** Makes the link `raw` → `target`, as it is: never followed here (see the module's comment). */
+  /** Records the link `raw` → `target`, as it is (on disk with `linksOnDisk`): never followed here. */
   async symlink(raw: string, target: string): Promise<void> {
     const rel = this.clean(raw);
-    await symlink(target, await this.resolve(rel, true)).catch((error) => {
-      if (code(error) === 'EEXIST') throw this.refuse(rel, 'the path is there already');
-      throw error;
-    });
+    const full = await this.resolve(rel, true);
+    const there = () => this.refuse(rel, 'the path is there already');
+    if (!target) throw this.refuse(rel, 'a symbolic link without a target');
+    if (recorded(full) !== undefined) throw there();
+    if (this.linksOnDisk) {
+      await symlink(target, full).catch((error) => {
+        if (code(error) === 'EEXIST') throw there();
+        throw error;
+      });
+      return;
+    }
+    if (await lstat(full).catch(() => undefined)) throw there();
+    const folder = path.dirname(full);
+    LINKS.set(folder, (LINKS.get(folder) ?? new Map()).set(path.basename(full), target));
   }
 
   async readLink(raw: string): Promise<string> {
-    return readlink(await this.resolve(raw));
+    const full = await this.resolve(raw);
+    return recorded(full) ?? readlink(full);
+  }
+
+  /** The target of the link at `full` (recorded or on disk), or undefined when it is none. */
+  private async linkAt(full: string): Promise<string | undefined> {
+    const target = recorded(full);
+    if (target !== undefined) return target;
+    const info = await lstat(full).catch(() => undefined);
+    return info?.isSymbolicLink() ? readlink(full) : undefined;
   }
 
   /**
@@ -244,13 +347,12 @@ export class BuildRoot {
         }
         at.push(part);
         if (missing) continue;
-        const info = await lstat(path.join(this.dir, ...at)).catch(() => undefined);
-        if (!info) missing = true;
-        else if (info.isSymbolicLink()) {
+        const full = path.join(this.dir, ...at);
+        const next = await this.linkAt(full);
+        if (next !== undefined) {
           if (++hops > MAX_HOPS) throw this.refuse(rel, 'too many symbolic links in a row');
-          const next = await readlink(path.join(this.dir, ...at));
           at.splice(0, at.length, ...(await follow(at.slice(0, -1), next)));
-        }
+        } else if (!(await lstat(full).catch(() => undefined))) missing = true;
       }
       return at;
     };
@@ -265,20 +367,23 @@ export class BuildRoot {
   async list(): Promise<RootEntry[]> {
     const out: RootEntry[] = [];
     const walk = async (rel: string) => {
-      const entries = await readdir(rel ? await this.resolve(rel) : this.dir, { withFileTypes: true });
-      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        const child = rel ? `${rel}/${entry.name}` : entry.name;
-        const info = await lstat(await this.resolve(child));
-        if (info.isDirectory()) {
+      const folder = rel ? await this.resolve(rel) : this.dir;
+      const names = [...(await readdir(folder)), ...(LINKS.get(folder)?.keys() ?? [])];
+      for (const name of names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const child = rel ? `${rel}/${name}` : name;
+        const full = await this.resolve(child);
+        const target = recorded(full);
+        const info = target === undefined ? await lstat(full) : undefined;
+        if (info?.isDirectory()) {
           out.push({ path: child, kind: 'directory', size: 0, mode: info.mode & 0o777 });
           await walk(child);
-        } else if (info.isSymbolicLink())
+        } else if (!info || info.isSymbolicLink())
           out.push({
             path: child,
             kind: 'symlink',
             size: 0,
             mode: 0o777,
-            linkname: await this.readLink(child),
+            linkname: target ?? (await readlink(full)),
           });
         else if (info.isFile())
           out.push({ path: child, kind: 'file', size: info.size, mode: info.mode & 0o777 });

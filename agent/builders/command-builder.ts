@@ -25,7 +25,9 @@ export function commandBuilder(command: string, options: { env?: readonly string
     for (const { repository_name: repository, tag_name: tag } of job.spec.release.tags) {
       signal.throwIfAborted();
       const tar = await context.sources.ensure(context.api, repository, tag, job.id);
-      await extractTar(tar, path.join(sourcesDir, repository));
+      // The script reads the sources from disk: their links must be there (build-root.ts keeps them as
+      // records otherwise).
+      await extractTar(tar, path.join(sourcesDir, repository), repository, { linksOnDisk: true });
       log(`Sources of ${repository} at ${tag} in $SOURCES_DIR/${repository}`);
     }
     progress(10);

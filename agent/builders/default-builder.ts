@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { BuildRoot } from './build-root';
+import { BuildRoot, forgetLinks } from './build-root';
 import type { BuildContext, Builder } from './builder';
 import { extractTar, listTree, packTree } from './file-tree';
 import { CONFIG_DIR, logoFileName, overlayFiles } from './overlay';
@@ -14,9 +14,18 @@ export const MANIFEST = 'manifest.json';
  * repository's name), then, when one of them carries a packaging recipe (build/recipe.json), the firmware the
  * recipe makes for the install type (recipe-builder.ts); without one, the sources as they are with the build's
  * settings overlaid under `config/`. Either way a manifest with every file's sha256 and the configuration
- * hash, all packed as `<uuid>.tar.gz`.
+ * hash, all packed as `<uuid>.tar.gz`. The sources' symbolic links live as BuildRoot's records while it
+ * runs (build-root.ts), dropped when it ends.
  */
 export const defaultBuilder: Builder = async (context) => {
+  try {
+    return await build(context);
+  } finally {
+    await forgetLinks(context.workDir);
+  }
+};
+
+const build: Builder = async (context) => {
   const { job, log, progress, signal } = context;
   const spec = job.spec;
   const tree = path.join(context.workDir, 'tree');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packTar, type TarEntry } from '../tar';
+import { BuildRoot } from './build-root';
 import { extractTar, listTree, safeRelative } from './file-tree';
 
 const dirs: string[] = [];
@@ -25,7 +26,7 @@ const entry = (p: string, extra: Partial<TarEntry> = {}): TarEntry => ({
 });
 
 describe('extractTar', () => {
-  it('unpacks files, folders and links that stay inside, the links as links', async () => {
+  it('unpacks files, folders and links that stay inside, the links as records, never on disk', async () => {
     const dir = temp();
     const archive = path.join(dir, 'ok.tar');
     writeFileSync(
@@ -43,7 +44,19 @@ describe('extractTar', () => {
     const dest = path.join(dir, 'out');
     expect(await extractTar(archive, dest)).toBe(2);
     expect(readFileSync(path.join(dest, 'ok/file.txt'), 'utf8')).toBe('ok/file.txt');
-    expect(lstatSync(path.join(dest, 'lib64')).isSymbolicLink()).toBe(true);
+    // Node's permission model refuses symlink(): the agent's links are never on disk, yet hold as links.
+    expect(() => lstatSync(path.join(dest, 'lib64'))).toThrow('ENOENT');
+    const root = await BuildRoot.open(dest, 'repo');
+    expect(await root.kind('lib64')).toBe('symlink');
+    await expect(root.read('lib64/libc.so')).rejects.toThrow(
+      'Refused repo/lib64/libc.so: it passes through the symbolic link repo/lib64',
+    );
+    await expect(root.read('ok/inner')).rejects.toThrow('Refused repo/ok/inner: a symbolic link');
+    await expect(root.write('lib/x', 'x')).rejects.toThrow('passes through the symbolic link repo/lib');
+    await expect(root.write('lib64', 'x')).rejects.toThrow('Refused repo/lib64: a symbolic link');
+    await expect(root.mkdir('lib64')).rejects.toThrow('Refused repo/lib64: not a folder');
+    await expect(root.symlink('lib64', 'elsewhere')).rejects.toThrow('the path is there already');
+    expect(() => lstatSync(path.join(dest, 'lib'))).toThrow('ENOENT');
     const listed = await listTree(dest);
     expect(listed.map((f) => [f.path, f.linkname])).toEqual([
       ['lib', 'usr/lib'],

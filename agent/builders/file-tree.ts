@@ -19,10 +19,16 @@ export function safeRelative(raw: string): string | undefined {
  * Unpacks a tar of a repository's sources into `dest`, through `BuildRoot` (build-root.ts). Anything that could
  * reach outside fails the build naming the entry as `<label>/<path>`: an absolute path, `..`, an entry under a
  * symbolic link, a hard link, a device or a fifo, and — once all is unpacked, since a link may name what comes
- * after it — a symbolic link whose target leaves the repository as the file system resolves it.
+ * after it — a symbolic link whose target leaves the repository as the file system resolves it. Symbolic
+ * links are BuildRoot's records, not files, unless `linksOnDisk` (the sources of the operator's script).
  */
-export async function extractTar(file: string, dest: string, label = path.basename(dest)): Promise<number> {
-  const root = await BuildRoot.open(dest, label);
+export async function extractTar(
+  file: string,
+  dest: string,
+  label = path.basename(dest),
+  options: { linksOnDisk?: boolean } = {},
+): Promise<number> {
+  const root = await BuildRoot.open(dest, label, options);
   let count = 0;
   const links: string[] = [];
   for await (const entry of readTar(createReadStream(file))) {
