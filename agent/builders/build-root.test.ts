@@ -2,7 +2,7 @@
 // BuildRoot on a tree made by hand, as if something had slipped past the unpacker: each read and write still
 // refuses to leave the root, through a link, a hard link or a special file (issue 36).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,17 @@ describe('BuildRoot', () => {
     expect(readFileSync(path.join(root.dir, 'a/b/c.txt'), 'utf8')).toBe('made');
     expect(await root.kind('a/b')).toBe('directory');
     expect(await root.kind('etc/own.txt/x')).toBeUndefined();
+  });
+
+  it('writes each file anew with the mode asked for, whatever the umask, replacing its own file', async () => {
+    // Under the usual umask (022) 0664 and 0775 lose group write at the open: BuildRoot gives it back.
+    await root.write('etc/own.txt', 'replaced', 0o664);
+    expect(readFileSync(path.join(root.dir, 'etc/own.txt'), 'utf8')).toBe('replaced');
+    expect(statSync(path.join(root.dir, 'etc/own.txt')).mode & 0o7777).toBe(0o664);
+    await root.write('etc/run.sh', '#!/bin/sh\n', 0o775);
+    expect(statSync(path.join(root.dir, 'etc/run.sh')).mode & 0o7777).toBe(0o775);
+    await root.write('etc/run.sh', 'narrower', 0o600);
+    expect(statSync(path.join(root.dir, 'etc/run.sh')).mode & 0o7777).toBe(0o600);
   });
 
   it('never reads or writes through a link, whether the link is on the way or the last name', async () => {
