@@ -256,7 +256,7 @@ export class BuildRoot {
       if (((await checked.stat()).mode & 0o7777) !== mode) {
         await chmod(full, mode);
         if (((await checked.stat()).mode & 0o7777) !== mode)
-          throw this.refuse(rel, 'the file changed while it was written');
+          throw this.refuse(rel, `it could not be given mode ${mode.toString(8).padStart(4, '0')}`);
       }
       return checked;
     } catch (error) {
