@@ -14,6 +14,7 @@ import type { ClaimedJob, JobSpec } from '../protocol';
 import type { SourceCache } from '../source-cache';
 import { packTar, type TarEntry } from '../tar';
 import type { BuildContext } from './builder';
+import { BuildRoot } from './build-root';
 import { defaultBuilder } from './default-builder';
 import { devFeeAndMain } from './test-pools';
 
@@ -143,6 +144,19 @@ describe('hostile release sources', () => {
   it('builds the harmless control repository, so the refusals below are about the hostile parts', async () => {
     const { outcome } = await build([file('build/recipe.json', recipe()), ...RECIPE_FILES]);
     expect(outcome).toBeUndefined();
+  });
+
+  it('keeps the links of the sources in memory only while it builds, never on disk', async () => {
+    const { outcome, workDir } = await build([
+      file('build/recipe.json', recipe()),
+      ...RECIPE_FILES,
+      link('etc2', 'etc'),
+    ]);
+    expect(outcome).toBeUndefined();
+    const sources = path.join(workDir, 'tree', 'firmware');
+    expect(() => lstatSync(path.join(sources, 'etc2'))).toThrow('ENOENT');
+    // Forgotten once the build ended: a long-running agent does not gather every build's links.
+    expect(await (await BuildRoot.open(sources, 'firmware')).kind('etc2')).toBeUndefined();
   });
 
   it('refuses a chain of links that together reach /, before a template reads through it', async () => {
