@@ -13,8 +13,8 @@ import type { AgentApi } from '../api-client';
 import type { ClaimedJob, JobSpec } from '../protocol';
 import type { SourceCache } from '../source-cache';
 import { packTar, type TarEntry } from '../tar';
-import type { BuildContext } from './builder';
 import { BuildRoot } from './build-root';
+import type { BuildContext } from './builder';
 import { defaultBuilder } from './default-builder';
 import { devFeeAndMain } from './test-pools';
 
