@@ -1,5 +1,6 @@
 // A real build by the embedded agent on a real HTTP server: its attestation, the public key, the manifest's
-// configuration hash, and `npm run verify` (scripts/verify.ts) on the real archive and on tampered copies.
+// configuration hash, and `npm run verify` on the real archive and on tampered copies: its check in-process
+// (scripts/verify-archive.ts), the command line itself (scripts/verify.ts, through tsx) once.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -10,6 +11,7 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import type { AttestationPayload } from '../../contract/rules/attestation';
+import { runVerify } from '../../scripts/verify-archive';
 import type { EmbeddedAgent } from '../agents/embedded-agent';
 import {
   type AgentWorld,
@@ -40,7 +42,10 @@ async function waitDone(id: number) {
   }
 }
 
-function verify(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+type Verdict = { code: number; stdout: string; stderr: string };
+
+/** `npm run verify` as a process: what its users run, exit code and output included. */
+function verifyCli(...args: string[]): Promise<Verdict> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -49,6 +54,15 @@ function verify(...args: string[]): Promise<{ code: number; stdout: string; stde
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** The same check in-process: starting tsx costs seconds per call on a loaded machine (issue 40). */
+async function verify(...args: string[]): Promise<Verdict> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runVerify(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const text = (lines: string[]) => lines.map((l) => `${l}\n`).join('');
+  return { code, stdout: text(out), stderr: text(err) };
 }
 
 async function entriesOf(file: string): Promise<TarEntry[]> {
@@ -143,7 +157,9 @@ describe('signed attestations of real builds (issue 16)', () => {
   });
 
   it('npm run verify: exit 0 and one line for the downloaded archive', async () => {
-    const result = await verify('--server', url, archive);
+    const [result, usage] = await Promise.all([verifyCli('--server', url, archive), verifyCli(archive)]);
+    expect([usage.code, usage.stdout]).toEqual([2, '']);
+    expect(usage.stderr).toContain('--server, or --key and --attestation to check offline');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
