@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import {
   chmod,
@@ -12,6 +13,7 @@ import {
   unlink,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * The one way the builders touch files (issue 36): a folder of the build's run (a repository's sources, the
@@ -301,8 +303,8 @@ export class BuildRoot {
     if (!target) throw this.refuse(rel, 'a symbolic link without a target');
     if (recorded(full) !== undefined) throw there();
     if (this.linksOnDisk) {
-      await symlink(target, full).catch((error) => {
-        if (code(error) === 'EEXIST') throw there();
+      await symlinkOnDisk(target, full).catch((error) => {
+        if (code(error) === 'EEXIST' || /File exists/.test(String(error))) throw there();
         throw error;
       });
       return;
@@ -405,4 +407,18 @@ export class BuildRoot {
     await handle.close();
     throw this.refuse(rel, why);
   }
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Makes the link for BUILD_COMMAND's sources. Under Node's permission model (the sandboxed embedded agent)
+ * `symlink()` needs read and write access to the whole file system, which the sandbox never grants; that
+ * agent may start processes only when it runs the operator's script, so it asks `ln -s` for the one link.
+ * `full` is already resolved inside the root and the target is stored as text, never followed: `ln -s --`
+ * writes exactly that link and reads nothing (issue 36).
+ */
+async function symlinkOnDisk(target: string, full: string): Promise<void> {
+  if (!(process as { permission?: unknown }).permission) return symlink(target, full);
+  await execFileAsync('ln', ['-s', '--', target, full]);
 }

@@ -1,0 +1,65 @@
+// Issue 36: with BUILD_COMMAND, the sandboxed embedded agent unpacks the release's sources on disk for the
+// operator's script, symbolic links included, though Node's permission model refuses symlink() to it.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositories } from '../platform/db/schema';
+import { type AgentWorld, createAgentWorld, logOf, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import { buildBody, submit } from '../test/build-fixtures';
+import type { startEmbeddedAgent } from './embedded-agent';
+
+let w: AgentWorld;
+let agent: Awaited<ReturnType<typeof startEmbeddedAgent>>;
+let dir: string;
+
+// The operator's script reads the link the sources hold and packs an artifact.
+const SCRIPT = [
+  'set -e',
+  'echo "lib64 -> $(readlink "$SOURCES_DIR/firmware-x19/lib64")"',
+  'cat "$SOURCES_DIR/firmware-x19/lib64/libc.so.6"',
+  'tar -czf "$OUTPUT_DIR/firmware.tar.gz" -C "$SOURCES_DIR" firmware-x19',
+].join('\n');
+
+beforeAll(async () => {
+  w = await createAgentWorld({ claimWaitMs: 2_000 });
+  dir = await mkdtemp(path.join(tmpdir(), 'sandbox-command-'));
+  const repo = path.join(dir, 'firmware-x19');
+  await mkdir(path.join(repo, 'lib'), { recursive: true });
+  await writeFile(path.join(repo, 'lib/libc.so.6'), 'not really libc\n');
+  await symlink('lib', path.join(repo, 'lib64'));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@localhost', ...args], { cwd: repo });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'firmware');
+  git('tag', 'v1.0.0');
+  await w.t.db
+    .update(repositories)
+    .set({ url: path.join(repo, '.git') })
+    .where(eq(repositories.name, 'firmware-x19'));
+  const script = path.join(dir, 'build.sh');
+  await writeFile(script, `${SCRIPT}\n`, { mode: 0o755 });
+  agent = await startWorldAgent(w, { isolation: 'child', buildCommand: `sh ${script}` });
+}, 60_000);
+
+afterAll(async () => {
+  await agent?.stop();
+  await w.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the sandboxed embedded agent and the operator's BUILD_COMMAND", () => {
+  it('gives the script the sources with their symbolic links', { timeout: 90_000 }, async () => {
+    const build = await submit(w, w.partner.token, buildBody(w, w.set.id, { install_type: 'upgrade' }));
+    await expect
+      .poll(async () => (await taskOf(w, build.id))?.status, { timeout: 60_000, interval: 200 })
+      .toMatch(/^(done|failed|cancelled)$/);
+    const log = (await logOf(w, build.id)).join('\n');
+    expect((await taskOf(w, build.id))?.status, log).toBe('done');
+    expect(log).toContain('lib64 -> lib');
+    expect(log).toContain('not really libc');
+  });
+});
