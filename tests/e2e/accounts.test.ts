@@ -4,11 +4,11 @@ import { accountDialog, linkFromOutbox, partnersPage } from './support/accountPa
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 // No SMTP_URL: the server writes each e-mail to DATA_DIR/outbox.
 const e2e = consoleUnderTest({ SMTP_URL: '' });
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 // Notices render outside an open dialog, which marks the rest of the page aria-hidden: include hidden alerts.
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
@@ -51,7 +51,7 @@ describe('accounts and partners', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and acme
     await expect.poll(() => partners.row('partner@localhost').count()).toBe(0);
     await expect.poll(() => partners.row(partner.email).isVisible()).toBe(true);
-    await screenshot(page, 'accounts-partners');
+    screenshot(page, 'accounts-partners');
 
     await partners.tab(/^License list$/).click();
     await expect.poll(() => page.getByTestId('license-region').count()).toBeGreaterThan(0);
@@ -81,11 +81,11 @@ describe('accounts and partners', () => {
 
     await account.addSshKey('laptop', SSH_KEY);
     await expect.poll(() => notice(page, 'SSH keys updated').isVisible()).toBe(true);
-    await screenshot(page, 'accounts-ssh-keys');
+    screenshot(page, 'accounts-ssh-keys');
 
     await account.changePassword(partner.password, newPassword);
     await expect.poll(() => notice(page, 'Password was changed').isVisible()).toBe(true);
-    await screenshot(page, 'accounts-my-settings');
+    screenshot(page, 'accounts-my-settings');
     await account.close();
 
     // The console keeps working with the token the password change answered.
@@ -131,7 +131,7 @@ describe('accounts and partners', () => {
     await page.getByLabel(/^Confirm password/).fill('acme-pass-789');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect.poll(() => page.getByText(/Redirecting/).isVisible()).toBe(true);
-    await screenshot(page, 'accounts-reset-password');
+    screenshot(page, 'accounts-reset-password');
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
 
     await loginPage(page, e2e.server.url).signIn(partner.email, 'acme-pass-789');

@@ -1,27 +1,17 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newVisitor } from './support/browser';
 import { queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
-import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { agentsPage, tasksPage } from './support/taskPages';
 
 const e2e = consoleUnderTest();
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 /** Waits of the UI (a list load, a toast) on a busy machine. */
 const UI = { timeout: 15_000 };
 
-async function signedIn(account: { email: string; password: string }, landing = /\/releases$/) {
-  const context = await newVisitor(e2e.browser);
-  const page = await context.newPage();
-  await loginPage(page, e2e.server.url).open();
-  await loginPage(page, e2e.server.url).signIn(account.email, account.password);
-  await page.waitForURL(landing);
-  return { context, page };
-}
+const signedIn = (account: { email: string; password: string }) => e2e.signedIn(account);
 
 describe('build agents and live tasks', () => {
   it('an admin adds an agent, sees its token once and then only its prefix, and deletes it', async () => {
@@ -32,7 +22,7 @@ describe('build agents and live tasks', () => {
     expect(token.length).toBeGreaterThan(20);
     await expect.poll(() => page.getByText('Agent was added').isVisible(), UI).toBe(true);
     expect(await agents.tokenDialog().getByText(`--token ${token}`).isVisible()).toBe(true);
-    await screenshot(page, 'agents-token-once');
+    screenshot(page, 'agents-token-once');
 
     await agents.closeToken();
     const row = agents.row('e2e-builder');
@@ -41,7 +31,7 @@ describe('build agents and live tasks', () => {
     await page.reload();
     await expect.poll(() => agents.row('e2e-builder').isVisible(), UI).toBe(true);
     expect(await page.content()).not.toContain(token);
-    await screenshot(page, 'agents-list');
+    screenshot(page, 'agents-list');
 
     // A new token replaces the old one, shown once too.
     const renewed = await agents.regenerate('e2e-builder');
@@ -88,14 +78,14 @@ describe('build agents and live tasks', () => {
         UI,
       )
       .toBe(true);
-    await screenshot(page, 'tasks-partner-queued');
+    screenshot(page, 'tasks-partner-queued');
     await unblock();
     // Partners have no socket: the 5 s polling brings the progress.
     await expect
       .poll(() => row.getByText('Done', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
       .toBe(true);
     expect(await row.getByText('100%').isVisible()).toBe(true);
-    await screenshot(page, 'tasks-partner-done');
+    screenshot(page, 'tasks-partner-done');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -146,7 +136,7 @@ describe('build agents and live tasks', () => {
 
     await unblock();
     await expect.poll(() => tasks.logLines().count(), { timeout: 120_000 }).toBeGreaterThan(0);
-    await screenshot(page, 'tasks-admin-live-log');
+    screenshot(page, 'tasks-admin-live-log');
     await expect
       .poll(() => tasks.logDialog().getByText('100%').isVisible(), { timeout: 120_000, interval: 500 })
       .toBe(true);
@@ -167,7 +157,7 @@ describe('build agents and live tasks', () => {
       )
       .toEqual(stored.lines.map((l) => l.seq));
     expect(live.length).toBe(stored.lines.length);
-    await screenshot(page, 'tasks-admin-log-done');
+    screenshot(page, 'tasks-admin-log-done');
     await context.close();
   });
 });

@@ -4,18 +4,16 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from './support/api';
 import { submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { releasesPage, shell } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const e2e = consoleUnderTest();
 const UI = { timeout: 15_000 };
 let partnerId = 0;
-
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 
 beforeAll(async () => {
   mkdirSync('test-results', { recursive: true });
@@ -47,7 +45,7 @@ describe('the audit log', () => {
     expect(await row.getByRole('link', { name: `Partner #${partnerId}` }).isVisible()).toBe(true);
     expect(await row.getByText('x19 · Min DevFee, %').isVisible()).toBe(true);
     expect(await row.getByText('1.75', { exact: true }).isVisible()).toBe(true);
-    await screenshot(page, 'audit-en');
+    screenshot(page, 'audit-en');
 
     await shell(page).openSettings();
     await page.getByRole('button', { name: 'Русский' }).click();
@@ -69,7 +67,7 @@ describe('the audit log', () => {
     await expect.poll(() => ruRow.isVisible(), UI).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'audit-ru-768');
+    screenshot(page, 'audit-ru-768');
     await context.close();
   });
 
@@ -87,7 +85,7 @@ describe('the audit log', () => {
     const text = bytes.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toMatch(/^id,email,worker,/);
     expect(text).toContain(e2e.server.partner.email);
-    await screenshot(page, 'exports-partners');
+    screenshot(page, 'exports-partners');
     await context.close();
   });
 
@@ -106,7 +104,7 @@ describe('the audit log', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(/^\d+ builds? uses? this release$/).isVisible(), UI).toBe(true);
     expect(await dialog.getByText(/in the queue or building now/).isVisible()).toBe(true);
-    await screenshot(page, 'impact-release-remove');
+    screenshot(page, 'impact-release-remove');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });

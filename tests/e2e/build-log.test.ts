@@ -1,11 +1,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BIG_LOG_SET, bigLogLine, startWithBigLog } from './support/bigLog';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { tasksPage } from './support/taskPages';
 
 // Issue 14, "Logs of any size": a finished build whose log has 100,000 lines (written straight into the
@@ -33,7 +34,6 @@ async function inView(box: Locator, line: Locator): Promise<boolean> {
   return inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1;
 }
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 const UI = { timeout: 30_000 };
 
 describe('the log of a 100,000-line build', () => {
@@ -63,7 +63,7 @@ describe('the log of a 100,000-line build', () => {
     expect(await tasks.logLines().count()).toBeLessThan(100);
     expect(logRequests).toHaveLength(1);
     expect(logRequests[0]).toContain('limit=500');
-    await screenshot(page, 'build-log-tail');
+    screenshot(page, 'build-log-tail');
 
     // Scrolled to the top of what it holds (the newest 500 lines): the page before is read and put above,
     // the view staying where it was; a little further up shows the line just before the first page's.
@@ -80,7 +80,7 @@ describe('the log of a 100,000-line build', () => {
     });
     await expect.poll(() => inView(box, older), UI).toBe(true);
     expect(await tasks.logLines().count()).toBeLessThan(100);
-    await screenshot(page, 'build-log-older');
+    screenshot(page, 'build-log-older');
 
     // Search: every line of the log, not only those held; the newest match first, then older ones.
     const search = dialog.getByRole('textbox', { name: 'Search the log' });
@@ -95,7 +95,7 @@ describe('the log of a 100,000-line build', () => {
     await match.waitFor(UI);
     await expect.poll(() => inView(box, match), UI).toBe(true);
     expect(await match.locator('mark').textContent()).toBe('milestone');
-    await screenshot(page, 'build-log-search');
+    screenshot(page, 'build-log-search');
 
     // The whole log as a file.
     const [download] = await Promise.all([

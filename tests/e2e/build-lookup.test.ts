@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api';
 import { submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
-import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 // Issue 17: an admin finds a partner's build by its uuid and sees the active sets over all partners (item 3);
 // the build's history keeps its first run after a rebuild, with the agent that built it (item 1).
@@ -13,22 +12,13 @@ const SET_NAME = 'Lookup farm 3';
 const UI = { timeout: 30_000 };
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 60_000, interval: 500 });
 
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
-
 async function statusOf(api: ApiSession, id: number): Promise<string> {
   const tasks = await api.call<{ id: number; status: string }[]>('GET', '/client/firmware/tasks');
   return tasks.find((task) => task.id === id)?.status ?? 'missing';
 }
 
-async function signedIn(width: number, locale: string, account: { email: string; password: string }) {
-  const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, locale });
-  const page = await context.newPage();
-  await loginPage(page, e2e.server.url).open();
-  await loginPage(page, e2e.server.url).signIn(account.email, account.password);
-  await page.waitForURL(/\/releases$/, UI);
-  return { context, page };
-}
+const signedIn = (width: number, locale: string, account: { email: string; password: string }) =>
+  e2e.signedIn(account, { viewport: { width, height: 900 }, locale });
 
 describe('build lookup, active builds and history', () => {
   let build: { id: number; uuid: string; group_id: number };
@@ -53,7 +43,7 @@ describe('build lookup, active builds and history', () => {
     // The embedded agent built both runs; run 1 still names it and has its digest.
     expect(await first.textContent()).toMatch(/Agent.*embedded/i);
     expect(await first.textContent()).toMatch(/[0-9a-f]{64}/);
-    await screenshot(page, 'history-dialog-768');
+    screenshot(page, 'history-dialog-768', true);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     // The set page's build menu has it too.
@@ -67,7 +57,7 @@ describe('build lookup, active builds and history', () => {
       .getByRole('dialog', { name: /^Build history/ })
       .getByRole('listitem', { name: 'Run 1' })
       .waitFor(UI);
-    await screenshot(page, 'history-from-set-768');
+    screenshot(page, 'history-from-set-768', true);
     await context.close();
   });
 
@@ -110,7 +100,7 @@ describe('build lookup, active builds and history', () => {
       expect(await card.textContent()).toContain(SET_NAME);
       expect(await card.textContent()).toContain(build.uuid);
       expect(await card.getByText(labels.owner).count()).toBe(1);
-      await screenshot(page, `find-build-768-${tag}`);
+      screenshot(page, `find-build-768-${tag}`, true);
 
       await page.goto(`${e2e.server.url}/active-builds`);
       await page.getByRole('heading', { name: labels.active }).waitFor(UI);
@@ -119,7 +109,7 @@ describe('build lookup, active builds and history', () => {
       expect(await row.textContent()).toContain(e2e.server.partner.email);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(768);
-      await screenshot(page, `active-builds-768-${tag}`);
+      screenshot(page, `active-builds-768-${tag}`, true);
       await context.close();
     });
   }

@@ -1,15 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { buildForm, linksPage, setPage, setsPage, solidPng } from './support/setsPages';
 
 const e2e = consoleUnderTest();
-
-async function screenshot(page: Page, name: string, fullPage = false) {
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage });
-}
 
 const SET_NAME = 'North farm 7';
 
@@ -87,7 +83,7 @@ describe('sets and builds', () => {
     await form.submit();
     // A bad pool url is refused before anything is sent.
     await eventually(() => page.getByText('Must be a valid url').isVisible()).toBe(true);
-    await screenshot(page, 'builds-form-invalid', true);
+    screenshot(page, 'builds-form-invalid', true);
     await form
       .pool('fee_pools_configs.0')
       .getByLabel(/^Pool url/)
@@ -103,7 +99,7 @@ describe('sets and builds', () => {
         .first()
         .isVisible(),
     ).toBe(true);
-    await screenshot(page, 'builds-set-page');
+    screenshot(page, 'builds-set-page');
 
     // The set's shared link goes to the clipboard.
     await set.copySetLink();
@@ -125,7 +121,7 @@ describe('sets and builds', () => {
     await eventually(() => shared.rows().count()).toBe(1);
     await eventually(() => shared.rows().first().getByText('S19', { exact: true }).isVisible()).toBe(true);
     await eventually(() => guest.getByText(SET_NAME).first().isVisible()).toBe(true);
-    await screenshot(guest, 'builds-links-page');
+    screenshot(guest, 'builds-links-page');
     // Once built, the file downloads by its uuid.
     await eventually(() => shared.rows().first().getByText('done').isVisible()).toBe(true);
     const href = await shared

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { cataloguePage } from './support/cataloguePages';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { buildForm, setPage, setsPage } from './support/setsPages';
 
 const e2e = consoleUnderTest();
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 
 /** The options of a build form combobox, read by opening it. */
 async function optionsOf(page: Page, label: RegExp): Promise<string[]> {
@@ -39,7 +39,7 @@ describe('the catalogue from the console', () => {
     await catalogue.add({}, { Model: 'S21 Hyd', Platform: 'cvitek', 'Install type': 'sd' });
     await eventually(() => catalogue.row('S21 Hyd').count()).toBe(1);
     expect(await catalogue.row('S21 Hyd').textContent()).toContain('cvitek');
-    await screenshot(admin.page, 'catalogue-combinations');
+    screenshot(admin.page, 'catalogue-combinations');
 
     const partner = await e2e.signedIn(e2e.server.partner);
     const sets = setsPage(partner.page, e2e.server.url);
@@ -91,7 +91,7 @@ describe('the catalogue from the console', () => {
       innerWidth: window.innerWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await screenshot(page, 'catalogue-ru-768');
+    screenshot(page, 'catalogue-ru-768');
 
     await page
       .getByRole('row')
@@ -99,18 +99,18 @@ describe('the catalogue from the console', () => {
       .getByRole('button', { name: 'Заблокировать' })
       .click();
     await eventually(() => page.getByText(/Партнёры перестанут видеть серию x19/).isVisible()).toBe(true);
-    await screenshot(page, 'catalogue-ru-768-block');
+    screenshot(page, 'catalogue-ru-768-block');
     await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
 
     await page.getByRole('tab', { name: 'Модели' }).click();
     await eventually(() => page.getByRole('row').filter({ hasText: 'S19 Pro' }).count()).toBe(1);
-    await screenshot(page, 'catalogue-ru-768-models');
+    screenshot(page, 'catalogue-ru-768-models');
 
     await page.getByRole('tab', { name: 'Репозитории' }).click();
     await eventually(() => page.getByRole('row').filter({ hasText: 'web-ui' }).first().isVisible()).toBe(
       true,
     );
-    await screenshot(page, 'catalogue-ru-768-repositories');
+    screenshot(page, 'catalogue-ru-768-repositories');
     await context.close();
   });
 });

@@ -1,14 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const e2e = consoleUnderTest();
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png` });
-}
 
 describe('the console on a fresh data directory', () => {
   it('prints the URL, the first admin and the demo partner at first start', () => {
@@ -51,7 +47,7 @@ describe('the console on a fresh data directory', () => {
     await page.reload();
     await expect.poll(() => ui.menuItem(/^Релизы$/).isVisible()).toBe(true);
     await expect.poll(isDark).toBe(true);
-    await screenshot(page, 'foundation-admin-ru-dark');
+    screenshot(page, 'foundation-admin-ru-dark');
 
     await page.goto(`${e2e.server.url}/no-such-page`);
     await expect.poll(() => page.getByText(/404/).first().isVisible()).toBe(true);
@@ -75,7 +71,7 @@ describe('the console on a fresh data directory', () => {
     expect(await ui.menuItem(/^Partners$/).count()).toBe(0);
     await page.goto(`${e2e.server.url}/partners`);
     await page.waitForURL(/\/releases$/);
-    await screenshot(page, 'foundation-partner');
+    screenshot(page, 'foundation-partner');
     await ui.logout();
     await page.waitForURL(/\/login$/);
     await context.close();

@@ -8,6 +8,7 @@ import { apiSession } from './support/api';
 import { submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const WIDTHS = [640, 768, 992] as const;
 const SET_NAME = 'Layout farm with a rather long name 7';
@@ -119,17 +120,13 @@ async function visitAll(
   width: number,
   locale = 'en-US',
 ) {
-  const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, locale });
-  const page = await context.newPage();
-  await loginPage(page, e2e.server.url).open();
-  await loginPage(page, e2e.server.url).signIn(who.email, who.password);
-  await page.waitForURL(/\/releases$/, UI);
+  const { context, page } = await e2e.signedIn(who, { viewport: { width, height: 900 }, locale });
   const problems: string[] = [];
   const tag = locale.startsWith('ru') ? '-ru' : '';
   for (const [name, path] of routes) {
     await page.goto(`${e2e.server.url}${path}`);
     await settled(page);
-    await page.screenshot({ path: `test-results/layout-${role}-${width}${tag}-${name}.png`, fullPage: true });
+    screenshot(page, `layout-${role}-${width}${tag}-${name}`, true);
     const { scrollWidth, innerWidth } = await overflow(page);
     if (scrollWidth > innerWidth) problems.push(`${path}: ${scrollWidth} px wide in ${innerWidth} px`);
     for (const card of await cardsOverflowing(page)) problems.push(`${path}: a card overflows: ${card}`);
@@ -163,7 +160,7 @@ describe('layout at the breakpoints', () => {
     await page.goto(`${e2e.server.url}/firmwares/${ids.set}/build`);
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('120%');
-    await page.screenshot({ path: 'test-results/layout-partner-1366-ru-120-build.png', fullPage: true });
+    screenshot(page, 'layout-partner-1366-ru-120-build', true);
     // Text cut with an ellipsis is wider inside than its box.
     const cut = await page.evaluate(() =>
       [...document.querySelectorAll('.RaSidebar-fixed span, label.MuiInputLabel-root')]
@@ -191,7 +188,7 @@ describe('layout at the breakpoints', () => {
     expect((await content.boundingBox())?.x).toBe(left);
     const { scrollWidth, innerWidth } = await overflow(page);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await page.screenshot({ path: 'test-results/layout-partner-768-menu-open.png' });
+    screenshot(page, 'layout-partner-768-menu-open');
     await page.getByRole('menuitem', { name: /^Tasks/ }).click();
     await page.waitForURL(/\/tasks$/, UI);
     await expect.poll(() => sidebarWidth(page), UI).toBeLessThan(100);
@@ -223,7 +220,7 @@ describe('layout at the breakpoints', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.getByRole('tooltip').textContent(), UI).toBe('Tasks');
     expect(hintCode.length, hintCode.join('\n')).toBeGreaterThan(0);
-    await page.screenshot({ path: 'test-results/layout-partner-768-menu-hint.png' });
+    screenshot(page, 'layout-partner-768-menu-hint');
     await context.close();
   });
 

@@ -8,11 +8,11 @@ import { newVisitor } from './support/browser';
 import { queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { tasksPage } from './support/taskPages';
 
 const e2e = consoleUnderTest({ SMTP_URL: '' });
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
 // The socket reconnects after 1 to 5 s (reconnecting-websocket's delay), and gives an attempt up after 4 s
@@ -73,7 +73,7 @@ describe('the live socket ends with the session', () => {
     // Signed out by a 403 of another request, the shell closes the socket as it goes: its close may be
     // reported after the address changed.
     await expect.poll(() => sockets.open(), SOON).toBe(0);
-    await screenshot(page, 'live-socket-session-ended');
+    screenshot(page, 'live-socket-session-ended');
     await context.close();
   });
 });
@@ -168,7 +168,7 @@ describe("a partner's own builds, live", () => {
       expect(new Set(frames.map((frame) => (JSON.parse(frame) as { fw_id: number }).fw_id))).toEqual(
         new Set([build.id]),
       );
-      await screenshot(page, 'live-socket-partner-log');
+      screenshot(page, 'live-socket-partner-log');
 
       // The socket goes down and stays down: the dialog says it polls, and the list is read again.
       refuse = true;
@@ -187,7 +187,7 @@ describe("a partner's own builds, live", () => {
         .poll(() => row.getByText('64%', { exact: true }).isVisible(), { timeout: 30_000 })
         .toBe(true);
       expect(frames.some((frame) => frame.includes('Signing the image'))).toBe(false);
-      await screenshot(page, 'live-socket-partner-polled');
+      screenshot(page, 'live-socket-partner-polled');
       await context.close();
     } finally {
       await unblock();

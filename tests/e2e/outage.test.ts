@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { startServer } from './support/server';
 
 let dataDir: string;
@@ -44,8 +45,12 @@ describe('the console while the server is down', () => {
     await e2e.server.stop();
     // The task counters are polled every 5 s: the next poll finds nobody.
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.waitForTimeout(6_000);
-    await page.screenshot({ path: 'test-results/outage-banner.png' });
+    // The next request the console makes (its counters poll every 5 s) fails too: still no toast after it.
+    await page.waitForEvent('requestfailed', {
+      predicate: (request) => new URL(request.url()).pathname.startsWith('/api/'),
+      timeout: 15_000,
+    });
+    screenshot(page, 'outage-banner');
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     expect(await page.getByText(/Failed to fetch/).count()).toBe(0);
     // Signing in meanwhile says why it failed, and the banner says the server is away.
@@ -56,8 +61,7 @@ describe('the console while the server is down', () => {
       )
       .toBe(true);
     expect(await visitorBanner.isVisible()).toBe(true);
-    await visitor.waitForTimeout(500); // the notice's fade-in
-    await visitor.screenshot({ path: 'test-results/outage-login.png' });
+    screenshot(visitor, 'outage-login');
 
     e2e.server = await startServer({ DATA_DIR: dataDir, PORT: url.port });
     await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(false);
@@ -67,7 +71,7 @@ describe('the console while the server is down', () => {
     await page.getByRole('link', { name: /My tasks/ }).click();
     await page.waitForURL(/\/tasks/);
     await expect.poll(() => page.getByRole('tab', { name: /My tasks/ }).isVisible()).toBe(true);
-    await page.screenshot({ path: 'test-results/outage-recovered.png' });
+    screenshot(page, 'outage-recovered');
     expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
     await context.close();
     // The sign-in page found the server back by itself (after 1, 2, 4, then every 8 s), and signing in works.

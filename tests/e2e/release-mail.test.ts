@@ -7,6 +7,7 @@ import { mimeBodies } from '../../server/test/mail-catcher';
 import { apiSession } from './support/api';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
+import { screenshot } from './support/screenshot';
 
 // No SMTP_URL: the e-mails land in DATA_DIR/outbox. The send delay is one second instead of a minute.
 const e2e = consoleUnderTest({ SMTP_URL: '', MAIL_DELAY_SECONDS: '1' });
@@ -59,7 +60,7 @@ describe('release e-mails', () => {
     await eventually(() =>
       page.getByText(/you will no longer receive e-mails about new releases/).isVisible(),
     ).toBe(true);
-    await page.screenshot({ path: 'test-results/release-mail-unsubscribed.png' });
+    screenshot(page, 'release-mail-unsubscribed');
     await visitor.close();
 
     const info = await partner.call<{ send_email: boolean }>('GET', '/client/account/info');

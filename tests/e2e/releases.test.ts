@@ -1,21 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
-import { loginPage, releasesPage } from './support/pages';
+import { releasesPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const e2e = consoleUnderTest();
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
-}
-
 async function signedIn(who: { email: string; password: string }) {
-  const context = await newVisitor(e2e.browser);
-  const page = await context.newPage();
-  await loginPage(page, e2e.server.url).open();
-  await loginPage(page, e2e.server.url).signIn(who.email, who.password);
-  await page.waitForURL(/\/releases$/);
+  const { context, page } = await e2e.signedIn(who);
   return { context, page, releases: releasesPage(page, e2e.server.url) };
 }
 
@@ -45,7 +36,7 @@ describe('releases', () => {
         Russian: 'Стабильная 1.1.1: быстрее автотюнинг.',
       },
     });
-    await screenshot(admin.page, 'releases-admin-form');
+    screenshot(admin.page, 'releases-admin-form', true);
     await admin.releases.saveDraft();
     await admin.page.waitForURL(/\/releases$/);
     await eventually(visible(admin.releases.notification('Release created'))).toBe(true);
@@ -64,7 +55,7 @@ describe('releases', () => {
     await admin.releases.act('x19', VERSION, 'Publish');
     await eventually(visible(admin.releases.notification('Release updated'))).toBe(true);
     await eventually(() => row.getByText('Draft', { exact: true }).count()).toBe(0);
-    await screenshot(admin.page, 'releases-admin-list');
+    screenshot(admin.page, 'releases-admin-list', true);
 
     await partner.page.bringToFront();
     await partner.releases.open();
@@ -79,7 +70,7 @@ describe('releases', () => {
     expect(await partner.page.getByRole('button', { name: 'Remove' }).count()).toBe(0);
     await partner.releases.seriesFilter('x19').check({ force: true });
     await eventually(() => partner.releases.row('x21', '1.0.0').count()).toBe(0);
-    await screenshot(partner.page, 'releases-partner');
+    screenshot(partner.page, 'releases-partner', true);
 
     // Removed, it is gone for the partner.
     await admin.page.bringToFront();

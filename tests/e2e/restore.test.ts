@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiSession } from './support/api';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const e2e = consoleUnderTest();
 const UI = { timeout: 15_000 };
@@ -63,7 +64,7 @@ describe('restoring removed partners', () => {
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      await page.screenshot({ path: `test-results/restore-partner-${locale}-768.png`, fullPage: true });
+      screenshot(page, `restore-partner-${locale}-768`, true);
 
       await row.getByRole('button', { name: words.restore }).click();
       const dialog = page.getByRole('dialog');

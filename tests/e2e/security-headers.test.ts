@@ -8,6 +8,7 @@ import { type ApiSession, apiSession } from './support/api';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { buildForm, linksPage, solidPng } from './support/setsPages';
 
 const e2e = consoleUnderTest();
@@ -25,8 +26,6 @@ beforeAll(async () => {
   ]);
   set = await partnerApi.call('POST', '/client/firmware/groups', { name: SET_NAME });
 });
-
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
 
 /**
  * A visitor whose every CSP violation is collected: the document's `securitypolicyviolation` events (logged
@@ -108,7 +107,7 @@ describe('the console under its Content Security Policy', () => {
     await expect.poll(() => refusals.join('\n'), UI).toMatch(/frame-ancestors|Refused to (display|frame)/);
     const frame = framer.frames().find((f) => f !== framer.mainFrame());
     expect(await frame?.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
-    await screenshot(framer, 'csp-framed-login-refused');
+    screenshot(framer, 'csp-framed-login-refused');
     expect(violations).toEqual([]);
     await context.close();
   });
@@ -193,7 +192,7 @@ describe('the console under its Content Security Policy', () => {
     await submitBuild(partnerApi, set.id);
     await expect.poll(() => frames.length, { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
     expect(violations).toEqual([]);
-    await screenshot(page, 'csp-admin-tasks-live');
+    screenshot(page, 'csp-admin-tasks-live');
     await expectWatchSeesAViolation(page, violations);
     await context.close();
   });
@@ -222,7 +221,7 @@ describe('the console under its Content Security Policy', () => {
         UI,
       )
       .toEqual([true, true, true, true]);
-    await screenshot(page, 'csp-partner-logos');
+    screenshot(page, 'csp-partner-logos');
     await account.close();
 
     await visit(page, violations, `/firmwares/${set.id}/build`, (p) =>

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 
 const e2e = consoleUnderTest();
 /** Long enough for a chunk and a password check on a loaded 2-core machine. */
@@ -174,7 +175,7 @@ describe('the sign-in page', () => {
     await expect.poll(() => title.isVisible(), WAIT).toBe(true);
     await expect(page.getByText('Ваши наборы прошивок и сборки').isVisible()).resolves.toBe(true);
     await expect(page.locator('.MuiAppBar-root').count()).resolves.toBe(0);
-    await page.screenshot({ path: 'test-results/console-frame-ru-768.png' });
+    screenshot(page, 'console-frame-ru-768');
     release();
     await expect.poll(() => page.locator('.MuiAppBar-root').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBe(1);
@@ -421,8 +422,7 @@ describe('the sign-in page', () => {
       )
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
-    await page.waitForTimeout(300); // the notice's fade-in
-    await page.screenshot({ path: 'test-results/sign-in-ru-dark-768.png' });
+    screenshot(page, 'sign-in-ru-dark-768');
     await context.close();
   });
 });

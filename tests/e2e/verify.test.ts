@@ -14,6 +14,7 @@ import { newVisitor } from './support/browser';
 import { submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
+import { screenshot } from './support/screenshot';
 import { startServer } from './support/server';
 
 let tmp: string;
@@ -130,7 +131,7 @@ describe('/verify', () => {
     expect(facts).toContain('embedded');
     // Strangers learn what was built, never for whom.
     expect(await page.locator('main').textContent()).not.toContain(SET_NAME);
-    await page.screenshot({ path: 'test-results/verify-valid.png', fullPage: true });
+    screenshot(page, 'verify-valid', true);
     expect(await seriousViolations(page)).toEqual([]);
 
     // One file changed inside and repacked: chosen through the file picker this time.
@@ -145,14 +146,14 @@ describe('/verify', () => {
     expect(problems).toContain("The file's sha256 or size differs from the one the console signed.");
     expect(problems).toContain(`A file inside was changed: ${file}`);
     expect(await result.textContent()).toContain('Not genuine: do not flash this file');
-    await page.screenshot({ path: 'test-results/verify-invalid.png', fullPage: true });
+    screenshot(page, 'verify-invalid', true);
     expect(await seriousViolations(page)).toEqual([]);
 
     // In Russian as well.
     await page.getByRole('button', { name: 'Русский' }).click();
     await eventually(() => result.textContent()).toContain('Не подлинная: не прошивайте этот файл');
     expect(await page.getByTestId('verify-problems').textContent()).toContain(`Файл внутри изменён: ${file}`);
-    await page.screenshot({ path: 'test-results/verify-invalid-ru.png', fullPage: true });
+    screenshot(page, 'verify-invalid-ru', true);
     await page.getByRole('button', { name: 'English' }).click();
     await eventually(() => result.textContent()).toContain('Not genuine');
 

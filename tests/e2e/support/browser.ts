@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 // Debian's chromium runs as root here and the network is closed: these flags keep it quiet and headless.
 // Playwright gives every launch a fresh temporary profile of its own (it refuses --user-data-dir in args).
@@ -23,6 +23,6 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Each context is a fresh visitor: no cookies, no local storage. */
-export function newVisitor(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+export function newVisitor(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', ...options });
 }

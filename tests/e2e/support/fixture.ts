@@ -1,15 +1,36 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { TOKEN_KEY } from '../../../src/authProvider/session';
 import { launchBrowser, newVisitor } from './browser';
 import { loginPage } from './pages';
 import { type RunningServer, startServer } from './server';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Whether the server still accepts the session token `state` holds (a test may have signed it out). */
+async function stillSignedIn(url: string, state: StorageState): Promise<boolean> {
+  const origin = state.origins.find((o) => o.origin === new URL(url).origin);
+  const token = origin?.localStorage.find((item) => item.name === TOKEN_KEY)?.value;
+  if (!token) return false;
+  const res = await fetch(`${url}/api/client/firmware/tasks/status`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res.ok;
+}
 
 /** What one e2e file runs against: the built console on a fresh data directory, and a Chromium. */
 export interface Console {
   server: RunningServer;
   browser: Browser;
-  /** A fresh visitor signed in as `account`, on the releases page (where sign-in lands). */
-  signedIn(account: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh context signed in as `account`, on the releases page (where sign-in lands). The first call per
+   * account signs in through the form; later ones reuse its storage state (the session token) while the
+   * server still accepts it (issue 40). For tests where signing in is not what they test.
+   */
+  signedIn(
+    account: { email: string; password: string },
+    options?: { viewport?: { width: number; height: number }; locale?: string },
+  ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -26,13 +47,24 @@ export function consoleUnderTest(
   } = {},
 ): Console {
   const start = options.start ?? (() => startServer(env));
+  /** Per account e-mail and locale: the storage state of its last sign-in on this file's server. */
+  const sessions = new Map<string, StorageState>();
   const world = {
-    async signedIn(account: { email: string; password: string }) {
-      const context = await newVisitor(world.browser);
+    async signedIn(account, options = {}) {
+      const key = `${account.email} ${options.locale ?? ''}`;
+      const saved = sessions.get(key);
+      if (saved && (await stillSignedIn(world.server.url, saved))) {
+        const context = await newVisitor(world.browser, { ...options, storageState: saved });
+        const page = await context.newPage();
+        await page.goto(`${world.server.url}/releases`);
+        return { context, page };
+      }
+      const context = await newVisitor(world.browser, options);
       const page = await context.newPage();
       await loginPage(page, world.server.url).open();
       await loginPage(page, world.server.url).signIn(account.email, account.password);
-      await page.waitForURL(/\/releases$/);
+      await page.waitForURL(/\/releases$/, { timeout: 15_000 });
+      sessions.set(key, await context.storageState());
       return { context, page };
     },
   } as Console;
