@@ -44,6 +44,10 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   step('listening');
   app.log.info({ steps }, 'started (milliseconds since the process began, at the end of each step)');
+  // Printed as soon as the console answers, before the agent's child starts (a bundle to check, a process to
+  // start): whoever waits for /api/health/ready finds the address and the credentials already printed.
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  console.log(formatStartupReport(`http://${shownHost}:${config.port}`, seeded).join('\n'));
   // The embedded database has no autovacuum: statistics and the visibility map are kept up here.
   const stopMaintenance = startPgliteMaintenance(handle, app.log);
   // Build agents (issue 5): `npm start` alone builds, with one agent: a sandboxed child process (issue 36).
@@ -58,9 +62,6 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
         secrets: serverSecrets(config),
       })
     : undefined;
-
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(formatStartupReport(`http://${shownHost}:${config.port}`, seeded).join('\n'));
 
   // Graceful shutdown (SIGTERM, SIGINT): /api/health/ready answers 503 at once so that a balancer drains this
   // instance; the embedded agent finishes its build (or gives it back to the queue) while the server still
