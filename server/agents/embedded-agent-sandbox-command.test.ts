@@ -1,13 +1,17 @@
 // Issue 36: with BUILD_COMMAND, the sandboxed embedded agent unpacks the release's sources on disk for the
 // operator's script, symbolic links included, though Node's permission model refuses symlink() to it.
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositories } from '../platform/db/schema';
-import { type AgentWorld, createAgentWorld, logOf, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import {
+  type AgentWorld,
+  createAgentWorld,
+  firmwareRepository,
+  logOf,
+  startWorldAgent,
+  taskOf,
+} from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import type { startEmbeddedAgent } from './embedded-agent';
 
@@ -26,20 +30,12 @@ const SCRIPT = [
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
   dir = await mkdtemp(path.join(tmpdir(), 'sandbox-command-'));
-  const repo = path.join(dir, 'firmware-x19');
-  await mkdir(path.join(repo, 'lib'), { recursive: true });
-  await writeFile(path.join(repo, 'lib/libc.so.6'), 'not really libc\n');
-  await symlink('lib', path.join(repo, 'lib64'));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@localhost', ...args], { cwd: repo });
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'firmware');
-  git('tag', 'v1.0.0');
-  await w.t.db
-    .update(repositories)
-    .set({ url: path.join(repo, '.git') })
-    .where(eq(repositories.name, 'firmware-x19'));
+  await firmwareRepository(
+    w,
+    path.join(dir, 'firmware-x19'),
+    { 'lib/libc.so.6': 'not really libc\n' },
+    { lib64: 'lib' },
+  );
   const script = path.join(dir, 'build.sh');
   await writeFile(script, `${SCRIPT}\n`, { mode: 0o755 });
   agent = await startWorldAgent(w, { isolation: 'child', buildCommand: `sh ${script}` });

@@ -2,19 +2,23 @@
 // builds a release whose sources hold symbolic links, as every firmware's root file system does
 // (`lib64 -> lib`): the links are kept as records, never made on disk, and the upgrade archive holds them as
 // links with their targets as the sources had them.
-import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar, type TarEntry } from '../../agent/tar';
 import { blobName } from '../builds/artifact-store';
 import { findBuildByUuid } from '../builds/builds-repository';
-import { repositories } from '../platform/db/schema';
-import { type AgentWorld, createAgentWorld, logOf, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import {
+  type AgentWorld,
+  createAgentWorld,
+  firmwareRepository,
+  logOf,
+  startWorldAgent,
+  taskOf,
+} from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import type { startEmbeddedAgent } from './embedded-agent';
 
@@ -30,37 +34,19 @@ const RECIPE = {
 };
 
 /** The release's firmware repository: a small root file system with the links a real one has. */
-async function firmwareRepository(repo: string): Promise<void> {
-  const files: Record<string, [string, number]> = {
-    'build/recipe.json': [JSON.stringify(RECIPE), 0o644],
-    'build/miner.conf': ['model = {{ build.model }}\n', 0o644],
-    'build/install.sh': ['#!/bin/sh\ncp -a rootfs/. /\n', 0o755],
-    'lib/libc.so.6': ['not really libc\n', 0o644],
-    'usr/bin/cgminer': ['#!/bin/sh\n', 0o755],
-  };
-  for (const [name, [text, mode]] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(repo, name)), { recursive: true });
-    await writeFile(path.join(repo, name), text, { mode });
-  }
-  await symlink('lib', path.join(repo, 'lib64'));
-  await symlink('../usr/bin/cgminer', path.join(repo, 'lib/cgminer-link'));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@localhost', ...args], { cwd: repo });
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'firmware');
-  git('tag', 'v1.0.0');
-}
+const FILES: Record<string, [string, number]> = {
+  'build/recipe.json': [JSON.stringify(RECIPE), 0o644],
+  'build/miner.conf': ['model = {{ build.model }}\n', 0o644],
+  'build/install.sh': ['#!/bin/sh\ncp -a rootfs/. /\n', 0o755],
+  'lib/libc.so.6': ['not really libc\n', 0o644],
+  'usr/bin/cgminer': ['#!/bin/sh\n', 0o755],
+};
+const LINKS = { lib64: 'lib', 'lib/cgminer-link': '../usr/bin/cgminer' };
 
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
   dir = await mkdtemp(path.join(tmpdir(), 'sandbox-links-'));
-  const repo = path.join(dir, 'firmware-x19');
-  await firmwareRepository(repo);
-  await w.t.db
-    .update(repositories)
-    .set({ url: path.join(repo, '.git') })
-    .where(eq(repositories.name, 'firmware-x19'));
+  await firmwareRepository(w, path.join(dir, 'firmware-x19'), FILES, LINKS);
   agent = await startWorldAgent(w, { isolation: 'child' });
 }, 60_000);
 

@@ -2,15 +2,19 @@
 // firmware repository holds a chain of links reaching `/` and a recipe whose template and target go through
 // it; the build fails naming the link, its log holds nothing of the secret file the recipe names, and the
 // file it meant to write outside stays absent.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositories } from '../platform/db/schema';
-import { type AgentWorld, createAgentWorld, logOf, startWorldAgent, taskOf } from '../test/agent-fixtures';
+import {
+  type AgentWorld,
+  createAgentWorld,
+  firmwareRepository,
+  logOf,
+  startWorldAgent,
+  taskOf,
+} from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import type { startEmbeddedAgent } from './embedded-agent';
 
@@ -21,21 +25,6 @@ let secret: string;
 let secretFile: string;
 let canary: string;
 
-/** A git repository at `repo` whose one commit holds `files` and the links, tagged as the release names it. */
-async function hostileRepository(repo: string, files: Record<string, string>, links: Record<string, string>) {
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(repo, name)), { recursive: true });
-    await writeFile(path.join(repo, name), text);
-  }
-  for (const [name, target] of Object.entries(links)) await symlink(target, path.join(repo, name));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Hostile', '-c', 'user.email=h@localhost', ...args], { cwd: repo });
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'hostile');
-  git('tag', 'v1.0.0');
-}
-
 beforeAll(async () => {
   w = await createAgentWorld({ claimWaitMs: 2_000 });
   dir = await mkdtemp(path.join(tmpdir(), 'hostile-api-'));
@@ -44,9 +33,9 @@ beforeAll(async () => {
   await writeFile(secretFile, `${secret}\n`);
   canary = path.join(dir, 'canary');
   const fromRoot = (p: string) => p.replace(/^\/+/, '');
-  const repo = path.join(dir, 'firmware-x19');
-  await hostileRepository(
-    repo,
+  await firmwareRepository(
+    w,
+    path.join(dir, 'firmware-x19'),
     {
       'build/recipe.json': JSON.stringify({
         recipe: 1,
@@ -62,11 +51,6 @@ beforeAll(async () => {
     // Each target reads as inside the repository; the file system makes `r` the root of the server.
     { l: '.', r: `${'l/'.repeat(20)}${'../'.repeat(20)}`.slice(0, -1) },
   );
-  // The server reads a local repository through its git folder.
-  await w.t.db
-    .update(repositories)
-    .set({ url: path.join(repo, '.git') })
-    .where(eq(repositories.name, 'firmware-x19'));
   agent = await startWorldAgent(w);
 });
 

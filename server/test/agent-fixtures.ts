@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 // Test set-up for the build agents' API: the sets-and-builds world (test-fixtures.ts) with real demo git
 // repositories as release sources, a set to build in, and helpers speaking the agent protocol.
 import { eq } from 'drizzle-orm';
@@ -144,4 +147,33 @@ export async function startWorldAgent(
     isolation: 'in-process',
     ...options,
   });
+}
+
+/**
+ * A local git repository at `repo` holding `files` (text, or text and mode) and symbolic `links`, committed
+ * and tagged v1.0.0, made the world's firmware-x19 repository: a release's sources as a test shapes them.
+ */
+export async function firmwareRepository(
+  w: BuildWorld,
+  repo: string,
+  files: Record<string, string | [string, number]>,
+  links: Record<string, string> = {},
+): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    const [text, mode] = typeof content === 'string' ? [content, 0o644] : content;
+    await mkdir(path.dirname(path.join(repo, name)), { recursive: true });
+    await writeFile(path.join(repo, name), text, { mode });
+  }
+  for (const [name, target] of Object.entries(links)) await symlink(target, path.join(repo, name));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=t@localhost', ...args], { cwd: repo });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'firmware');
+  git('tag', 'v1.0.0');
+  // The server reads a local repository through its git folder.
+  await w.t.db
+    .update(repositories)
+    .set({ url: path.join(repo, '.git') })
+    .where(eq(repositories.name, 'firmware-x19'));
 }
