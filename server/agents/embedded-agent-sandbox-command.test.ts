@@ -11,6 +11,7 @@ import {
   logOf,
   startWorldAgent,
   taskOf,
+  untilBuildEnds,
 } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import type { startEmbeddedAgent } from './embedded-agent';
@@ -50,9 +51,7 @@ afterAll(async () => {
 describe("the sandboxed embedded agent and the operator's BUILD_COMMAND", () => {
   it('gives the script the sources with their symbolic links', { timeout: 90_000 }, async () => {
     const build = await submit(w, w.partner.token, buildBody(w, w.set.id, { install_type: 'upgrade' }));
-    await expect
-      .poll(async () => (await taskOf(w, build.id))?.status, { timeout: 60_000, interval: 200 })
-      .toMatch(/^(done|failed|cancelled)$/);
+    await untilBuildEnds(w, build.id);
     const log = (await logOf(w, build.id)).join('\n');
     expect((await taskOf(w, build.id))?.status, log).toBe('done');
     expect(log).toContain('lib64 -> lib');

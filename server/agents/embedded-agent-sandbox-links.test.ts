@@ -18,6 +18,7 @@ import {
   logOf,
   startWorldAgent,
   taskOf,
+  untilBuildEnds,
 } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 import type { startEmbeddedAgent } from './embedded-agent';
@@ -59,9 +60,7 @@ afterAll(async () => {
 describe('the sandboxed embedded agent and a release with symbolic links', () => {
   it('builds the upgrade archive, the links in it as links', { timeout: 90_000 }, async () => {
     const build = await submit(w, w.partner.token, buildBody(w, w.set.id, { install_type: 'upgrade' }));
-    await expect
-      .poll(async () => (await taskOf(w, build.id))?.status, { timeout: 60_000, interval: 200 })
-      .toMatch(/^(done|failed|cancelled)$/);
+    await untilBuildEnds(w, build.id);
     const task = await taskOf(w, build.id);
     expect(task?.status, (await logOf(w, build.id)).join('\n')).toBe('done');
     expect(task).toMatchObject({ worker_name: 'embedded' });

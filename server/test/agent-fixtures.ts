@@ -177,3 +177,10 @@ export async function firmwareRepository(
     .set({ url: path.join(repo, '.git') })
     .where(eq(repositories.name, 'firmware-x19'));
 }
+
+/** Waits until the build is done, failed or cancelled (its agent at work meanwhile). */
+export async function untilBuildEnds(w: BuildWorld, id: number, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(async () => (await taskOf(w, id))?.status, { timeout, interval: 200 })
+    .toMatch(/^(done|failed|cancelled)$/);
+}
