@@ -25,7 +25,7 @@ import {
 import { afterFirstPaint } from './layout/firstPaint';
 import { retryingImport } from './layout/retryingImport';
 import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
-import { createStore, currentLocale, STORE_KEYS } from './layout/store';
+import { createStore, currentLocale, foldMenuWhenNarrow, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/scale';
 
 const onSignInPage = () => window.location.pathname === '/login';
@@ -65,6 +65,7 @@ async function start() {
   installDebugSwitches();
   const store = createStore();
   store.setup();
+  foldMenuWhenNarrow(store);
 
   // The interface scale follows the store, on every page including the public ones.
   applyScale(store.getItem<number>(STORE_KEYS.scale) ?? 1);

@@ -2,7 +2,7 @@
 // language, scale, show removed, sidebar) survive logout: react-admin resets its store at logout, so the reset
 // here keeps them.
 import { localStorageStore, type Store } from 'react-admin';
-import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
+import { BREAKPOINTS, type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
 import { detectLocale } from '../i18n/detectLocale';
 
 /** Store keys of ours; `theme` (absent = auto) and `locale` are react-admin's own. */
@@ -37,6 +37,15 @@ export function createStore(): Store {
       }
     },
   };
+}
+
+/**
+ * Below lg (spec §9) the menu starts folded. The layout folds it too when the window narrows, but only after its
+ * first paint (react-admin's store reaches its hooks in an effect): signing in at 768 px drew the menu open over
+ * the page for a few frames and then folded it away.
+ */
+export function foldMenuWhenNarrow(store: Store, width: number = window.innerWidth): void {
+  if (width < BREAKPOINTS.lg) store.setItem(STORE_KEYS.sidebar, false);
 }
 
 /** The interface language: the one saved in `store`, else the browser's (spec §1). */
