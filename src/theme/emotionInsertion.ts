@@ -7,13 +7,13 @@
 // rows' commit was a task of ~60 ms of this machine's CPU, ~240 ms under Lighthouse's 4× slowdown, emotion most of
 // it. Inserted while rendering, the same work is spread over the render's slices. Measured against the package's
 // own behaviour, interleaved, Lighthouse TBT medians of 4 rounds: /releases cold 560 → 389 ms, /firmwares cold
-// 437 → 293 ms, /releases warm 752 → 498 ms (bench/README.md, session 19).
+// 437 → 293 ms, /releases warm 752 → 498 ms (bench/HISTORY.md, session 19).
 //
 // What it changes otherwise: nothing a user sees. A rule is inserted once per class name (emotion's cache), its
 // class is a hash of the styles, so a rule inserted by a render React discards matches no element and one
 // inserted before its element is committed styles nothing else. One order changes: a parent's rules now come
 // before its children's (insertion effects ran children first), as under React 17; the computed styles of every
-// element of 13 pages at 1280 and 412 px were the same either way (bench/README.md, session 19). `<Global>` keeps
+// element of 13 pages at 1280 and 412 px were the same either way (bench/HISTORY.md, session 19). `<Global>` keeps
 // React's insertion effect: its styles replace the ones before, which must wait for the commit.
 import { useInsertionEffect } from 'react';
 
