@@ -48,7 +48,7 @@ export default defineConfig({
     rolldownOptions: {
       // TypeBox declares no `sideEffects`, so importing `IsEmail` (contract/rules/account.ts) kept every format
       // check of `typebox/format` and its registry in the entry (~33 KB of source on /login and every first
-      // page). Its modules only define; the SPA uses TypeBox's types and that one check.
+      // page on 2026-11-27). Its modules only define; the SPA uses TypeBox's types and that one check.
       treeshake: {
         moduleSideEffects: (id: string) => (id.includes('/node_modules/typebox/') ? false : undefined),
       },
@@ -58,11 +58,13 @@ export default defineConfig({
         // to a host over HTTP/1.1, so on a slow mobile network they queue for round trips (Lighthouse's
         // simulated first signed-in paint came seconds late). Common chunks under 100 KB of source are copied
         // into the chunks that read them instead; rolldown's runtime keeps one instance of each module. Fewer
-        // bytes too: /login 102.5 → 94.8 KB, the first signed-in page 296.8 → 259.9 KB on the wire.
+        // bytes too: /login 102.5 → 94.8 KB, the first signed-in page 296.8 → 259.9 KB on the wire
+        // (2026-11-25).
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 100_000 },
           // MUI's Tooltip and Popper.js, one chunk: the shell's hints fetch it when idle (layout/HintTooltip.tsx),
-          // and the pages that show MUI's Tooltip themselves share it rather than each carrying a copy (~10 KB).
+          // and the pages that show MUI's Tooltip themselves share it rather than each carrying a copy
+          // (~10 KB, 2026-11-27).
           groups: [
             {
               name: 'tooltip',

@@ -23,9 +23,9 @@ export const LOG_TEXT_CHUNK = 1000;
 /**
  * Milliseconds a statement of a log read should take. On PGlite the longest statement bounds what a request
  * waits (issue 14: /api/health/live p99 < 50 ms while three clients read a 100,000-line log). Measured on the
- * bench (bench/HISTORY.md, *log reads paced by time*): 2 ms kept the paging probes' p99 lowest; 4 ms made the
- * download's statements (and the text each hands on to compression and the socket) long enough to double the
- * probes' p50.
+ * bench on 2026-11-25 (bench/HISTORY.md, *log reads paced by time*): 2 ms kept the paging probes' p99 lowest;
+ * 4 ms made the download's statements (and the text each hands on to compression and the socket) long enough
+ * to double the probes' p50.
  */
 export const LOG_STATEMENT_MS = 2;
 /** A pace of `initial` lines a statement at first, then sized between `min` and `max` to take LOG_STATEMENT_MS. */

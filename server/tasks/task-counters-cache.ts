@@ -17,11 +17,11 @@ const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
 
 /**
  * The task counters are polled every 5 s by every open console, and the admins' count ~18,000 rows of the
- * bench data each time: they are kept until the database announces that a statement may have changed them
- * (trigger task_counts_changed, migration 0021: a build inserted, deleted, or its status, removal, task
- * hiding or owner updated; heard by every instance through the build events bus), and forgotten too once any
- * write request of this instance has been answered (agents' event posts included: they change statuses), as
- * PostgreSQL's notice may arrive a moment after. A read that began before a change is not kept.
+ * bench data (2026-11-25) each time: they are kept until the database announces that a statement may have
+ * changed them (trigger task_counts_changed, migration 0021: a build inserted, deleted, or its status,
+ * removal, task hiding or owner updated; heard by every instance through the build events bus), and forgotten
+ * too once any write request of this instance has been answered (agents' event posts included: they change
+ * statuses), as PostgreSQL's notice may arrive a moment after. A read that began before a change is not kept.
  */
 export default fp(
   async (app) => {

@@ -52,7 +52,7 @@ const livenessColumns = { lease_until: b.lease_until, agent_last_contact: worker
  * A task is a build job still on the list: not removed from it, and its build not removed. Written as
  * constants, not parameters, so that a prepared statement's generic plan can use the partial indexes
  * (builds_tasks_*: `where task_hidden = false and is_removed = false`): with parameters PostgreSQL planned the
- * page anew at every execution (~1 ms, more than running it).
+ * page anew at every execution (~1 ms, measured 2026-11-25: more than running it).
  */
 const listed = sql`${b.task_hidden} = false and ${b.is_removed} = false`;
 

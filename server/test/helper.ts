@@ -49,9 +49,10 @@ export type TestAppOptions = Partial<Omit<BuildAppOptions, 'config'>> & {
 
 /**
  * Builds the app on a fresh, migrated database (PGlite in memory, or a new database on DATABASE_URL's
- * server). Open one per test file: PGlite costs ~2 s and ~300 MB. Pass `db: other.handle` to build a second
- * app (different options) on an existing database cheaply. Sign-in limits default to very high numbers so
- * that tests signing in often are not throttled; rate-limit tests pass their own.
+ * server). Open one per test file: even cloned from the worker's template (pglite-template.ts), a PGlite
+ * database is the dearest part of a file (docs/testing.md has the figures). Pass `db: other.handle` to build
+ * a second app (different options) on an existing database cheaply. Sign-in limits default to very high
+ * numbers so that tests signing in often are not throttled; rate-limit tests pass their own.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.db ? undefined : await createTestDatabase();

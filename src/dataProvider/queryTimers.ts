@@ -2,8 +2,9 @@
 // one a staleness timer too, and each change to the cache schedules its notifications with a timer. react-admin puts
 // each record of a list it gets into its single-record cache (useGetList), so the miner models' list set 60 browser
 // timers in one task. Each is cheap, but under a profiler that records where each timer was set (Lighthouse's trace)
-// that task took 30 ms instead of 4, and a start of /releases runs four such effects (~75 ms in all). react-query
-// provides for this: its timeout manager and its notification scheduler take implementations that coalesce timers.
+// that task took 30 ms instead of 4, and a start of /releases ran four such effects (~75 ms in all, measured
+// 2026-11-26). react-query provides for this: its timeout manager and its notification scheduler take
+// implementations that coalesce timers.
 import {
   type ManagedTimerId,
   notifyManager,

@@ -60,7 +60,8 @@ const Brand = () => {
 /**
  * react-admin's Menu's list, its look and class names (RaMenu-…): its Menu module also brings its own entries
  * (MenuItemLink with react-hotkeys-hook's keyboard shortcuts, the dashboard and resource items), which the console
- * draws with MenuLink instead: ~4 KB on the wire less at every signed-in start (issue 14).
+ * draws with MenuLink instead: ~4 KB on the wire less at every signed-in start (issue 14, measured
+ * 2026-11-27).
  */
 const MenuFrame = styled(MenuList, { name: 'RaMenu', slot: 'Root' })(({ theme }) => ({
   display: 'flex',

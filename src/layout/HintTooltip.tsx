@@ -31,9 +31,9 @@ let popup: Popup | undefined;
 let loadingPopup: Promise<Popup> | undefined;
 
 /**
- * The hint's code (MUI's Tooltip and Popper.js, 13.5 KB on the wire), fetched when a hint is first wanted or when
- * the console is idle after its first page (StartupLoads), not with the shell (issue 14). A failed fetch is tried
- * again at the next hint.
+ * The hint's code (MUI's Tooltip and Popper.js, 13.5 KB on the wire on 2026-11-27), fetched when a hint is
+ * first wanted or when the console is idle after its first page (StartupLoads), not with the shell (issue
+ * 14). A failed fetch is tried again at the next hint.
  */
 export function loadHintPopup(): Promise<Popup> {
   loadingPopup ??= import('./HintPopup').then(

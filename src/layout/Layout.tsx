@@ -78,7 +78,7 @@ const SlotDrawn = () => {
  *   the whole shell was a long task;
  * - without its Inspector (the editor of configurable views, which the console has none of): it read the page's
  *   width as it rendered, so the browser laid the page out in the middle of drawing the shell, 11 ms at start
- *   under Lighthouse's trace.
+ *   under Lighthouse's trace (measured 2026-11-26).
  */
 const ShellFrame = ({ children }: { children: ReactNode }) => {
   const [errorInfo, setErrorInfo] = useState<ErrorInfo | undefined>(undefined);

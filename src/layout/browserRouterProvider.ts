@@ -3,10 +3,11 @@
 //
 // Why: ra-core's default provider names `createHashRouter` and `RouterProvider` for that case, and with them
 // react-router's data router (its loaders, actions, fetchers and their state machine): the larger part of
-// react-router's chunk (~28 KB brotli, 78 % of it not run at load), which every signed-in first page fetched. The
-// console always renders react-admin inside its own `BrowserRouter` (src/RoutedPages.tsx), so that router is
-// never made. Outside a router this provider says so instead of making one. Blocking (`useBlocker`) needs a data
-// router, which the console has none of: `useCanBlock` says false, so react-admin's forms never call it.
+// react-router's chunk (~28 KB brotli, 78 % of it not run at load on 2026-11-27), which every signed-in first
+// page fetched. The console always renders react-admin inside its own `BrowserRouter` (src/RoutedPages.tsx),
+// so that router is never made. Outside a router this provider says so instead of making one. Blocking
+// (`useBlocker`) needs a data router, which the console has none of: `useCanBlock` says false, so
+// react-admin's forms never call it.
 import { createElement, Fragment, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import {
   Link,

@@ -4,7 +4,8 @@
 // the other: react-router (startStages/reactRouter.ts), MUI's styling core (startStages/muiStyles.ts), the routed
 // pages (RoutedPages.tsx), the shell (layout/Layout, with most of react-admin's modules) and the console (App),
 // each evaluating only what the ones before left. Measured by CPU time on a new tab's signed-in /releases: the
-// routed pages' chunk was one task of ~63 ms (react-router and MUI's core with it), now three of ~24 ms at most.
+// routed pages' chunk was one task of ~63 ms (react-router and MUI's core with it), now three of ~24 ms at
+// most (measured 2026-11-26).
 //
 // The downloads start at once all the same: the routed pages' chunks are fetched by modulepreload links whose
 // addresses the build writes in place of ROUTED_CHUNKS, the console's (with the shell's, which it imports) in place

@@ -7,7 +7,7 @@
 // rows' commit was a task of ~60 ms of this machine's CPU, ~240 ms under Lighthouse's 4× slowdown, emotion most of
 // it. Inserted while rendering, the same work is spread over the render's slices. Measured against the package's
 // own behaviour, interleaved, Lighthouse TBT medians of 4 rounds: /releases cold 560 → 389 ms, /firmwares cold
-// 437 → 293 ms, /releases warm 752 → 498 ms (bench/HISTORY.md, session 19).
+// 437 → 293 ms, /releases warm 752 → 498 ms (measured 2026-11-27, bench/HISTORY.md, session 19).
 //
 // What it changes otherwise: nothing a user sees. A rule is inserted once per class name (emotion's cache), its
 // class is a hash of the styles, so a rule inserted by a render React discards matches no element and one

@@ -91,7 +91,8 @@ describe('the sign-in page', () => {
   });
 
   // Issue 14: react-admin's <Admin> and <List> brought its own sign-in form and filter form (react-hook-form, MUI's
-  // text fields) into every signed-in page's first download: /firmwares opened cold took 364 KB.
+  // text fields) into every signed-in page's first download: /firmwares opened cold took 364 KB
+  // (2026-11-26).
   it('opens /firmwares signed in with a cold cache in at most 340 KB on the wire', async () => {
     const storageState = await adminSignedIn();
     const context = await e2e.browser.newContext({ storageState });
@@ -209,9 +210,9 @@ describe('the sign-in page', () => {
   });
 
   // Issue 14: with React's insertion effects emotion compiled and inserted every new rule inside the commit that
-  // attaches the elements, one task (the release rows': ~240 ms under Lighthouse's 4× slowdown). The console
-  // inserts them while rendering (src/theme/emotionInsertion.ts), in the render's slices: a rule is then in the
-  // page before any element with its class is made; in a commit, after.
+  // attaches the elements, one task (the release rows': ~240 ms under Lighthouse's 4× slowdown on
+  // 2026-11-27). The console inserts them while rendering (src/theme/emotionInsertion.ts), in the render's
+  // slices: a rule is then in the page before any element with its class is made; in a commit, after.
   it("inserts a signed-in page's styles while rendering it, before the elements they style are made", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
     await context.addInitScript(() => {
@@ -256,8 +257,9 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
-  // Issue 14: the first comparison of text loads ICU's collation data (~15–20 ms). It came with the miner models'
-  // answer, sorted in the browser, and made that answer's task a long one; it is loaded before they are asked for.
+  // Issue 14: the first comparison of text loads ICU's collation data (~15–20 ms on 2026-11-27). It came with
+  // the miner models' answer, sorted in the browser, and made that answer's task a long one; it is loaded
+  // before they are asked for.
   it('loads the collation data before asking for the miner models, not with their answer', async () => {
     const context = await e2e.browser.newContext();
     await context.addInitScript(() => {

@@ -68,7 +68,8 @@ export function isDbUnavailable(error: unknown): boolean {
 
 /**
  * Opens the database named by the config: PostgreSQL when a URL is given, otherwise the embedded PGlite
- * in `<dataDir>/pg`. PGlite is heavy (~300 MB, ~2 s): open it once per process and share the handle.
+ * in `<dataDir>/pg`. PGlite is heavy (its own Postgres in WebAssembly memory): open it once per process and
+ * share the handle.
  */
 export async function openDb(options: {
   databaseUrl?: string;

@@ -36,11 +36,12 @@ const asLiteral = (value: unknown) => {
 
 /**
  * On PGlite, drizzle runs a "prepared" query as an unnamed statement: PGlite plans it at every execution, in
- * the server's own thread (~1 ms for a task page on the bench data, more than running it). This makes it a
- * server-side prepared statement of the PGlite session (PREPARE once, then EXECUTE), so PostgreSQL keeps its
- * plan as it does for a named statement on a PostgreSQL connection. EXECUTE takes its arguments as literals:
- * integers, booleans, nulls and plain strings are written so (asLiteral); any other value, or a PREPARE that fails, runs the query as before.
- * Statements of other drivers are returned as they are.
+ * the server's own thread (~1 ms for a task page on the bench data, measured 2026-11-25: more than running
+ * it). This makes it a server-side prepared statement of the PGlite session (PREPARE once, then EXECUTE), so
+ * PostgreSQL keeps its plan as it does for a named statement on a PostgreSQL connection. EXECUTE takes its
+ * arguments as literals: integers, booleans, nulls and plain strings are written so (asLiteral); any other
+ * value, or a PREPARE that fails, runs the query as before. Statements of other drivers are returned as they
+ * are.
  */
 export function keepPlanOnPglite<T>(statement: T, name: string): T {
   if (!is(statement, PglitePreparedQuery)) return statement;

@@ -9,8 +9,8 @@ import { migrationsFolder, type PgliteStart, startPglite, templateDir, templateF
 
 /**
  * PGlite runs Postgres single-user with its shared buffers inside the WebAssembly memory, touched at start:
- * Postgres' default 128 MB costs ~100 MB more RSS than 32 MB from the first second. One session needs
- * little; pages that do not fit are still in the OS page cache.
+ * Postgres' default 128 MB cost ~100 MB more RSS than 32 MB from the first second (measured 2026-11-22). One
+ * session needs little; pages that do not fit are still in the OS page cache.
  */
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
@@ -19,10 +19,10 @@ const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
  * which costs seconds and a second WebAssembly instance (its memory is never given back), then every
  * migration; instead it is filled from a cached dump of a freshly initialised and migrated directory (same
  * PGlite version, same migrations, no data), written to disk here
- * (PGlite's own loadDataDir would copy it through the WebAssembly memory, which then stays ~40 MB larger),
- * and opened like a restart. The first fresh start on a machine runs initdb and the migrations and writes that
- * dump. A cache that cannot be read or written only costs time. `prepared` is what the process entry began
- * early (see startPglite).
+ * (PGlite's own loadDataDir would copy it through the WebAssembly memory, which then stayed ~40 MB larger on
+ * 2026-11-22), and opened like a restart. The first fresh start on a machine runs initdb and the migrations
+ * and writes that dump. A cache that cannot be read or written only costs time. `prepared` is what the
+ * process entry began early (see startPglite).
  */
 export async function openPglite(dir: string, prepared: PgliteStart = startPglite(dir)): Promise<PGlite> {
   const state = await prepared.state;

@@ -28,11 +28,12 @@ export function preparedOnce<T>(db: Db, kind: string, parts: unknown[], prepare:
 /**
  * A page's window for a prepared list: no OFFSET on the first page (the one every open console polls; later
  * pages take an `offset` placeholder), and LIMIT a constant unless `limitParameter`. PostgreSQL plans a
- * prepared statement anew at every execution (~1 ms on the bench data, more than running it) until its generic
- * plan costs no more than the custom ones, and a generic plan guesses 10 % of the rows for a parameter's
- * OFFSET or LIMIT: over all accounts' rows a LIMIT parameter is costed as thousands of rows, so it must be a
- * constant; over one account's rows (~90 by the statistics' average) a parameter is costed as nine rows and
- * the generic plan is kept, where a constant 20 made it cost more than a custom plan of a large account.
+ * prepared statement anew at every execution (~1 ms on the bench data, measured 2026-11-25: more than running
+ * it) until its generic plan costs no more than the custom ones, and a generic plan guesses 10 % of the rows
+ * for a parameter's OFFSET or LIMIT: over all accounts' rows a LIMIT parameter is costed as thousands of
+ * rows, so it must be a constant; over one account's rows (~90 by the statistics' average) a parameter is
+ * costed as nine rows and the generic plan is kept, where a constant 20 made it cost more than a custom plan
+ * of a large account.
  */
 export function pageWindow<T extends PgSelect>(
   query: T,
