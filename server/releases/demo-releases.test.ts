@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,8 @@ describe('demo release sources', () => {
       process.env.PATH = path;
       expect(await listRepositories(other.handle.db)).toEqual([]);
       expect(await other.handle.db.select().from(releases)).toHaveLength(12);
+      // Nothing is left half made, nor still being made once the seed has answered.
+      expect(await readdir(join(dataDir, 'no-git', 'repos'))).toEqual([]);
     } finally {
       process.env.PATH = path;
       console.warn = warn;

@@ -139,13 +139,18 @@ async function createRepository(root: string, dir: string, name: string): Promis
 export async function ensureDemoRepositories(dataDir: string, series: string[]): Promise<DemoRepository[]> {
   const root = join(dataDir, 'repos');
   await mkdir(root, { recursive: true });
-  return Promise.all(
+  // Every repository settles before the answer: a rejection (no git) must not leave the others still writing
+  // their temporary folders after the caller has moved on.
+  const made = await Promise.allSettled(
     demoRepositoryNames(series).map(async ({ name, series: of }) => {
       const dir = join(root, name);
       if (!existsSync(dir)) await createRepository(root, dir, name);
       return { name, url: dir, series: of };
     }),
   );
+  const failed = made.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return made.map((result) => (result as PromiseFulfilledResult<DemoRepository>).value);
 }
 
 /**
