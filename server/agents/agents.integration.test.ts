@@ -81,6 +81,10 @@ async function allTasks(): Promise<Task[]> {
   }
 }
 
+/**
+ * Waits for `check` to answer. The deadlines are generous on purpose (issue 40): a busy machine takes several
+ * times longer, and a fast one never waits for them.
+ */
 async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -148,7 +152,7 @@ describe('two real agents', () => {
         const mine = (await allTasks()).filter((t) => ids.has(t.id));
         return mine.every((t) => t.status === 'done') ? mine : undefined;
       },
-      45_000,
+      150_000,
     );
     expect(tasks).toHaveLength(20);
     for (const task of tasks) expect(task).toMatchObject({ attempts: 1, progress: 100 });
@@ -162,13 +166,13 @@ describe('two real agents', () => {
     expect(done.map((row) => row.id).sort()).toEqual([...ids].sort());
     // An agent prints its 'Job N done' line after the server has recorded the finish: wait for the last ones.
     const doneLines = () => `${a.output()}${b.output()}`.match(/Job \d+ done/g) ?? [];
-    await expect.poll(() => doneLines().length, { timeout: 15_000 }).toBe(20);
+    await expect.poll(() => doneLines().length, { timeout: 60_000 }).toBe(20);
     for (const build of queued) {
       const [row] = await w.t.db.select().from(builds).where(eq(builds.id, build.id));
       expect(row.sha256).toMatch(/^[a-f0-9]{64}$/);
       expect(await verifyArtifact(row.uuid, row.sha256 ?? '')).toBeGreaterThan(5);
     }
-  }, 60_000);
+  }, 200_000);
 
   it('finishes on the other agent a build whose agent was killed mid-build', async () => {
     // A build script slow enough to be killed in the middle of.
@@ -181,7 +185,7 @@ describe('two real agents', () => {
       'the build to start',
       async () =>
         (await allTasks()).find((t) => t.id === build.id && t.status === 'in_progress' && t.progress >= 30),
-      20_000,
+      90_000,
     ).catch(async (error) => {
       console.log(first.output(), await allTasks().then((all) => all.find((t) => t.id === build.id)));
       throw error;
@@ -195,7 +199,7 @@ describe('two real agents', () => {
     const finished = await waitFor(
       'the build to finish elsewhere',
       async () => (await allTasks()).find((t) => t.id === build.id && t.status === 'done'),
-      30_000,
+      90_000,
     );
     const log = await w.t.app.inject({
       url: `/api/client/firmware/firmwares/${build.id}/log`,
@@ -209,5 +213,5 @@ describe('two real agents', () => {
       progress: 100,
     });
     expect(lines.some((line) => line.includes(`lease expired); attempt ${killedIn} of`))).toBe(true);
-  }, 60_000);
+  }, 200_000);
 });

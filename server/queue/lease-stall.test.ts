@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addWorker, claim, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
-const LEASE_MS = 1_000;
+const LEASE_MS = 2_000;
 const w = sharedWorld(() => createAgentWorld({ leaseMs: LEASE_MS, sweepMs: 200 }));
 
 let url: string;
@@ -14,23 +14,33 @@ beforeAll(async () => {
   url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-/** Another process sends the heart-beat after `delayMs`, whatever this process is doing. */
-function heartbeatLater(token: string, jobId: number, delayMs: number): Promise<number | null> {
-  const script = `setTimeout(() => fetch(${JSON.stringify(`${url}/api/agent/heartbeat`)}, {
+/**
+ * Another process, started ahead (a node start takes seconds on a busy machine), that sends a heart-beat for
+ * a job `delayMs` after it is told the job's id, whatever this process is doing by then. Resolves with its exit.
+ */
+async function heartbeatSender(token: string, delayMs: number) {
+  const script = `process.stdin.once('data', (id) => setTimeout(() => fetch(${JSON.stringify(`${url}/api/agent/heartbeat`)}, {
     method: 'POST',
     headers: { authorization: 'Bearer ' + process.argv[1], 'content-type': 'application/json' },
-    body: JSON.stringify({ jobs: [${jobId}] }),
-  }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(2)), ${delayMs});`;
-  const child = spawn(process.execPath, ['-e', script, token], { stdio: 'ignore' });
-  return new Promise((resolve) => child.on('exit', resolve));
+    body: JSON.stringify({ jobs: [Number(String(id))] }),
+  }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(2)), ${delayMs}));
+  process.stdout.write('ready');`;
+  const child = spawn(process.execPath, ['-e', script, token], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return (jobId: number) => {
+    child.stdin.write(`${jobId}\n`);
+    return exited;
+  };
 }
 
 it('keeps a job whose heart-beat came while the server stalled past the lease', async () => {
   const agent = await addWorker(w, 'stall-agent');
+  const heartbeatLater = await heartbeatSender(agent.token, 400);
   const build = await queueBuild(w);
   const job = await claim(w, agent.token);
   expect(job?.id).toBe(build.id);
-  const sent = heartbeatLater(agent.token, build.id, 400);
+  const sent = heartbeatLater(build.id);
   // The event loop stalls past the lease; the heart-beat arrives (unread) in the middle of it.
   const until = Date.now() + LEASE_MS + 800;
   while (Date.now() < until) {
