@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DbHandle, fromPglite, fromPool } from '../platform/db/client';
 import { migrateDb } from '../platform/db/migrate';
@@ -72,6 +73,57 @@ async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promi
   }
 }
 
+/**
+ * This worker's PGlite, lent to one test file at a time and emptied for the next (issue 40): a clone of the
+ * template costs seconds of WebAssembly start-up on a loaded machine, emptying it a fraction of one. A file
+ * that asks for a second database while it holds this one, or a file after one that never gave it back (its
+ * app may still be running), gets a fresh clone instead; so does the file after one that closed it.
+ */
+let lent: { client: PGlite; busy: boolean } | undefined;
+
+async function pgliteDatabase(): Promise<TestDatabase> {
+  if (lent && !lent.busy && !lent.client.closed) {
+    const mine = lent;
+    mine.busy = true;
+    await emptyDatabase(mine.client);
+    return lend(mine);
+  }
+  const client = await createMigratedPglite();
+  if (!lent || lent.client.closed) {
+    lent = { client, busy: true };
+    return lend(lent);
+  }
+  const handle = fromPglite(client);
+  return { handle, dispose: () => handle.close() };
+}
+
+function lend(loan: { client: PGlite; busy: boolean }): TestDatabase {
+  return {
+    handle: fromPglite(loan.client),
+    dispose: async () => {
+      loan.busy = false;
+    },
+  };
+}
+
+/**
+ * Back to the migrated template's state: the session's prepared statements, LISTENs, advisory locks and
+ * settings dropped (DISCARD ALL), every table of ours emptied and every sequence restarted. The migrations
+ * seed no rows (server/test/test-database.test.ts holds them to it), so empty is the template's state.
+ */
+async function emptyDatabase(client: PGlite): Promise<void> {
+  await client.exec('discard all');
+  const { rows } = await client.query<{ tables: string | null; sequences: string[] }>(
+    `select (select string_agg(format('%I.%I', schemaname, tablename), ', ') from pg_tables
+              where schemaname = 'public') as tables,
+            (select coalesce(array_agg(format('%I.%I', sequence_schema, sequence_name)), '{}')
+               from information_schema.sequences where sequence_schema = 'public') as sequences`,
+  );
+  const [{ tables, sequences }] = rows;
+  if (tables) await client.exec(`truncate ${tables} restart identity cascade`);
+  for (const sequence of sequences) await client.exec(`alter sequence ${sequence} restart`);
+}
+
 let template: Promise<string> | undefined;
 
 /**
@@ -113,10 +165,7 @@ function migratedTemplate(serverUrl: string): Promise<string> {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const handle = fromPglite(await createMigratedPglite());
-    return { handle, dispose: () => handle.close() };
-  }
+  if (!serverUrl) return pgliteDatabase();
 
   const database = await createScratchDatabase(
     serverUrl,
