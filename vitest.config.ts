@@ -85,7 +85,10 @@ export default defineConfig({
           env: CHEAP_ARGON2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // A poll waits for what the page will show after an action: vitest's default (1 s) failed 30 polls'
+          // tests whenever the machine was busy (issue 40). Polls that wait longer say so themselves.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
+          maxWorkers: 2,
         },
       },
     ],
