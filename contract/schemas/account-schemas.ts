@@ -1,9 +1,10 @@
 import { type Static, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../constants';
+import { ROLES } from '../roles';
 import { closedObject } from './common-schemas';
 
 export const LanguageSchema = Type.Enum([...SUPPORTED_LANGUAGES]);
-export const RoleSchema = Type.Enum(['admin', 'tester', 'developer', 'user']);
+export const RoleSchema = Type.Enum([...ROLES]);
 
 export const PartnerFeeSchema = Type.Object({
   series: Type.String(),

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN, ADMIN_OR_DEVELOPER, holdsRole } from '../../contract/roles';
 import { mayHaveChangedCaches } from '../platform/cache/noticed-cache';
 import { getOrCreateSetting } from '../platform/db/settings-repository';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
@@ -96,11 +97,11 @@ export default fp<AuthPluginOptions>(
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      if (!request.account.is_admin) throw forbidden();
+      if (!holdsRole(request.account, ADMIN)) throw forbidden();
     });
 
     app.decorate('requireAdminOrDeveloper', async (request: FastifyRequest) => {
-      if (!request.account.is_admin && !request.account.is_developer) throw forbidden();
+      if (!holdsRole(request.account, ADMIN_OR_DEVELOPER)) throw forbidden();
     });
   },
   { name: 'auth', dependencies: ['db'] },

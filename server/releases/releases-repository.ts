@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { HIDDEN_SERIES } from '../../contract/constants';
+import type { RoleFlags } from '../../contract/roles';
 import type { Release, ReleaseDescription, ReleaseTag } from '../../contract/schemas/release-schemas';
-import type { RoleFlags } from '../accounts/roles';
 import type { Db } from '../platform/db/client';
 import {
   builds,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Role } from '../../contract/roles';
 import type { AccountRow } from '../accounts/accounts-repository';
 import { insertAccount, insertPartnerFee } from '../accounts/accounts-repository';
 import { hashPassword } from '../accounts/passwords';
-import type { Role } from '../accounts/roles';
 import { type AccessClaims, secretKey, signAccessToken } from '../accounts/tokens';
 import { type App, type BuildAppOptions, buildApp } from '../app';
 import type { Config } from '../config';

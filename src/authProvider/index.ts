@@ -1,17 +1,18 @@
 // Sign-in, the token, the account and its role (spec §4 Authentication, §6 Roles).
 import type { AuthProvider } from 'ra-core';
+import { canAccess } from '../../contract/can-access';
 import { SUPPORTED_LANGUAGES } from '../../contract/constants';
+import type { Role } from '../../contract/roles';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { stopSchedulers } from '../dataProvider/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';
-import { canAccess, type Role } from './canAccess';
 import { type AppIdentity, identityOf } from './identity';
 import { clearToken, readToken, rememberRedirect, takeRedirect, writeToken } from './session';
 
+export { canAccess } from '../../contract/can-access';
+export type { Role } from '../../contract/roles';
 export type { Account } from './account';
-export type { Role } from './canAccess';
-export { canAccess } from './canAccess';
 export type { AppIdentity } from './identity';
 
 /** What react-admin needs to send a signed-out visitor to /login without a redirect loop (react-admin #10764). */

@@ -1,8 +1,8 @@
 // What react-admin asks the authProvider on its first render, answered before that render (issue 14).
 import { QueryClient } from '@tanstack/react-query';
+import { canAccess, RESOURCES_WITH_RULES } from '../../contract/can-access';
 import { installQueryTimers } from '../dataProvider/queryTimers';
 import type { AppAuthProvider } from '.';
-import { canAccess, RESOURCES_WITH_RULES } from './canAccess';
 import { identityOf } from './identity';
 import { readToken } from './session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '../authProvider/canAccess';
+import type { Role } from '../../contract/roles';
 import type { HttpClient, HttpRequest } from './httpClient';
 import { callOf, calls, changedFields, createDataProvider, fillRoute, routeFor } from './index';
 

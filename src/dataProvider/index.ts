@@ -11,7 +11,7 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
-import type { Role } from '../authProvider/canAccess';
+import type { Role } from '../../contract/roles';
 import { lazyCollator } from '../i18n/collator';
 import type { HttpClient, HttpResponse, QueryValue } from './httpClient';
 import {

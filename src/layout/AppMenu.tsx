@@ -10,8 +10,8 @@ import {
   useSidebarState,
   useTranslate,
 } from 'react-admin';
+import { canAccess } from '../../contract/can-access';
 import { APP_NAME } from '../appInfo';
-import { canAccess } from '../authProvider/canAccess';
 import { MenuLink } from './MenuLink';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './ResponsiveSidebar';
 

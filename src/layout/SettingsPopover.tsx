@@ -18,8 +18,8 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
+import { canAccess } from '../../contract/can-access';
 import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
-import { canAccess } from '../authProvider/canAccess';
 import { HintTooltip } from './HintTooltip';
 import { keepSettingsOpen } from './settingsKeptOpen';
 import { stepScale } from './store';

@@ -1,7 +1,7 @@
 // The interface preferences of the settings popover, all in react-admin's store (localStorage).
 import { type Store, usePermissions, useStore } from 'react-admin';
+import { canAccess } from '../../contract/can-access';
 import { UI_SCALES } from '../../contract/constants';
-import { canAccess } from '../authProvider/canAccess';
 import { STORE_KEYS } from './store';
 
 export type ThemeMode = 'light' | 'dark' | 'auto';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
-import { canAccess } from '../authProvider/canAccess';
+import { canAccess } from '../../contract/can-access';
 import { useHttpClient } from '../dataProvider/ApiContext';
 import { debugLog } from '../dataProvider/debug';
 import type { HttpClient } from '../dataProvider/httpClient';

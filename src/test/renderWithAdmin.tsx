@@ -11,8 +11,9 @@ import {
 } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { canAccess } from '../../contract/can-access';
 import type { Language } from '../../contract/constants';
-import { canAccess, type Role } from '../authProvider/canAccess';
+import type { Role } from '../../contract/roles';
 import { HttpClientProvider } from '../dataProvider/ApiContext';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { createI18nProvider } from '../i18n/i18nProvider';

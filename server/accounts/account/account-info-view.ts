@@ -1,7 +1,7 @@
+import { roleOf } from '../../../contract/roles';
 import type { AccountInfo } from '../../../contract/schemas/account-schemas';
 import type { PartnerFeeRow } from '../../platform/db/schema';
 import type { AccountRow } from '../accounts-repository';
-import { roleOf } from '../roles';
 
 export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): AccountInfo {
   return {

@@ -2,7 +2,7 @@ import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
-import { canAccess } from '../../authProvider/canAccess';
+import { canAccess } from '../../../contract/can-access';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { downloadBlob } from '../../dataProvider/download';
 import type { QueryValue } from '../../dataProvider/httpClient';

@@ -1,8 +1,8 @@
 import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { usePermissions, useTranslate } from 'react-admin';
+import { canAccess } from '../../../contract/can-access';
 import type { Impact } from '../../../contract/schemas/impact-schemas';
-import { canAccess } from '../../authProvider/canAccess';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 

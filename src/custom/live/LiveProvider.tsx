@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin';
 import type { Options as SocketOptions } from 'reconnecting-websocket';
-import { canAccess } from '../../authProvider/canAccess';
+import { canAccess } from '../../../contract/can-access';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
 import { askHealth, isUnavailableStatus, reportConnection } from '../../dataProvider/connectionStatus';
 import { ERROR_TOAST } from '../../dataProvider/showError';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { memoryStore, Notification } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../authProvider/canAccess';
+import type { Role } from '../../../contract/roles';
 import { createDataProvider } from '../../dataProvider';
 import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { canAccess } from '../../authProvider/canAccess';
+import { canAccess } from '../../../contract/can-access';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { LicenseList } from './LicenseList';
 import { PartnerStatistics } from './PartnerStatistics';

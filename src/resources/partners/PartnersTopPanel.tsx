@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import { useCallback } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
-import { canAccess } from '../../authProvider/canAccess';
+import { canAccess } from '../../../contract/can-access';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
 import { AddPartnerButton } from './AddPartnerButton';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore, Notification } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../authProvider/canAccess';
+import type { Role } from '../../../contract/roles';
 import { prefetchPageData } from '../../layout/preloadPage';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ReleaseList } from './ReleaseList';

@@ -2,8 +2,8 @@
 // react-query for the same list, so it is fetched once.
 import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore } from 'react-admin';
+import { canAccess } from '../../../contract/can-access';
 import { availableSeries, blockedSeries, type Series } from '../../../contract/rules/catalogue';
-import { canAccess } from '../../authProvider/canAccess';
 import type { ListQuery } from '../../layout/listPanel/prefetchList';
 import { useShowRemoved } from '../../layout/usePreferences';
 import { countBySeries, visibleReleases } from './releaseRules';

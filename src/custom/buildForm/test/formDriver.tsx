@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import type { Role } from '../../../authProvider/canAccess';
+import type { Role } from '../../../../contract/roles';
 import { fakeAuthProvider, renderWithAdmin } from '../../../test/renderWithAdmin';
 import { BuildFormPage } from '../BuildFormPage';
 import { fakeApi } from './fakeApi';

@@ -1,7 +1,7 @@
 // A fake /api for the releases components: the real dataProvider and path map over a fake httpClient, so the
 // tests also check which calls the pages make.
 import { vi } from 'vitest';
-import type { Role } from '../../../authProvider/canAccess';
+import type { Role } from '../../../../contract/roles';
 import { createDataProvider, resourcePaths } from '../../../dataProvider';
 import { ApiError, type HttpClient, type HttpRequest } from '../../../dataProvider/httpClient';
 import type { Release, RepositoryTags } from '../types';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, ROLES } from './canAccess';
+import { canAccess } from './can-access';
+import { ROLES } from './roles';
 
 describe('canAccess', () => {
   it('lets everyone signed in list releases, firmwares and tasks', () => {

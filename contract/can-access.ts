@@ -1,8 +1,7 @@
-// Permissions (spec §6) as one pure function, used by the authProvider (react-admin's canAccess), the menu and
-// the route guard.
+// Permissions (spec §6) as one pure function of the reported role, used by the SPA's authProvider (react-admin's
+// canAccess), its menu and its route guard. The server guards its routes with the same groups (roles.ts).
 
-export const ROLES = ['admin', 'tester', 'developer', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+import { ADMIN, ADMIN_OR_DEVELOPER, EVERYONE, type Role, type RoleGroup } from './roles';
 
 /**
  * react-admin's actions (list, show, create, edit, delete, export) plus ours:
@@ -11,13 +10,8 @@ export type Role = (typeof ROLES)[number];
  */
 export type Action = string;
 
-type Who = readonly Role[];
-const EVERYONE: Who = ROLES;
-const ADMIN: Who = ['admin'];
-const ADMIN_OR_DEVELOPER: Who = ['admin', 'developer'];
-
 /** Resource → action → roles allowed; `*` is any other action of that resource. Anything unlisted is denied. */
-const RULES: Record<string, Record<Action, Who>> = {
+const RULES: Record<string, Record<Action, RoleGroup>> = {
   releases: {
     '*': EVERYONE,
     create: ADMIN_OR_DEVELOPER,
