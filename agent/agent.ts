@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Redactor, secretsOf, secretsOfEnvironment } from '../contract/redact';
 import { AgentApi, AgentApiError, isUnreachable, type RetryPolicy } from './api-client';
 import { BUILD_PROGRESS_MAX, type Builder } from './builders/builder';
 import { defaultBuilder } from './builders/default-builder';
 import { DEFAULT_REPORTER_OPTIONS, EventReporter, type ReporterOptions } from './event-reporter';
 import type { ClaimedJob, DeployedRelease } from './protocol';
-import { Redactor, secretsOf, secretsOfEnvironment } from './redact';
 import { SourceCache } from './source-cache';
 
 export interface AgentLogger {

@@ -2,9 +2,10 @@
 // bundled (scripts/agent-bundle.mjs), under Node's permission model, reading only its own code and work dir.
 // Everything it needs comes in the first IPC message; it talks to the console over HTTP with its worker token
 // like any agent, and over the IPC channel only to log and to be told to stop.
+
+import type { FromChild, ToChild } from '../contract/embedded-child-protocol';
 import { Agent } from './agent';
 import { commandBuilder } from './builders/command-builder';
-import type { FromChild, ToChild } from './embedded-child-protocol';
 
 function send(message: FromChild, then?: () => void): void {
   process.send?.(message, undefined, {}, () => then?.());

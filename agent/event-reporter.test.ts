@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Redactor } from '../contract/redact';
 import { type AgentApi, AgentApiError } from './api-client';
 import { EventReporter } from './event-reporter';
 import type { JobEvent, JobState } from './protocol';
-import { Redactor } from './redact';
 
 function fakeApi(answer: (events: JobEvent[], call: number) => JobState | Error) {
   const calls: JobEvent[][] = [];

@@ -1,7 +1,7 @@
+import { LineLimiter, type LineLimits } from '../contract/log-limits';
+import type { Redactor } from '../contract/redact';
 import { type AgentApi, AgentApiError } from './api-client';
-import { LineLimiter, type LineLimits } from './log-limits';
 import type { JobEvent, JobState } from './protocol';
-import type { Redactor } from './redact';
 
 export interface ReporterOptions {
   /** How long lines gather before a batch is sent. */
@@ -11,7 +11,7 @@ export interface ReporterOptions {
   maxBatch: number;
   /** How long `close` keeps resending what the server has not taken yet (a restart, a database outage). */
   closeMs?: number;
-  /** Lines a second and in all (log-limits.ts; tests give small ones). */
+  /** Lines a second and in all (contract/log-limits.ts; tests give small ones). */
   lineLimits?: LineLimits;
   now?: () => number;
 }
@@ -49,7 +49,7 @@ export class EventReporter {
     this.schedule(options.idleMs);
   }
 
-  /** Each non-blank line, masked and clipped, within the run's bounds (log-limits.ts: markers where cut). */
+  /** Each non-blank line, masked and clipped, within the run's bounds (contract/log-limits.ts: markers where cut). */
   log(line: string): void {
     for (const part of line.split(/\r?\n/)) {
       if (part.trim() === '') continue;

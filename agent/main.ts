@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseBuildEnv } from '../contract/build-env';
 import { Agent } from './agent';
-import { parseBuildEnv } from './build-env';
 import { commandBuilder } from './builders/command-builder';
 
 const USAGE = `Usage: npm run agent -- --server URL --token TOKEN [--work-dir DIR] [--build-command CMD]

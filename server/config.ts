@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseBuildEnv } from '../agent/build-env';
+import { parseBuildEnv } from '../contract/build-env';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import type { OutboxOptions } from './platform/mail/outbox';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
@@ -49,7 +49,7 @@ export interface Config {
   benchBaseline?: boolean;
   /**
    * BUILD_ENV: the variables of the console's environment a BUILD_COMMAND script of the embedded agent
-   * also gets, besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the job's own (agent/build-env.ts).
+   * also gets, besides PATH, HOME, LANG, LC_ALL, TZ, TMPDIR and the job's own (contract/build-env.ts).
    */
   buildEnv?: string[];
 }

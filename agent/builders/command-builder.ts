@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { buildEnvironment } from '../build-env';
+import { buildEnvironment } from '../../contract/build-env';
 import { BUILD_PROGRESS_MAX, type Builder } from './builder';
 import { extractTar, listTree, packTree, sha256File } from './file-tree';
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FromChild, ToChild } from '../../agent/embedded-child-protocol';
+import type { FromChild, ToChild } from '../../contract/embedded-child-protocol';
 import { agentScript } from './agent-bundle';
 import { type AgentSpawn, agentSpawn } from './agent-sandbox';
 

@@ -4,7 +4,7 @@
 // dir, and start no process and no worker. Other ways were weighed in docs/architecture.md ("Build isolation").
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { BASE_BUILD_ENV } from '../../agent/build-env';
+import { BASE_BUILD_ENV } from '../../contract/build-env';
 import { removeLinks } from './remove-links';
 
 export interface AgentSpawnSpec {
@@ -61,8 +61,8 @@ export async function agentSpawn(spec: AgentSpawnSpec): Promise<AgentSpawn> {
 
 /**
  * PATH, HOME, LANG and the like, and with BUILD_COMMAND the BUILD_ENV variables its script gets
- * (agent/build-env.ts): never the console's secrets, database url or passwords. The worker token goes over
- * the IPC channel instead (agent/embedded-child-protocol.ts).
+ * (contract/build-env.ts): never the console's secrets, database url or passwords. The worker token goes over
+ * the IPC channel instead (contract/embedded-child-protocol.ts).
  */
 function agentEnvironment(spec: AgentSpawnSpec): Record<string, string> {
   const env: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { BASE_BUILD_ENV } from '../../agent/build-env';
+import { BASE_BUILD_ENV } from '../../contract/build-env';
 import { fromRoot } from '../paths';
 import { createAgentWorld, queueBuild, startWorldAgent, taskOf } from '../test/agent-fixtures';
 import { buildBody, pools, submit } from '../test/build-fixtures';

@@ -84,7 +84,7 @@ interface Runner {
 /**
  * Starts the same Agent an operator runs with `npm run agent`, against this server's own address, in a child
  * process of its own (or in this one, for tests). Its build script gets an allow-listed environment, never
- * the console's (agent/build-env.ts).
+ * the console's (contract/build-env.ts).
  */
 export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions): Promise<EmbeddedAgent> {
   const token = await ensureEmbeddedWorker(db);

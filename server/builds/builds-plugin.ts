@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redactor } from '../../agent/redact';
+import { Redactor } from '../../contract/redact';
 import { JobQueue } from '../queue/job-queue';
 import { DEFAULT_QUEUE_OPTIONS, type QueueOptions } from '../queue/queue-options';
 import { BuildEventsBus } from '../tasks/build-events-bus';

@@ -1,7 +1,7 @@
 import type { AgentEvent } from './build-events-repository';
 
 // The bounds of what agents may log (issue 14): one runaway build must not fill the database. The agent keeps
-// to tighter bounds of its own (agent/log-limits.ts); these are the server's, enforced whatever an agent sends.
+// to tighter bounds of its own (contract/log-limits.ts); these are the server's, enforced whatever an agent sends.
 
 /** Characters of a line kept; what is over is replaced by a marker saying how much. */
 export const MAX_LOG_LINE = 2000;

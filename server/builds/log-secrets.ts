@@ -1,4 +1,4 @@
-import { secretsOfEnvironment, secretsOfUrl } from '../../agent/redact';
+import { secretsOfEnvironment, secretsOfUrl } from '../../contract/redact';
 import type { Config } from '../config';
 
 /**

@@ -29,7 +29,7 @@ export function parseBuildEnv(raw: string | undefined): string[] {
 
 /** The environment of one build script run. */
 export function buildEnvironment(
-  source: NodeJS.ProcessEnv,
+  source: Readonly<Record<string, string | undefined>>,
   passThrough: readonly string[],
   job: JobVariables,
 ): Record<string, string> {

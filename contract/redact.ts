@@ -1,5 +1,5 @@
 import { clipLine, MAX_LINE_LENGTH } from './log-limits';
-import type { JobSpec } from './protocol';
+import type { JobSpec } from './schemas/agent-schemas';
 
 const MIN_SECRET_LENGTH = 3;
 /**
