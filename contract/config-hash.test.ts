@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type BuildConfig, canonicalJson, configHash } from './config-hash';
-import { sha256Hex } from './sha256';
+import { type BuildConfig, canonicalJson, configHash, sha256OfText } from './config-hash';
 
 const base = (): BuildConfig => ({
   builder_version: 'default-1',
@@ -32,11 +31,11 @@ const base = (): BuildConfig => ({
   options: { fan_min: 20, autotune: true, profile: 'eco' },
 });
 
-describe('sha256Hex', () => {
+describe('sha256OfText', () => {
   it('agrees with node:crypto on empty, short, multi-block and non-ASCII texts', () => {
     const texts = ['', 'abc', 'x'.repeat(55), 'x'.repeat(56), 'y'.repeat(64), 'z'.repeat(1000), 'пулы ⛏ 🚀'];
     for (const text of texts)
-      expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+      expect(sha256OfText(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
   });
 });
 

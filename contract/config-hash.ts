@@ -1,7 +1,8 @@
 // Issue 16 item 4: the configuration hash. Two builds whose configurations hash alike would produce the same
 // firmware, so the second is served from the first's artifact. Pure and synchronous: the server computes it
 // when a build is queued; the agent and the browser can recompute it from the same configuration.
-import { sha256Hex } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * Bumped whenever what the default builder makes of a configuration changes (a new layout, new templates),
@@ -74,7 +75,13 @@ export function normalConfig(config: BuildConfig): BuildConfig {
   };
 }
 
+/**
+ * The lowercase hex SHA-256 of a text's UTF-8 bytes, synchronous in Node and the browser alike (Web Crypto's is
+ * asynchronous there): @noble/hashes, for short texts. Files and streams use node:crypto or Web Crypto.
+ */
+export const sha256OfText = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
+
 /** The configuration hash: lowercase hex sha256 of the canonical JSON of the normalised configuration. */
 export function configHash(config: BuildConfig): string {
-  return sha256Hex(canonicalJson(normalConfig(config)));
+  return sha256OfText(canonicalJson(normalConfig(config)));
 }
