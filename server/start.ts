@@ -7,7 +7,7 @@ import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
 import type { PgliteStart } from './platform/db/pglite-files';
 import { startPgliteMaintenance } from './platform/db/pglite-maintenance';
-import { type SeedOptions, seed } from './platform/db/seed';
+import { type SeedOptions, seed } from './seed';
 import { formatStartupReport } from './startup-report';
 
 /** What the process entry (main.ts) began before this module loaded. */

@@ -1,4 +1,4 @@
-import type { CreatedCredentials, SeedResult } from './platform/db/seed';
+import type { CreatedCredentials, SeedResult } from './seed';
 
 function credentialsLine(label: string, created: CreatedCredentials, passwordVariable: string): string {
   return `${label}: ${created.email} / ${created.generatedPassword ?? `(the password in ${passwordVariable})`}`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseVersionIssue } from '../../contract/rules/releases';
 import { releases } from '../platform/db/schema';
-import { seed } from '../platform/db/seed';
+import { seed } from '../seed';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { demoReleasesOf } from './demo-release-notes';
 import { listReleases } from './releases-repository';

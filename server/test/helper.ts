@@ -7,9 +7,9 @@ import { insertAccount, insertPartnerFee } from '../accounts/accounts-repository
 import { hashPassword } from '../accounts/passwords';
 import { type AccessClaims, secretKey, signAccessToken } from '../accounts/tokens';
 import { type App, type BuildAppOptions, buildApp } from '../app';
+import { ensureCatalogue } from '../catalogue/catalogue-seed';
 import type { Config } from '../config';
 import type { Db, DbHandle } from '../platform/db/client';
-import { ensureCatalogue } from '../platform/db/seed';
 import type { ValidationIssue } from '../platform/http/validation-errors';
 import { createTestDatabase } from './test-database';
 

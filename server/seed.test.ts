@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccountByEmail } from '../../accounts/accounts-repository';
-import { startPassword, verifyPassword } from '../../accounts/passwords';
-import { formatStartupReport } from '../../startup-report';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
-import { accounts, partnerFees, series } from './schema';
-import { DEMO_PARTNER_EMAIL, seed } from './seed';
+import { DEMO_PARTNER_EMAIL } from './accounts/account-seed';
+import { findAccountByEmail } from './accounts/accounts-repository';
+import { startPassword, verifyPassword } from './accounts/passwords';
+import { accounts, partnerFees, series } from './platform/db/schema';
+import { seed } from './seed';
+import { formatStartupReport } from './startup-report';
+import { createTestDatabase, type TestDatabase } from './test/test-database';
 
 let database: TestDatabase;
 
