@@ -19,13 +19,14 @@ import { findAccountById } from '../accounts/accounts-repository';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { routesUnder } from '../platform/http/route-options';
+import { toSet } from '../sets/set-views';
 import { findSet, listActiveSets, listSets } from '../sets/sets-repository';
 import adminBuildWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';
 import { withEstimates } from './eta';
 import { withNewerReleases } from './upgrade-view';
 import { checkUuid } from './uuid';
-import { toBuild, toSet } from './views';
+import { toBuild } from './views';
 
 /** Admins: any account's builds and sets (spec §7 admin firmware reads). */
 const adminBuildsRoutes: FastifyPluginAsyncTypebox = async (app) => {

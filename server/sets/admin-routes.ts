@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { BuildOptionSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetIdParamsSchema } from '../../contract/schemas/set-schemas';
-import { setView } from '../builds/views';
 import { listBuildOptions } from '../catalogue/build-options-repository';
 import { restoreGroup } from './set-restore';
+import { setView } from './set-views';
 import setWritesRoutes from './set-writes';
 
 /** Admins: any account's sets (the same writes as the client paths) and the build options. */

@@ -3,9 +3,9 @@ import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetCreateSchema, SetListQuerySchema } from '../../contract/schemas/set-schemas';
 import { auditedWrite } from '../audit/staff-writes';
-import { setView, toSet } from '../builds/views';
 import { setPageHeaders } from '../platform/http/paging';
 import { createSet } from './set-service';
+import { setView, toSet } from './set-views';
 import setWritesRoutes from './set-writes';
 import { listSets } from './sets-repository';
 

@@ -10,8 +10,8 @@ import {
 } from '../../contract/schemas/set-schemas';
 import { auditedWrite, isStaff } from '../audit/staff-writes';
 import { ownerOf } from '../builds/build-service';
-import { setView } from '../builds/views';
 import { editSet, liveSet, rebuildSet, removeSet, upgradeSet } from './set-service';
+import { setView } from './set-views';
 import type { BuildSetRow } from './sets-repository';
 
 export interface SetWritesOptions {
