@@ -5,9 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOGO_SETS_MAX } from '../../contract/constants';
-import { updateBuild } from '../builds/builds-repository';
 import { logos } from '../platform/db/schema';
 import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { createSignedIn, request } from '../test/helper';
 import { logoUpload } from '../test/security-world';
 import { sharedWorld } from '../test/shared-world';
@@ -78,7 +78,7 @@ describe('logo storage', () => {
     expect(removed.statusCode, removed.body).toBe(204);
     expect(stored(files)).toEqual([true, true]);
     // The set's removal takes its last build; once done, full_clean leaves nothing for a restore to bring back.
-    await updateBuild(w.t.db, second.id, {
+    await stageBuild(w.t.db, second.id, {
       status: 'done',
       progress: 100,
       file_size: 8,

@@ -14,8 +14,8 @@ import {
   sharedBuildWorldWithSet,
   submit,
 } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { expectError, expectValidationError } from '../test/helper';
-import { updateBuild } from './builds-repository';
 import type { JobSpec } from './job-spec';
 
 const { w } = sharedBuildWorldWithSet('Actions');
@@ -24,7 +24,7 @@ const FW = '/client/firmware/firmwares';
 
 /** A build that is done, as an agent would leave it. */
 async function done(build: Build) {
-  await updateBuild(w.t.db, build.id, {
+  await stageBuild(w.t.db, build.id, {
     status: 'done',
     progress: 100,
     file_size: 8,

@@ -49,20 +49,6 @@ export async function findBuildByUuid(db: Db, uuid: string): Promise<BuildRow | 
   return row;
 }
 
-export async function insertBuild(db: Db, values: NewBuildRow): Promise<BuildRow> {
-  const [row] = await db.insert(builds).values(values).returning();
-  return row;
-}
-
-export async function updateBuild(db: Db, id: number, values: Partial<NewBuildRow>): Promise<BuildRow> {
-  const [row] = await db
-    .update(builds)
-    .set({ ...values, updated_at: new Date() })
-    .where(eq(builds.id, id))
-    .returning();
-  return row;
-}
-
 /** Soft-removes builds; with `clearArtifact` their artifact's size and digest go too (the file was deleted). */
 export async function markBuildsRemoved(db: Db, ids: number[], clearArtifact: boolean): Promise<void> {
   if (ids.length === 0) return;

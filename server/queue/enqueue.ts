@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appendServerLine } from '../builds/build-events-repository';
-import { type BuildRow, insertBuild, type NewBuildRow, updateBuild } from '../builds/builds-repository';
+import type { BuildRow, NewBuildRow } from '../builds/builds-repository';
 import type { Db } from '../platform/db/client';
 import { builds } from '../platform/db/schema';
 import { beginRun, closeRun } from './build-runs';
@@ -28,6 +28,22 @@ const queuedState = () =>
   }) as const;
 
 type Queued = ReturnType<typeof queuedState>;
+
+// The only writers of a whole build row, status included: nothing outside server/queue/ may write a build's
+// state (state-writers.test.ts); builds/builds-repository.ts writes only the fields others may change.
+async function insertBuild(db: Db, values: NewBuildRow): Promise<BuildRow> {
+  const [row] = await db.insert(builds).values(values).returning();
+  return row;
+}
+
+async function updateBuild(db: Db, id: number, values: Partial<NewBuildRow>): Promise<BuildRow> {
+  const [row] = await db
+    .update(builds)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(builds.id, id))
+    .returning();
+  return row;
+}
 
 // Both run inside the caller's transaction, which holds the set's lock and recounts it. Becoming pending
 // wakes the agents' waiting claims when that transaction commits (trigger jobs_claimable, migration 0011).

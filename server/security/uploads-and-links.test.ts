@@ -5,9 +5,9 @@
 // routes/client/account/change-password.test.ts and routes/admin/users.test.ts.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { updateBuild } from '../builds/builds-repository';
 import { accounts, partnerFees } from '../platform/db/schema';
 import { pools } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { createTestApp, request } from '../test/helper';
 import { type FormPart, multipartBody } from '../test/multipart';
 import { snapshotTables } from '../test/openapi-routes';
@@ -81,7 +81,7 @@ describe('logo uploads are judged by content', () => {
 describe('the public links page', () => {
   it('shows a link holder the builds, never the owner, the pools, the fees, tokens or internal ids', async () => {
     const { victim } = w;
-    await updateBuild(w.t.db, victim.build.id, {
+    await stageBuild(w.t.db, victim.build.id, {
       status: 'done',
       progress: 100,
       file_size: 3,

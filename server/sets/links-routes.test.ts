@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateBuild } from '../builds/builds-repository';
 import { DEMO_BUILD_OPTIONS } from '../catalogue/build-options-repository';
 import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   waiting = await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'S19j Pro' }));
   gone = await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'T19' }));
   await api(w, 'DELETE', `/client/firmware/firmwares/${gone.id}`, w.partner.token);
-  await updateBuild(w.t.db, ready.id as number, {
+  await stageBuild(w.t.db, ready.id as number, {
     status: 'done',
     progress: 100,
     file_size: 12,
@@ -93,9 +93,9 @@ describe('GET /api/files/firmwares/{uuid} (public)', () => {
     expectError(await api(w, 'GET', `/files/firmwares/${gone.uuid}`, undefined), 404);
     expectError(await api(w, 'GET', '/files/firmwares/../../etc/passwd', undefined), 404);
     expectError(await api(w, 'GET', '/files/firmwares/00000000-0000-4000-8000-000000000000', undefined), 404);
-    await updateBuild(w.t.db, waiting.id as number, { status: 'done' });
+    await stageBuild(w.t.db, waiting.id as number, { status: 'done' });
     expect((await api(w, 'GET', `/files/firmwares/${waiting.uuid}`, undefined)).statusCode).toBe(200);
-    await updateBuild(w.t.db, gone.id as number, { status: 'done' });
+    await stageBuild(w.t.db, gone.id as number, { status: 'done' });
     expectError(await api(w, 'GET', `/files/firmwares/${gone.uuid}`, undefined), 404);
   });
 });

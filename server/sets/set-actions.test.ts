@@ -2,8 +2,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateBuild } from '../builds/builds-repository';
 import { api, buildBody, createSet, getSet, submit } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { expectError } from '../test/helper';
 import { createSetWorld } from '../test/set-fixtures';
 import { sharedWorld } from '../test/shared-world';
@@ -45,8 +45,8 @@ describe('set counters, versions and the set actions', () => {
 
   it('follows status changes recounted in the same transaction', async () => {
     await w.t.db.transaction(async (tx) => {
-      await updateBuild(tx, builds[1].id as number, { status: 'failed' });
-      await updateBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
+      await stageBuild(tx, builds[1].id as number, { status: 'failed' });
+      await stageBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
       await recountSet(tx, set.id as number);
     });
     expect(await getSet(w, w.partner.token, set.id)).toMatchObject({
@@ -89,7 +89,7 @@ describe('set counters, versions and the set actions', () => {
     // Nothing newer: still fine for a whole set.
     expect((await api(w, 'POST', `${GROUPS}/${set.id}/upgrade`, w.partner.token)).statusCode).toBe(200);
 
-    await updateBuild(w.t.db, builds[0].id as number, { status: 'done', is_updating: false });
+    await stageBuild(w.t.db, builds[0].id as number, { status: 'done', is_updating: false });
     const forced = await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { force_rebuild: true });
     expect(forced.statusCode, forced.body).toBe(200);
     const again = (

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { updateBuild } from '../builds/builds-repository';
 import { auditLog } from '../platform/db/schema';
 import { api, buildBody, createBuildWorld, createSet, getSet, pools, submit } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { expectError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
@@ -82,7 +82,7 @@ describe('removed sets (issue 17)', () => {
     const set = await createSet(w, w.partner.token, 'Cleaned');
     const done = await build(set.id as number);
     const pending = await build(set.id as number);
-    await updateBuild(w.t.db, done.id, {
+    await stageBuild(w.t.db, done.id, {
       status: 'done',
       progress: 100,
       file_size: 8,
