@@ -1,14 +1,13 @@
+import { ADMIN_OR_DEVELOPER, holdsRole, type RoleFlags } from '../../contract/roles';
 import type { Db } from '../platform/db/client';
 import { type AuditEntry, recordAudit } from './audit-log';
 
-export interface Actor {
+export interface Actor extends RoleFlags {
   id: number;
-  is_admin: boolean;
-  is_developer: boolean;
 }
 
 /** Admins and developers: every write of theirs is audited (issue 36); a partner's own writes are not. */
-export const isStaff = (actor: Actor) => actor.is_admin || actor.is_developer;
+export const isStaff = (actor: Actor) => holdsRole(actor, ADMIN_OR_DEVELOPER);
 
 type Entry = Omit<AuditEntry, 'actorId'>;
 

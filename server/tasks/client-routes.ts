@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PAGE_SIZE } from '../../contract/constants';
+import type { RoleFlags } from '../../contract/roles';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   TaskCountersSchema,
@@ -23,7 +24,7 @@ const TASK_NOT_FOUND = 'Task not found';
 // A partner's log names no admin's e-mail: stored text, in English like the queue's other lines (issue 36).
 const ADMINISTRATOR = 'an administrator';
 
-type Account = { id: number; email: string; is_admin: boolean; is_developer: boolean };
+type Account = RoleFlags & { id: number; email: string };
 type Task = { id: number; user_id: number; status: string };
 
 /** Who cancelled, as the build's log says it: the owner by its e-mail, anyone else as an administrator. */

@@ -1,4 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
+import { ADMIN_OR_DEVELOPER, holdsRole, type RoleFlags } from '../../contract/roles';
 import type { AccountRow } from '../accounts/accounts-repository';
 
 /**
@@ -19,11 +20,9 @@ const REASONS: Record<number, string> = {
  */
 export type LiveScope = 'every' | 'own';
 
-export const mayFollowEveryBuild = (account: Pick<AccountRow, 'is_admin' | 'is_developer'>) =>
-  account.is_admin || account.is_developer;
+export const mayFollowEveryBuild = (account: RoleFlags) => holdsRole(account, ADMIN_OR_DEVELOPER);
 
-export const scopeOf = (account: Pick<AccountRow, 'is_admin' | 'is_developer'>): LiveScope =>
-  mayFollowEveryBuild(account) ? 'every' : 'own';
+export const scopeOf = (account: RoleFlags): LiveScope => (mayFollowEveryBuild(account) ? 'every' : 'own');
 
 /** What a socket was opened with: the account, the token it presented at the upgrade, and its scope. */
 export interface LiveSession {
