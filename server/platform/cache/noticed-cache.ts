@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 const READ_ONLY = /^(GET|HEAD|OPTIONS)$/;
 const AGENT_PATHS = /^\/api\/agent\//;
@@ -17,26 +18,29 @@ export const mayHaveChangedCaches = (request: FastifyRequest) =>
  * began before a change is not kept (the generation moved on), so a value is never older than the last notice.
  * Used by the account cache and the catalogue cache.
  */
-export class NoticedCache<K, V> {
-  private readonly entries = new Map<K, { value: V; at: number }>();
+export class NoticedCache<K extends {}, V> {
+  /** Boxed, since lru-cache keeps no undefined value; full, it lets the least recently used entry go. */
+  private readonly entries: LRUCache<K, { value: V }>;
   private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
+  }
 
   /** The kept value of `key`, or `load`'s (kept unless it is undefined: a missing row may appear soon). */
   async get(key: K, load: (key: K) => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit) return hit.value;
     const generation = this.generation;
     const at = Date.now();
     const value = await load(key);
-    if (value !== undefined && generation === this.generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, { value, at });
-    }
+    // The time to live counts from the read's start, so a slow read is not kept longer than a quick one.
+    const ttl = this.ttlMs - (Date.now() - at);
+    if (value !== undefined && generation === this.generation && ttl > 0)
+      this.entries.set(key, { value }, { ttl });
     return value;
   }
 
