@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'agent/**/*.test.ts', 'src/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'agent/**/*.test.ts', 'src/**/*.test.ts', 'vite.config.test.ts'],
           exclude: DOM_TS_TESTS,
           // Pure modules: one module graph per worker rather than per file. A test that stubs a global or an
           // environment variable gets it undone after it (below), whatever it forgets.
