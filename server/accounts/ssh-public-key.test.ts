@@ -42,3 +42,37 @@ describe('parseSshPublicKey', () => {
     for (const text of bad) expect(parseSshPublicKey(text), text).toBeUndefined();
   });
 });
+
+describe('parseSshPublicKey, on key material', () => {
+  const wire = (...fields: (string | Buffer)[]) =>
+    Buffer.concat(
+      fields.map((field) => {
+        const value = Buffer.from(field);
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(value.length);
+        return Buffer.concat([length, value]);
+      }),
+    ).toString('base64');
+  const [, ed25519Data] = ED25519.split(' ');
+  const point = Buffer.from(ed25519Data, 'base64').subarray(-32);
+
+  it("accepts a security key's (FIDO) ed25519 key, fingerprinting its whole blob", () => {
+    const data = wire('sk-ssh-ed25519@openssh.com', point, 'ssh:');
+    const parsed = parseSshPublicKey(`sk-ssh-ed25519@openssh.com ${data} me@key`);
+    expect(parsed?.type).toBe('sk-ssh-ed25519@openssh.com');
+    expect(parsed?.fingerprint).not.toBe(parseSshPublicKey(ED25519)?.fingerprint);
+    expect(
+      parseSshPublicKey(`sk-ssh-ed25519@openssh.com ${wire('sk-ssh-ed25519@openssh.com', point, '')}`),
+    ).toBe(undefined);
+  });
+
+  it('refuses a short ed25519 key, an ECDSA point off its curve and an RSA key under 1024 bits', () => {
+    expect(parseSshPublicKey(`ssh-ed25519 ${wire('ssh-ed25519', point.subarray(1))}`)).toBeUndefined();
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]);
+    expect(
+      parseSshPublicKey(`ecdsa-sha2-nistp256 ${wire('ecdsa-sha2-nistp256', 'nistp256', offCurve)}`),
+    ).toBeUndefined();
+    const modulus = Buffer.concat([Buffer.from([0]), Buffer.alloc(96, 0xc3)]); // 768 bits
+    expect(parseSshPublicKey(`ssh-rsa ${wire('ssh-rsa', Buffer.from([1, 0, 1]), modulus)}`)).toBeUndefined();
+  });
+});
