@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry from 'p-retry';
 import type { ClaimedJob, FinishBody, HeartbeatAnswer, HeartbeatBody, JobEvent, JobState } from './protocol';
 
 /** A refusal the server meant (4xx, or 5xx after every retry): retrying the same call will not help. */
@@ -7,6 +9,8 @@ export class AgentApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the answer's `Retry-After` asked for, if it said (429 or 503). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'AgentApiError';
@@ -33,6 +37,9 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
+/** The longest `Retry-After` the agent waits, so that a server's mistake cannot stall a build for hours. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
 const DEFAULT_RETRY: RetryPolicy = { attempts: 6, firstDelayMs: 250, maxDelayMs: 5_000 };
 const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -40,16 +47,16 @@ const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
 export const isUnreachable = (error: unknown): boolean =>
   !(error instanceof AgentApiError) || TRANSIENT.has(error.status);
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+/**
+ * `Retry-After` as milliseconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3), capped at
+ * MAX_RETRY_AFTER_MS; undefined when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
 
 interface CallOptions {
   method?: string;
@@ -139,26 +146,36 @@ export class AgentApi {
     return (await (await this.call(path, options)).json()) as T;
   }
 
+  /**
+   * One call, retried by p-retry while it fails for want of a server (unreachable, timed out, 408, 429, 5xx):
+   * exponential backoff with jitter (each delay 1 to 2 times the last, up to maxDelayMs), so that agents
+   * which lost the console together do not come back in step. An answer's `Retry-After` (429, 503) is waited
+   * first, then the backoff.
+   */
   private async call(path: string, options: CallOptions): Promise<Response> {
-    let delay = this.retry.firstDelayMs;
-    for (let attempt = 1; ; attempt++) {
-      const last = attempt >= this.retry.attempts;
-      let res: Response;
-      try {
-        res = await this.once(path, options);
-      } catch (error) {
-        if (options.signal?.aborted) throw error;
-        if (last) throw error;
-        await sleep(delay, options.signal);
-        delay = Math.min(delay * 2, this.retry.maxDelayMs);
-        continue;
-      }
-      if (res.ok) return res;
-      const detail = await res.text().catch(() => '');
-      if (!TRANSIENT.has(res.status) || last) throw new AgentApiError(res.status, messageOf(res, detail));
-      await sleep(delay, options.signal);
-      delay = Math.min(delay * 2, this.retry.maxDelayMs);
-    }
+    return pRetry(
+      async () => {
+        const res = await this.once(path, options);
+        if (res.ok) return res;
+        const detail = await res.text().catch(() => '');
+        const asked = res.status === 429 || res.status === 503 ? res.headers.get('retry-after') : null;
+        throw new AgentApiError(res.status, messageOf(res, detail), retryAfterMs(asked));
+      },
+      {
+        retries: this.retry.attempts - 1,
+        minTimeout: this.retry.firstDelayMs,
+        maxTimeout: this.retry.maxDelayMs,
+        factor: 2,
+        randomize: true,
+        signal: options.signal,
+        shouldRetry: ({ error }) => !options.signal?.aborted && isUnreachable(error),
+        onFailedAttempt: async ({ error, retriesLeft }) => {
+          const wait = error instanceof AgentApiError ? error.retryAfterMs : undefined;
+          if (wait && retriesLeft > 0 && isUnreachable(error))
+            await sleep(wait, undefined, { signal: options.signal }).catch(() => undefined);
+        },
+      },
+    );
   }
 
   private once(path: string, options: CallOptions): Promise<Response> {
