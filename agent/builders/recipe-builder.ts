@@ -91,7 +91,12 @@ export async function buildWithRecipe(
     const target = inFirmware(spec.target);
     await rootfs.write(
       target,
-      renderTemplate(source.toString('utf8'), values, spec.template),
+      renderTemplate(
+        source.toString('utf8'),
+        values,
+        spec.template,
+        recipe.recipe === 1 ? 'mustache' : 'liquid',
+      ),
       Number.parseInt(spec.mode ?? '0644', 8),
     );
     settings.push(target);

@@ -25,36 +25,36 @@ const context = {
   license: { name: 'EU-2025' },
 };
 
-describe('recipe templates', () => {
+// A `recipe: 1` file's templates, in the format's first language: they render as they did before Liquid.
+const mustache = (source: string, values: Record<string, unknown>, name = 'template') =>
+  renderTemplate(source, values, name, 'mustache');
+
+describe('recipe templates of the first language (recipe: 1)', () => {
   it('renders values, JSON, defaults, loops and conditions', () => {
-    expect(renderTemplate('model = {{ build.model }}', context)).toBe('model = S19 Pro');
-    expect(renderTemplate('pools = {{ pools | json }}', context)).toBe(
-      `pools = ${JSON.stringify(context.pools)}`,
-    );
-    expect(renderTemplate('{{ build.model | quote }} {{ refund | json }}', context)).toBe('"S19 Pro" null');
-    expect(renderTemplate('{{ refund.url | default:"none" }}', context)).toBe('none');
+    expect(mustache('model = {{ build.model }}', context)).toBe('model = S19 Pro');
+    expect(mustache('pools = {{ pools | json }}', context)).toBe(`pools = ${JSON.stringify(context.pools)}`);
+    expect(mustache('{{ build.model | quote }} {{ refund | json }}', context)).toBe('"S19 Pro" null');
+    expect(mustache('{{ refund.url | default:"none" }}', context)).toBe('none');
     expect(
-      renderTemplate(
+      mustache(
         '{{#each pools}}pool{{ @number }} = {{ url }} {{ user }}{{#if @last}}.{{/if}}\n{{/each}}',
         context,
       ),
     ).toBe('pool1 = stratum+tcp://a:1 me.rig\npool2 = stratum+tcp://b:2 me.two.\n');
-    expect(renderTemplate('{{#if ssh_keys}}keys{{else}}no keys{{/if}}', context)).toBe('no keys');
-    expect(renderTemplate('{{#unless refund}}no refund{{/unless}} fee {{ devfee.fee }}%', context)).toBe(
+    expect(mustache('{{#if ssh_keys}}keys{{else}}no keys{{/if}}', context)).toBe('no keys');
+    expect(mustache('{{#unless refund}}no refund{{/unless}} fee {{ devfee.fee }}%', context)).toBe(
       'no refund fee 2%',
     );
     // Outer values stay in scope inside a loop.
-    expect(renderTemplate('{{#each pools}}{{ license.name }};{{/each}}', context)).toBe('EU-2025;EU-2025;');
+    expect(mustache('{{#each pools}}{{ license.name }};{{/each}}', context)).toBe('EU-2025;EU-2025;');
   });
 
   it('names the template and the line of a mistake', () => {
-    expect(() => renderTemplate('a\n{{#each pools}}', context, 'miner.conf')).toThrow(
+    expect(() => mustache('a\n{{#each pools}}', context, 'miner.conf')).toThrow(
       new TemplateError('miner.conf, line 2: {{#each}} is never closed'),
     );
-    expect(() => renderTemplate('{{ x | upper }}', context, 't')).toThrow(
-      't, line 1: unknown filter "upper"',
-    );
-    expect(() => renderTemplate('{{/if}}', context, 't')).toThrow('closes no open block');
+    expect(() => mustache('{{ x | upper }}', context, 't')).toThrow('t, line 1: unknown filter "upper"');
+    expect(() => mustache('{{/if}}', context, 't')).toThrow('closes no open block');
   });
 });
 
@@ -68,7 +68,7 @@ describe('recipe file', () => {
     const bad = (change: (r: typeof DEMO_RECIPE) => unknown) => () =>
       parseRecipe(JSON.stringify(change(structuredClone(DEMO_RECIPE))), 'x/build/recipe.json');
     expect(() => parseRecipe('{', 'x/build/recipe.json')).toThrow(/^x\/build\/recipe\.json is not JSON/);
-    expect(bad((r) => ({ ...r, recipe: 2 }))).toThrow(RecipeError);
+    expect(bad((r) => ({ ...r, recipe: 3 }))).toThrow(RecipeError);
     expect(
       bad((r) => {
         r.templates[0].target = '../etc/passwd';

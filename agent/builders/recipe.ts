@@ -87,7 +87,8 @@ const PartitionsOutput = Type.Object(
 
 export const RecipeSchema = Type.Object(
   {
-    recipe: Type.Literal(1),
+    /** The format's version: 1 writes templates in the first, Mustache-like language, 2 in Liquid. */
+    recipe: Type.Union([Type.Literal(1), Type.Literal(2)]),
     rootfs: Type.Array(RootfsPart, { minItems: 1 }),
     templates: Type.Optional(Type.Array(TemplateSpec)),
     logos: Type.Optional(Type.Object({ light: RelPath, dark: RelPath }, { additionalProperties: false })),

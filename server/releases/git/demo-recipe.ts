@@ -1,5 +1,6 @@
 // The packaging recipe the demo firmware repositories carry (build/recipe.json, its format in the README),
-// with the templates it renders and the upgrade's install script: what the default builder follows.
+// with the templates it renders (Liquid, the language of `recipe: 2`) and the upgrade's install script: what the
+// default builder follows.
 
 const KiB = 1024;
 
@@ -12,7 +13,7 @@ const NAND_PARTITIONS = [
 ];
 
 export const DEMO_RECIPE = {
-  recipe: 1,
+  recipe: 2,
   rootfs: [
     { repository: '.', exclude: ['build', 'README.md'] },
     { repository: 'web-ui', include: ['www'] },
@@ -53,7 +54,7 @@ function minerConf(name: string, version: string, autotune: string): string {
     'total_fee = {{ total_fee }}',
     'fan_mode = auto',
     `autotune = ${autotune}`,
-    'license = {{ license.name | default:"none" }}',
+    'license = {{ license.name | default: "none" }}',
     'options = {{ options | json }}',
     '',
   ].join('\n');
@@ -75,7 +76,7 @@ export function demoRecipeFiles(name: string, version: string, autotune: string)
   return {
     'build/recipe.json': `${JSON.stringify(DEMO_RECIPE, null, 2)}\n`,
     'build/templates/miner.conf': minerConf(name, version, autotune),
-    'build/templates/authorized_keys': '{{#each ssh_keys}}{{ key }}\n{{/each}}',
+    'build/templates/authorized_keys': '{% for ssh_key in ssh_keys %}{{ ssh_key.key }}\n{% endfor %}',
     'build/templates/license.json': '{{ license | json }}\n',
     'build/templates/branding.json':
       '{"logo_light": "/img/{{ logo.light_name }}", "logo_dark": "/img/{{ logo.dark_name }}"}\n',

@@ -61,7 +61,7 @@ describe('ensureDemoRepositories', () => {
     expect(show('show', 'v1.1.0-beta.1:VERSION')).toBe('1.1.0-beta.1\n');
     expect(show('show', 'v1.0.0:etc/miner.conf')).toContain('autotune = off');
     // The packaging recipe the default builder follows, with the miner.conf template it renders.
-    expect(JSON.parse(show('show', 'v1.1.0:build/recipe.json'))).toMatchObject({ recipe: 1 });
+    expect(JSON.parse(show('show', 'v1.1.0:build/recipe.json'))).toMatchObject({ recipe: 2 });
     expect(show('show', 'v1.0.0:build/templates/miner.conf')).toContain('pools = {{ pools | json }}');
     expect(show('rev-list', '--count', 'main')).toBe(`${DEMO_TAGS.length}\n`);
     expect(show('rev-list', '--count', 'main..develop')).toBe('1\n');
