@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 
 const [url, token, count] = process.argv.slice(2);
-const target = `${url.replace(/^http/, 'ws')}/api/client/ws?token=${encodeURIComponent(token)}`;
+const target = `${url.replace(/^http/, 'ws')}/api/client/ws`;
 let received = 0;
 let counting = false;
 let started = 0;
@@ -21,9 +21,11 @@ const sockets = await Promise.all(
     () =>
       new Promise<WebSocket>((resolve, reject) => {
         const socket = new WebSocket(target);
-        socket.onopen = () => resolve(socket);
+        // Signed in by the first message (issue 43); open once the server says ready.
+        socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
         socket.onerror = () => reject(new Error('WebSocket failed to open'));
         socket.onmessage = (event) => {
+          if (event.data === '{"type":"ready"}') resolve(socket);
           if (!counting) return;
           received++;
           last = performance.now();

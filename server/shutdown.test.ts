@@ -144,7 +144,8 @@ describe('SIGTERM', () => {
     const worker = (await added.json()) as { token: string };
 
     // A live socket, an agent's long poll, and a sign-in whose body is only half sent.
-    const socket = await openSocket(`/api/client/ws?token=${encodeURIComponent(token)}`);
+    // Not signed in (that would take a masked frame, written by hand here): every open socket gets 1001.
+    const socket = await openSocket('/api/client/ws');
     const claim = call('POST', '/api/agent/jobs/claim', worker.token, {});
     await until(() => received('/api/agent/jobs/claim') === 1, 'the claim to arrive');
     const body = JSON.stringify(ADMIN);

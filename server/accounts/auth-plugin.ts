@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requires a valid bearer token of an unblocked account and sets `request.account`. */
     authenticate: Guard;
+    /**
+     * The account an access token signs in, and when the token stops working; throws the API's 401 or 403 as
+     * `authenticate` does. For a token that comes other than in the header (the live socket's first message).
+     */
+    signedInBy: (token: string) => Promise<{ account: AccountRow; expiresAt: number }>;
     requireAdmin: Guard;
     requireAdminOrDeveloper: Guard;
     issueAccessToken: (account: Pick<AccountRow, 'id' | 'token_version'>) => Promise<string>;
@@ -78,22 +83,27 @@ export default fp<AuthPluginOptions>(
 
     app.decorateRequest('tokenExpiresAt', 0);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthorized();
-      const verified = await verifyToken(match[1]);
+    app.decorate('signedInBy', async (token: string) => {
+      const verified = await verifyToken(token);
       if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
       const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
       if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
       if (account.is_blocked) throw forbidden('Account is blocked');
-      // A copy: handlers never change the cached row.
-      request.account = { ...account };
-      request.tokenExpiresAt = verified.expiresAt;
       const lastActive = account.last_active?.getTime() ?? 0;
       if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) {
         await touchLastActive(app.db, account.id);
         accounts.forget(account.id);
       }
+      // A copy: handlers never change the cached row.
+      return { account: { ...account }, expiresAt: verified.expiresAt };
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match) throw unauthorized();
+      const { account, expiresAt } = await app.signedInBy(match[1]);
+      request.account = account;
+      request.tokenExpiresAt = expiresAt;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -9,6 +9,7 @@ import { WebSocket } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSession } from '../../tests/e2e/support/api';
 import type { BuildEventMessage } from '../tasks/build-events-bus';
+import { isReady, signInSocket } from '../test/live-socket-client';
 import {
   ADMIN,
   AgentProcess,
@@ -65,12 +66,15 @@ describe.skipIf(!serverUrl)('two API instances on one PostgreSQL', () => {
     [partnerA, adminA, adminB] = await Promise.all([a.session(PARTNER), a.session(ADMIN), b.session(ADMIN)]);
     ({ submit } = await prepareBuilds(partnerA, 'scale-two'));
 
-    socket = new WebSocket(`${b.url.replace(/^http/, 'ws')}/api/client/ws?token=${adminB.token}`);
+    socket = new WebSocket(`${b.url.replace(/^http/, 'ws')}/api/client/ws`);
     await new Promise<void>((resolve, reject) => {
       socket.onopen = () => resolve();
       socket.onerror = () => reject(new Error('the live socket on B did not open'));
     });
-    socket.onmessage = (event) => live.push(JSON.parse(String(event.data)) as BuildEventMessage);
+    socket.onmessage = (event) => {
+      if (!isReady(event.data)) live.push(JSON.parse(String(event.data)) as BuildEventMessage);
+    };
+    await signInSocket(socket, adminB.token);
 
     // Each agent talks to its own instance only; heart-beats come well within the 6-second lease.
     const tokenA = await addWorker(adminA, 'scale-agent-a');

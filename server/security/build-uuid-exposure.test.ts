@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { claimJob, sendEvents } from '../test/agent-fixtures';
 import { api, buildBody, createSet, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
+import { isReady, signInSocket } from '../test/live-socket-client';
 import {
   fillPath,
   type Operation,
@@ -37,9 +38,12 @@ let uuid: string;
 let callers: Record<'developer' | 'tester', { token: string; ownSetLink: string }>;
 
 async function connect(token: string) {
-  const socket = await w.t.app.injectWS(`/api/client/ws?token=${encodeURIComponent(token)}`);
+  const socket = await w.t.app.injectWS('/api/client/ws');
   const messages: string[] = [];
-  socket.on('message', (data: Buffer) => messages.push(data.toString()));
+  socket.on('message', (data: Buffer) => {
+    if (!isReady(data)) messages.push(data.toString());
+  });
+  await signInSocket(socket, token);
   return { socket, messages };
 }
 

@@ -8,6 +8,7 @@ import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-ses
 import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
+import { isReady, signInSocket } from '../test/live-socket-client';
 import { sharedWorld } from '../test/shared-world';
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };
@@ -25,12 +26,15 @@ let seq = 0;
 let admin: Watched;
 
 async function connect(token: string, app: App = w.t.app): Promise<Watched> {
-  const socket = await app.injectWS(`/api/client/ws?token=${encodeURIComponent(token)}`);
+  const socket = await app.injectWS('/api/client/ws');
   const watched: Watched = { socket, messages: [] };
-  socket.on('message', (data: Buffer) => watched.messages.push(JSON.parse(data.toString())));
+  socket.on('message', (data: Buffer) => {
+    if (!isReady(data)) watched.messages.push(JSON.parse(data.toString()));
+  });
   socket.on('close', (code: number, reason: Buffer) => {
     watched.closed = { code, reason: reason.toString() };
   });
+  await signInSocket(socket, token);
   return watched;
 }
 
@@ -119,7 +123,7 @@ describe('a live socket ends with its session', () => {
 
   it('closes with 4401 when the token expires', async () => {
     const developer = await createSignedIn(w.t.app, w.t.db, { role: 'developer' });
-    // A token that lives three seconds, as TOKEN_TTL=3 would issue; the upgrade accepts it.
+    // A token that lives three seconds, as TOKEN_TTL=3 would issue; the sign-in accepts it.
     const { id: accountId, token_version: tokenVersion } = developer.account;
     const watched = await connect(await forgeToken({ accountId, tokenVersion }, 3));
     await expectClosedWith(watched, CLOSE_SESSION_ENDED);

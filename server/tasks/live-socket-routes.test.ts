@@ -1,20 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accounts } from '../platform/db/schema';
 import { addWorker, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { createSet } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
+import { authMessage, isReady, signInSocket } from '../test/live-socket-client';
 import { sharedWorld } from '../test/shared-world';
-import { withoutToken } from './live-socket-routes';
+import { AUTH_TIMEOUT_MS } from './live-socket-auth';
 
 const w = sharedWorld(createAgentWorld);
 
 type Message = { fw_id: number; type: string; data: unknown; seq: number };
 
 async function connect(token: string) {
-  const socket = await w.t.app.injectWS(`/api/client/ws?token=${encodeURIComponent(token)}`);
+  const socket = await w.t.app.injectWS('/api/client/ws');
   const messages: Message[] = [];
-  socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString())));
+  socket.on('message', (data: Buffer) => {
+    if (!isReady(data)) messages.push(JSON.parse(data.toString()));
+  });
+  await signInSocket(socket, token);
   return { socket, messages };
 }
 
@@ -94,15 +98,62 @@ describe('the live socket', () => {
     other.socket.terminate();
   });
 
-  it('refuses blocked accounts (403) and bad tokens (401) before the upgrade', async () => {
+  it('refuses blocked accounts (4403) and bad tokens (4401) at the first message', async () => {
     const blocked = await createSignedIn(w.t.app, w.t.db, { role: 'user' });
     await w.t.db.update(accounts).set({ is_blocked: true }).where(eq(accounts.id, blocked.account.id));
-    await expect(w.t.app.injectWS(`/api/client/ws?token=${blocked.token}`)).rejects.toThrow(/403/);
-    await expect(w.t.app.injectWS('/api/client/ws?token=garbage')).rejects.toThrow(/401/);
-    await expect(w.t.app.injectWS('/api/client/ws')).rejects.toThrow(/401/);
+    await expect(connect(blocked.token)).rejects.toThrow('closed 4403');
+    await expect(connect('garbage')).rejects.toThrow('closed 4401');
   });
 
-  it('keeps the token out of logged urls', () => {
-    expect(withoutToken('/api/client/ws?token=abc.def&x=1')).toBe('/api/client/ws?token=***&x=1');
+  it('closes a socket whose first message is no auth message (4401)', async () => {
+    const socket = await w.t.app.injectWS('/api/client/ws');
+    const closed = new Promise<number>((resolve) => socket.on('close', resolve));
+    socket.send(JSON.stringify({ token: w.admin.token }));
+    expect(await closed).toBe(4401);
+  });
+
+  it('refuses a token in the url before the upgrade (issue 43: urls reach access logs)', async () => {
+    await expect(
+      w.t.app.injectWS(`/api/client/ws?token=${encodeURIComponent(w.admin.token)}`),
+    ).rejects.toThrow(/422/);
+  });
+
+  it('sends nothing to a socket that has not signed in, and closes it after AUTH_TIMEOUT_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const socket = await w.t.app.injectWS('/api/client/ws');
+      const received: string[] = [];
+      socket.on('message', (data: Buffer) => received.push(data.toString()));
+      let code: number | undefined;
+      socket.on('close', (closedWith: number) => {
+        code = closedWith;
+      });
+      // The server's timer starts once its side of the upgrade is done, which may be after the client's.
+      for (let round = 0; round < 50 && code === undefined; round++) {
+        await vi.advanceTimersByTimeAsync(AUTH_TIMEOUT_MS);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(code).toBe(4401);
+      expect(received).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ignores a second auth message: the session stays the one it signed in with', async () => {
+    const partner = await connect(w.partner.token);
+    partner.socket.send(authMessage(w.admin.token));
+    const agent = await addWorker(w, 'second-auth-agent');
+    const otherSet = await createSet(w, w.other.token, 'second-auth-set');
+    const theirs = await queueBuild(w, w.other.token, otherSet.id);
+    const job = await claimJob(w, agent.token);
+    expect(job.id).toBe(theirs.id);
+    const admin = await connect(w.admin.token);
+    await sendEvents(w, agent.token, job, [{ seq: 1, type: 'log', data: 'not for the partner' }]);
+    await until(() => admin.messages.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(partner.messages).toEqual([]);
+    partner.socket.terminate();
+    admin.socket.terminate();
   });
 });

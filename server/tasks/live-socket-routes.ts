@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from '@fastify/websocket';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { findAccountsByIds } from '../accounts/accounts-repository';
 import { BuildOwners } from '../builds/build-owners';
 import { findBuildOwners } from '../builds/builds-repository';
 import type { BuildEventMessage } from './build-events-bus';
+import { AUTH_TIMEOUT_MS, awaitSignIn, READY_MESSAGE } from './live-socket-auth';
 import { LiveSessions, scopeOf } from './live-socket-sessions';
-
-/** A url fit for logs: the live socket's `token` query parameter masked. */
-export const withoutToken = (url: string | undefined) => (url ?? '').replace(/([?&]token=)[^&]*/g, '$1***');
 
 // A client that does not read its socket is dropped rather than buffered without end.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -34,8 +31,8 @@ function sendAll(socket: WebSocket, frames: readonly Buffer[]): void {
  * The live socket (spec §4, §7): admins and developers get every build's progress_build and log_build
  * messages; every other signed-in account gets those of its own builds only (issue 15), so a partner follows
  * a build as it happens rather than every 5 s. Messages come from this instance and, through the events bus,
- * from every other one. Browsers cannot set headers on a WebSocket, so the access token comes as the `token`
- * query parameter. A socket lives no longer than its session (LiveSessions): it is closed with 4401 or 4403
+ * from every other one. Browsers cannot set headers on a WebSocket, so the access token comes in the socket's
+ * first message (live-socket-auth.ts), never in its url. A socket lives no longer than its session (LiveSessions): it is closed with 4401 or 4403
  * when its token expires or is revoked, or the account is blocked, removed or (following every build) no
  * longer an admin or developer, whichever instance made the change.
  */
@@ -44,7 +41,6 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const owners = new BuildOwners((ids) => findBuildOwners(app.db, ids));
   // The account-change notices of every instance, the same ones that keep the account cache exact.
   const offAccounts = app.buildEvents.onAccountChanged((id) => void sessions.accountChanged(id));
-  const changeCountAtUpgrade = new WeakMap<FastifyRequest, number>();
 
   // One listener for all sockets: each message is serialised once, however many clients there are. Messages
   // of one tick (an agent's batch) go out together, one write per socket rather than one per message.
@@ -107,31 +103,39 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Live build progress and log lines (WebSocket): every build's for admins and developers, one's own for others",
         description:
-          'Messages: {"fw_id": build id, "type": "progress_build" | "log_build", "data": progress or line, ' +
-          '"seq": place in the build log}. Admins and developers receive every build\'s messages, every other ' +
-          'account those of its own builds. The access token goes in the query; a bad one is refused with ' +
-          '401/403 before the upgrade. The server closes the socket with 4401 when the token expires or is ' +
-          'revoked (password change, removal) and 4403 when the account is blocked or, on a socket following ' +
-          'every build, is no longer an admin or developer.',
-        querystring: Type.Object({ token: Type.String({ minLength: 1 }) }),
-        response: errorResponses(401, 403, 422),
-      },
-      preValidation: async (request) => {
-        changeCountAtUpgrade.set(request, sessions.changeCount);
-        // The same check as every other call, on the token from the query instead of the header.
-        const token = (request.query as { token?: string }).token ?? '';
-        request.headers.authorization = `Bearer ${token}`;
-        await app.authenticate(request);
+          'Sign in with the first message, {"type": "auth", "token": access token}, within ' +
+          `${AUTH_TIMEOUT_MS / 1000} s; the server answers {"type": "ready"}. A token in the url is refused ` +
+          '(422): urls reach balancers\' access logs. Then messages: {"fw_id": build id, "type": ' +
+          '"progress_build" | "log_build", "data": progress or line, "seq": place in the build log}. Admins and ' +
+          "developers receive every build's messages, every other account those of its own builds. The server " +
+          'closes the socket with 4401 when the token is bad, expires or is revoked (password change, removal), ' +
+          '4403 when the account is blocked or, on a socket following every build, is no longer an admin or ' +
+          'developer, and 1013 when it cannot check the token now (try again).',
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: errorResponses(422),
       },
     },
-    (socket: WebSocket, request) => {
-      const session = {
-        accountId: request.account.id,
-        tokenVersion: request.account.token_version,
-        expiresAt: request.tokenExpiresAt,
-        scope: scopeOf(request.account),
-      };
-      sessions.add(socket, session, changeCountAtUpgrade.get(request) ?? -1);
+    (socket: WebSocket) => {
+      // Read before the token is checked, handed to `add` to catch an account change in between.
+      let changeCountBefore = sessions.changeCount;
+      awaitSignIn(
+        socket,
+        (token) => {
+          changeCountBefore = sessions.changeCount;
+          return app.signedInBy(token);
+        },
+        ({ account, expiresAt }) => {
+          const session = {
+            accountId: account.id,
+            tokenVersion: account.token_version,
+            expiresAt,
+            scope: scopeOf(account),
+          };
+          sessions.add(socket, session, changeCountBefore);
+          socket.send(READY_MESSAGE);
+        },
+        (error) => app.log.warn({ err: error }, 'Live socket: could not check its token'),
+      );
     },
   );
 };

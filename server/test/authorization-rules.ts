@@ -194,6 +194,6 @@ export const RULES: Record<string, Rule> = {
 export const UNDOCUMENTED: Record<string, string> = {
   'GET /api/docs': 'public: the OpenAPI document itself (routes/docs/openapi.test.ts)',
   'GET /api/client/ws':
-    'every signed-in account (admins and developers every build, others their own), token in the query (routes/client/ws.test.ts)',
+    'every signed-in account (admins and developers every build, others their own), token in the first message, never the url (tasks/live-socket-routes.test.ts)',
   'GET /api/metrics': 'Prometheus scrape: public unless METRICS_TOKEN is set (plugins/metrics-plugin.ts)',
 };

@@ -8,6 +8,8 @@ export class FakeSocket extends EventTarget {
   readyState = 0;
   binaryType = 'blob';
   closed = false;
+  /** What the client sent, in order. */
+  sent: string[] = [];
   constructor(readonly url: string) {
     super();
     FakeSocket.instances.push(this);
@@ -15,6 +17,11 @@ export class FakeSocket extends EventTarget {
   open() {
     this.readyState = 1;
     this.dispatchEvent(new Event('open'));
+  }
+  /** Opens, and the server accepts the socket's sign-in (its first message) with `ready`. */
+  accept() {
+    this.open();
+    this.receive({ type: 'ready' });
   }
   receive(data: unknown) {
     this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
@@ -31,5 +38,7 @@ export class FakeSocket extends EventTarget {
     this.closed = true;
     this.readyState = 3;
   }
-  send() {}
+  send(data: string) {
+    this.sent.push(data);
+  }
 }

@@ -56,7 +56,7 @@ async function openConsole() {
   );
   await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
   const socket = FakeSocket.instances[0];
-  socket.open();
+  socket.accept();
   return socket;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../test/FakeSocket';
-import { connectLiveSocket } from './liveSocket';
+import { authMessage, connectLiveSocket } from './liveSocket';
 import { createLiveStore } from './liveStore';
 
 const latest = () => FakeSocket.instances[FakeSocket.instances.length - 1];
@@ -23,7 +23,7 @@ describe('connectLiveSocket', () => {
     FakeSocket.instances = [];
   });
 
-  it('connects with the token, feeds messages to the store and reports a finished build', async () => {
+  it('signs in by its first message, never the url, and counts as connected once the server agrees', async () => {
     const store = createLiveStore();
     const onFinished = vi.fn();
     const disconnect = connectLiveSocket({
@@ -32,12 +32,15 @@ describe('connectLiveSocket', () => {
       onFinished,
       onError: vi.fn(),
       onSessionEnded: vi.fn(),
-      url: (token) => `ws://test/api/client/ws?token=${encodeURIComponent(token)}`,
+      url: () => 'ws://test/api/client/ws',
       socketOptions: { WebSocket: FakeSocket },
     });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-    expect(latest().url).toBe('ws://test/api/client/ws?token=tok%20en');
+    expect(latest().url).toBe('ws://test/api/client/ws');
     latest().open();
+    expect(latest().sent).toEqual([JSON.stringify({ type: 'auth', token: 'tok en' })]);
+    expect(store.getConnections()).toBe(0);
+    latest().receive({ type: 'ready' });
     expect(store.getConnections()).toBe(1);
 
     latest().receive({ fw_id: 7, type: 'log_build', data: 'compiling', seq: 1 });
@@ -60,7 +63,7 @@ describe('connectLiveSocket', () => {
     latest().fail();
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(3));
     expect(onError).toHaveBeenCalledTimes(1);
-    latest().open();
+    latest().accept();
     latest().fail();
     expect(onError).toHaveBeenCalledTimes(2);
     disconnect();
@@ -71,7 +74,7 @@ describe('connectLiveSocket', () => {
     const onError = vi.fn();
     socketWith({ getToken: () => 'old', onError, onSessionEnded });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-    latest().open();
+    latest().accept();
     latest().closedBy(4401);
     expect(onSessionEnded).toHaveBeenCalledWith(4401);
     // Long enough for the 1 ms reconnection delay to have run many times over.
@@ -84,11 +87,24 @@ describe('connectLiveSocket', () => {
     const onSessionEnded = vi.fn();
     socketWith({ onSessionEnded });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-    latest().open();
+    latest().accept();
     latest().closedBy(4403);
     expect(onSessionEnded).toHaveBeenCalledWith(4403);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('connects again, without signing out, when the server could not check the token now (1013)', async () => {
+    const onSessionEnded = vi.fn();
+    const disconnect = socketWith({ getToken: () => 'kept', onSessionEnded });
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    latest().open();
+    latest().closedBy(1013);
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
+    latest().open();
+    expect(latest().sent).toEqual([authMessage('kept')]);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    disconnect();
   });
 
   it('connects again with the new token when this tab changed the password (4401 for the old token)', async () => {
@@ -97,14 +113,14 @@ describe('connectLiveSocket', () => {
     const disconnect = socketWith({
       getToken: () => token,
       onSessionEnded,
-      url: (t) => `ws://test/?token=${t}`,
     });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-    latest().open();
+    latest().accept();
     token = 'after';
     latest().closedBy(4401);
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
-    expect(latest().url).toBe('ws://test/?token=after');
+    latest().open();
+    expect(latest().sent).toEqual([authMessage('after')]);
     expect(onSessionEnded).not.toHaveBeenCalled();
     disconnect();
   });
@@ -118,10 +134,9 @@ describe('connectLiveSocket', () => {
       getToken: () => token,
       onSessionEnded,
       tokenRenewal: () => renewal,
-      url: (t) => `ws://test/?token=${t}`,
     });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
-    latest().open();
+    latest().accept();
     // The change is posted; the server ends the old token's socket before its answer arrives.
     renewal = new Promise<void>((resolve) => {
       answer = () => {
@@ -135,7 +150,8 @@ describe('connectLiveSocket', () => {
     expect(FakeSocket.instances).toHaveLength(1);
     answer();
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
-    expect(latest().url).toBe('ws://test/?token=after');
+    latest().open();
+    expect(latest().sent).toEqual([authMessage('after')]);
     expect(onSessionEnded).not.toHaveBeenCalled();
     disconnect();
   });
@@ -146,7 +162,7 @@ describe('connectLiveSocket', () => {
     socketWith({ getToken: () => 'same', onSessionEnded, tokenRenewal: () => renewal });
     await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     renewal = undefined;
-    latest().open();
+    latest().accept();
     renewal = new Promise<void>((resolve) => setTimeout(resolve, 20));
     latest().closedBy(4401);
     await vi.waitFor(() => expect(onSessionEnded).toHaveBeenCalledWith(4401));

@@ -1,5 +1,6 @@
 // The live socket (spec §4 Live socket, §7 WebSocket, §8 socket error): one reconnecting connection to
-// /api/client/ws?token=… whose messages go into the live store. Plain functions, so they run without React.
+// /api/client/ws, signed in by its first message, whose messages go into the live store. Plain functions, so
+// they run without React.
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
 import { tokenRenewal as sessionTokenRenewal } from '../../authProvider/session';
 import { debugLog } from '../../dataProvider/debug';
@@ -16,6 +17,22 @@ export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_NOT_ALLOWED = 4403;
 export type SessionEndCode = typeof CLOSE_SESSION_ENDED | typeof CLOSE_NOT_ALLOWED;
 
+/**
+ * The socket's first message (server/tasks/live-socket-auth.ts): the access token travels inside the
+ * connection, never in its url, which balancers write to their access logs (issue 43).
+ */
+export const authMessage = (token: string) => JSON.stringify({ type: 'auth', token });
+
+/** The server's answer once the token passed: build messages follow it. */
+const isReady = (data: unknown) => {
+  if (typeof data !== 'string' || !data.includes('ready')) return false;
+  try {
+    return (JSON.parse(data) as { type?: unknown }).type === 'ready';
+  } catch {
+    return false;
+  }
+};
+
 export interface LiveSocketOptions {
   store: LiveStore;
   /** The access token, read again at every (re)connection. */
@@ -28,7 +45,7 @@ export interface LiveSocketOptions {
   onSessionEnded: (code: SessionEndCode) => void;
   /** A password change of this tab under way, whose answer is the token to go on with (authProvider/session). */
   tokenRenewal?: () => Promise<unknown> | undefined;
-  url?: (token: string) => string;
+  url?: () => string;
   /** Options of reconnecting-websocket (tests hand in their own WebSocket class). */
   socketOptions?: Options;
 }
@@ -61,17 +78,20 @@ export function connectLiveSocket({
       if (endedWith !== undefined && token === usedToken) end(endedWith);
       endedWith = undefined;
       usedToken = token;
-      return url(token);
+      return url();
     },
     [],
     { maxReconnectionDelay: 15_000, ...socketOptions },
   );
   let reported = false;
-  socket.addEventListener('open', () => {
-    reported = false;
-    store.connected();
-  });
+  // The token this connection was opened for, sent as its first message; connected once the server agrees.
+  socket.addEventListener('open', () => socket.send(authMessage(usedToken)));
   socket.addEventListener('message', (event) => {
+    if (isReady(event.data)) {
+      reported = false;
+      store.connected();
+      return;
+    }
     const message = parseLiveMessage(event.data);
     if (!message) return;
     debugLog('live', message);
