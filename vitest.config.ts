@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Four projects, by what a test needs (issue 40): `unit` (contract/, the agent and the SPA's pure logic, in
+// Five projects, by what a test needs (issue 40): `unit` (contract/, the agent and the SPA's pure logic, in
 // plain Node), `dom` (React components and the SPA code that reads the DOM or Web Storage, in jsdom), `api`
-// (a real Fastify app on a real database: PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e` (the built
-// console in Chromium). `npm run test:unit` runs the first two.
+// (a real Fastify app on a real database: PGlite, or PostgreSQL when DATABASE_URL is set), `e2e` (the built
+// console in Chromium) and `deploy` (deploy/'s files run for real: nginx in front of built instances on the
+// PostgreSQL server .ci/run starts, which it restarts; issue 43). `npm run test:unit` runs the first two.
 
 /** The SPA's `.ts` tests that need jsdom (a document, localStorage, sessionStorage, window). */
 const DOM_TS_TESTS = [
@@ -73,6 +74,18 @@ export default defineConfig({
           isolate: false,
           unstubGlobals: true,
           unstubEnvs: true,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          sequence: { groupOrder: 3 },
+          environment: 'node',
+          include: ['tests/deploy/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
         },
       },
       {
