@@ -1,6 +1,10 @@
-// `npm run agent -- --server URL --token TOKEN`: a build agent for this machine. Options may come from the
-// environment instead: AGENT_SERVER, AGENT_TOKEN, AGENT_WORK_DIR, BUILD_COMMAND, BUILD_ENV.
+// A build agent for this machine: `node dist-server/agent/cli.mjs --server URL` in production (the build's one
+// file), `npm run agent -- --server URL` from the sources. The token comes from the environment (AGENT_TOKEN, or
+// AGENT_TOKEN_FILE naming a file that holds it), never the command line, where every user's `ps` shows it
+// (issue 43, item 2.2). Options may come from the environment too: AGENT_SERVER, AGENT_WORK_DIR,
+// BUILD_COMMAND, BUILD_ENV.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,16 +12,37 @@ import { parseBuildEnv } from '../contract/build-env';
 import { Agent } from './agent';
 import { commandBuilder } from './builders/command-builder';
 
-const USAGE = `Usage: npm run agent -- --server URL --token TOKEN [--work-dir DIR] [--build-command CMD]
-                     [--build-env NAMES]
+const USAGE = `Usage: AGENT_TOKEN=… node dist-server/agent/cli.mjs --server URL [--work-dir DIR]
+                     [--build-command CMD] [--build-env NAMES]
+       (from the sources: npm run agent -- --server URL …)
 
   --server         the console's address, e.g. http://127.0.0.1:8080   (env AGENT_SERVER)
-  --token          the worker token shown once on the Agents page       (env AGENT_TOKEN)
+                   the worker token, shown once on the Agents page: env AGENT_TOKEN, or env
+                   AGENT_TOKEN_FILE, a file that holds it (--token still works, but shows it in ps)
   --work-dir       sources cache and build folders                      (env AGENT_WORK_DIR)
   --build-command  your own build script instead of the default builder (env BUILD_COMMAND)
   --build-env      variables passed to the build script, comma-separated (env BUILD_ENV); it gets
                    PATH, HOME, LANG, LC_ALL, TZ, TMPDIR, the job's variables and these, nothing else
   --heartbeat-ms   heartbeat period, 10000 by default`;
+
+/** The worker token: --token (warned about), AGENT_TOKEN, or the contents of AGENT_TOKEN_FILE. */
+function readToken(fromArgs: string | undefined): string | undefined {
+  if (fromArgs) {
+    console.error(
+      '--token shows the token to every user of this machine (ps): set AGENT_TOKEN or AGENT_TOKEN_FILE',
+    );
+    return fromArgs;
+  }
+  if (process.env.AGENT_TOKEN) return process.env.AGENT_TOKEN;
+  const file = process.env.AGENT_TOKEN_FILE;
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch (error) {
+    console.error(`AGENT_TOKEN_FILE: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    process.exit(2);
+  }
+}
 
 function options() {
   const { values } = parseArgs({
@@ -36,7 +61,7 @@ function options() {
     process.exit(0);
   }
   const server = values.server ?? process.env.AGENT_SERVER;
-  const token = values.token ?? process.env.AGENT_TOKEN;
+  const token = readToken(values.token);
   if (!server || !token || !URL.canParse(server)) {
     console.error(USAGE);
     process.exit(2);
