@@ -1,32 +1,7 @@
 import type { WebSocket } from '@fastify/websocket';
+import { CLOSE_TRY_AGAIN, LIVE_AUTH_TIMEOUT_MS, tokenOfLiveAuth } from '../../contract/live-socket';
 import { HttpError } from '../platform/http/http-errors';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from './live-socket-sessions';
-
-/**
- * The live socket signs in by its first message, `{"type":"auth","token":"<access token>"}`, never by its url
- * (issue 43): browsers cannot set a WebSocket's headers, and a token in the query lands in every balancer's
- * access log. A first message needs no state shared between instances, which a single-use ticket would.
- */
-export const AUTH_MESSAGE_TYPE = 'auth';
-/** What the server answers once the socket is signed in; build messages follow it. */
-export const READY_MESSAGE = JSON.stringify({ type: 'ready' });
-/** How long a socket may stay open without signing in: a socket that never does costs a connection only so long. */
-export const AUTH_TIMEOUT_MS = 10_000;
-/** Closes a socket whose server could not check its token now (a database away): the client tries again. */
-export const CLOSE_TRY_AGAIN = 1013;
-
-/** The token of a first message, or undefined when the message is not an auth message. */
-export function tokenOfAuthMessage(data: unknown): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(String(data));
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { type, token } = value as { type?: unknown; token?: unknown };
-  return type === AUTH_MESSAGE_TYPE && typeof token === 'string' && token !== '' ? token : undefined;
-}
 
 /**
  * The close code for a sign-in that failed: the API's 401 and 403 as the socket's 4401 and 4403 (the console
@@ -39,8 +14,12 @@ export function closeCodeForFailedSignIn(error: unknown): number {
 }
 
 /**
+ * The live socket signs in by its first message, `{"type":"auth","token":"<access token>"}`, never by its url
+ * (issue 43): browsers cannot set a WebSocket's headers, and a token in the query lands in every balancer's
+ * access log. A first message needs no state shared between instances, which a single-use ticket would.
+ *
  * Waits for the socket's first message and signs it in with `signIn`; closes it with 4401 when that message
- * is not an auth message or does not come within AUTH_TIMEOUT_MS, and with closeCodeForFailedSignIn's code
+ * is not an auth message or does not come within LIVE_AUTH_TIMEOUT_MS, and with closeCodeForFailedSignIn's code
  * when the token is refused. `onSignedIn` runs only for a socket still open.
  */
 export function awaitSignIn<T>(
@@ -49,12 +28,15 @@ export function awaitSignIn<T>(
   onSignedIn: (signedIn: T) => void,
   onError: (error: unknown) => void,
 ): void {
-  const timer = setTimeout(() => socket.close(CLOSE_SESSION_ENDED, 'Not authenticated'), AUTH_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => socket.close(CLOSE_SESSION_ENDED, 'Not authenticated'),
+    LIVE_AUTH_TIMEOUT_MS,
+  );
   timer.unref();
   socket.on('close', () => clearTimeout(timer));
   socket.once('message', (data: unknown) => {
     clearTimeout(timer);
-    const token = tokenOfAuthMessage(data);
+    const token = tokenOfLiveAuth(data);
     if (token === undefined) {
       socket.close(CLOSE_SESSION_ENDED, 'Not authenticated');
       return;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { LIVE_AUTH_TIMEOUT_MS } from '../../contract/live-socket';
 import { accounts } from '../platform/db/schema';
 import { addWorker, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { createSet } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
 import { authMessage, isReady, signInSocket } from '../test/live-socket-client';
 import { sharedWorld } from '../test/shared-world';
-import { AUTH_TIMEOUT_MS } from './live-socket-auth';
 
 const w = sharedWorld(createAgentWorld);
 
@@ -118,7 +118,7 @@ describe('the live socket', () => {
     ).rejects.toThrow(/422/);
   });
 
-  it('sends nothing to a socket that has not signed in, and closes it after AUTH_TIMEOUT_MS', async () => {
+  it('sends nothing to a socket that has not signed in, and closes it after LIVE_AUTH_TIMEOUT_MS', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const socket = await w.t.app.injectWS('/api/client/ws');
@@ -130,7 +130,7 @@ describe('the live socket', () => {
       });
       // The server's timer starts once its side of the upgrade is done, which may be after the client's.
       for (let round = 0; round < 50 && code === undefined; round++) {
-        await vi.advanceTimersByTimeAsync(AUTH_TIMEOUT_MS);
+        await vi.advanceTimersByTimeAsync(LIVE_AUTH_TIMEOUT_MS);
         await new Promise((resolve) => setImmediate(resolve));
       }
       expect(code).toBe(4401);

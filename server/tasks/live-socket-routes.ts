@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from '@fastify/websocket';
 import { Type } from 'typebox';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_READY_MESSAGE } from '../../contract/live-socket';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { findAccountsByIds } from '../accounts/accounts-repository';
 import { BuildOwners } from '../builds/build-owners';
 import { findBuildOwners } from '../builds/builds-repository';
 import type { BuildEventMessage } from './build-events-bus';
-import { AUTH_TIMEOUT_MS, awaitSignIn, READY_MESSAGE } from './live-socket-auth';
+import { awaitSignIn } from './live-socket-auth';
 import { LiveSessions, scopeOf } from './live-socket-sessions';
 
 // A client that does not read its socket is dropped rather than buffered without end.
@@ -104,7 +105,7 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Live build progress and log lines (WebSocket): every build's for admins and developers, one's own for others",
         description:
           'Sign in with the first message, {"type": "auth", "token": access token}, within ' +
-          `${AUTH_TIMEOUT_MS / 1000} s; the server answers {"type": "ready"}. A token in the url is refused ` +
+          `${LIVE_AUTH_TIMEOUT_MS / 1000} s; the server answers {"type": "ready"}. A token in the url is refused ` +
           '(422): urls reach balancers\' access logs. Then messages: {"fw_id": build id, "type": ' +
           '"progress_build" | "log_build", "data": progress or line, "seq": place in the build log}. Admins and ' +
           "developers receive every build's messages, every other account those of its own builds. The server " +
@@ -132,7 +133,7 @@ const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             scope: scopeOf(account),
           };
           sessions.add(socket, session, changeCountBefore);
-          socket.send(READY_MESSAGE);
+          socket.send(LIVE_READY_MESSAGE);
         },
         (error) => app.log.warn({ err: error }, 'Live socket: could not check its token'),
       );

@@ -1,5 +1,6 @@
 // Signing a live socket in as the console does (server/tasks/live-socket-auth.ts): the token goes in the
 // first message, never in the url.
+import { isLiveReady, liveAuthMessage } from '../../contract/live-socket';
 
 /** What ws's WebSocket (app.injectWS) and Node's built-in one both offer. */
 interface SocketLike {
@@ -15,10 +16,10 @@ interface SocketLike {
 }
 
 /** The auth message, as the console sends it. */
-export const authMessage = (token: string) => JSON.stringify({ type: 'auth', token });
+export const authMessage = liveAuthMessage;
 
 /** Whether a message is the server's `ready` (tests that collect build messages leave it out). */
-export const isReady = (data: unknown) => String(data) === JSON.stringify({ type: 'ready' });
+export const isReady = isLiveReady;
 
 /**
  * Sends the auth message on an open socket; resolves when the server answers ready, rejects with the close code

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveAuthMessage as authMessage } from '../../../contract/live-socket';
 import { FakeSocket } from '../../test/FakeSocket';
-import { authMessage, connectLiveSocket } from './liveSocket';
+import { connectLiveSocket } from './liveSocket';
 import { createLiveStore } from './liveStore';
 
 const latest = () => FakeSocket.instances[FakeSocket.instances.length - 1];

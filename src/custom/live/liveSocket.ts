@@ -2,6 +2,7 @@
 // /api/client/ws, signed in by its first message, whose messages go into the live store. Plain functions, so
 // they run without React.
 import ReconnectingWebSocket, { type Options } from 'reconnecting-websocket';
+import { isLiveReady, liveAuthMessage } from '../../../contract/live-socket';
 import { tokenRenewal as sessionTokenRenewal } from '../../authProvider/session';
 import { debugLog } from '../../dataProvider/debug';
 import { parseLiveMessage } from './liveMessages';
@@ -16,22 +17,6 @@ import { liveSocketUrl } from './socketUrl';
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_NOT_ALLOWED = 4403;
 export type SessionEndCode = typeof CLOSE_SESSION_ENDED | typeof CLOSE_NOT_ALLOWED;
-
-/**
- * The socket's first message (server/tasks/live-socket-auth.ts): the access token travels inside the
- * connection, never in its url, which balancers write to their access logs (issue 43).
- */
-export const authMessage = (token: string) => JSON.stringify({ type: 'auth', token });
-
-/** The server's answer once the token passed: build messages follow it. */
-const isReady = (data: unknown) => {
-  if (typeof data !== 'string' || !data.includes('ready')) return false;
-  try {
-    return (JSON.parse(data) as { type?: unknown }).type === 'ready';
-  } catch {
-    return false;
-  }
-};
 
 export interface LiveSocketOptions {
   store: LiveStore;
@@ -84,10 +69,11 @@ export function connectLiveSocket({
     { maxReconnectionDelay: 15_000, ...socketOptions },
   );
   let reported = false;
-  // The token this connection was opened for, sent as its first message; connected once the server agrees.
-  socket.addEventListener('open', () => socket.send(authMessage(usedToken)));
+  // The token this connection was opened for goes in its first message, never in its url, which balancers write
+  // to their access logs (issue 43); the socket counts as connected once the server agrees.
+  socket.addEventListener('open', () => socket.send(liveAuthMessage(usedToken)));
   socket.addEventListener('message', (event) => {
-    if (isReady(event.data)) {
+    if (isLiveReady(event.data)) {
       reported = false;
       store.connected();
       return;
