@@ -3,6 +3,12 @@ import { CLOSE_TRY_AGAIN, LIVE_AUTH_TIMEOUT_MS, tokenOfLiveAuth } from '../../co
 import { HttpError } from '../platform/http/http-errors';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from './live-socket-sessions';
 
+const CLOSE_REASONS: Record<number, string> = {
+  [CLOSE_SESSION_ENDED]: 'Not authenticated',
+  [CLOSE_NOT_ALLOWED]: 'Not allowed',
+  [CLOSE_TRY_AGAIN]: 'Try again later',
+};
+
 /**
  * The close code for a sign-in that failed: the API's 401 and 403 as the socket's 4401 and 4403 (the console
  * signs out on those); anything else (the database away) is no verdict on the session, so the client retries.
@@ -48,14 +54,7 @@ export function awaitSignIn<T>(
       (error) => {
         const code = closeCodeForFailedSignIn(error);
         if (code === CLOSE_TRY_AGAIN) onError(error);
-        socket.close(
-          code,
-          code === CLOSE_NOT_ALLOWED
-            ? 'Not allowed'
-            : code === CLOSE_TRY_AGAIN
-              ? 'Try again later'
-              : 'Not authenticated',
-        );
+        socket.close(code, CLOSE_REASONS[code]);
       },
     );
   });
