@@ -1,6 +1,6 @@
 // What a build may log (issue 14): one runaway build must not fill the console's database. The agent keeps to
 // these bounds itself, with a marker wherever it cut; the server enforces looser ones of its own
-// (server/builds/log-bounds.ts: 2,000 characters a line, 5,000 lines a second, 250,000 events a run).
+// (server/builds/logs/log-bounds.ts: 2,000 characters a line, 5,000 lines a second, 250,000 events a run).
 
 /** Characters of a line kept; the rest is replaced by a marker saying how many were cut. */
 export const MAX_LINE_LENGTH = 2000;

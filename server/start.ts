@@ -1,6 +1,6 @@
 import { ownAddress, startEmbeddedAgent } from './agents/embedded-agent';
 import { buildApp } from './app';
-import { serverSecrets } from './builds/log-secrets';
+import { serverSecrets } from './builds/logs/log-secrets';
 import type { Config } from './config';
 import { loggerOptions } from './logger-options';
 import { openDb } from './platform/db/client';

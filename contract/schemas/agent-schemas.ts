@@ -128,7 +128,7 @@ export interface LogoImageSpec {
 
 /**
  * The job spec as an agent reads it: what the server resolved when the build was queued (its JobSpec, in
- * server/builds/job-spec.ts, extends this one, so the compiler holds them together). The builder reads only
+ * server/builds/input/job-spec.ts, extends this one, so the compiler holds them together). The builder reads only
  * these fields and tolerates extra and missing ones: an operator's BUILD_COMMAND gets the spec as it came.
  */
 export interface JobSpec {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { PartnerFeeSchema } from '../../contract/schemas/account-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FeeCreateSchema, FeePatchSchema, FeeQuerySchema } from '../../contract/schemas/partners-schemas';
-import { feeIssues } from '../builds/fee-rules';
+import { feeIssues } from '../builds/input/fee-rules';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';

@@ -1,7 +1,7 @@
 import { englishOf } from '../../contract/english';
 import { partnerWorker } from '../../contract/rules/account';
 import type { PartnerPatch } from '../../contract/schemas/partners-schemas';
-import { type FeeIssue, feeIssues } from '../builds/fee-rules';
+import { type FeeIssue, feeIssues } from '../builds/input/fee-rules';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { emailIssue, passwordIssue } from './account-rules';
 

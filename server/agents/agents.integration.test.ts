@@ -9,7 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../agent/tar';
-import { blobName } from '../builds/artifact-store';
+import { blobName } from '../builds/artifacts/artifact-store';
 import { buildEvents, builds } from '../platform/db/schema';
 import { type AgentWorld, addWorker, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTar, type TarEntry } from '../../agent/tar';
-import { blobName } from '../builds/artifact-store';
+import { blobName } from '../builds/artifacts/artifact-store';
 import { findBuildByUuid } from '../builds/builds-repository';
 import {
   type AgentWorld,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logPageBefore } from '../builds/build-log-repository';
-import { clipLine, LogRateLimit, MAX_LOG_LINE } from '../builds/log-bounds';
+import { logPageBefore } from '../builds/logs/build-log-repository';
+import { clipLine, LogRateLimit, MAX_LOG_LINE } from '../builds/logs/log-bounds';
 import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 

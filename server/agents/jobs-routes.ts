@@ -9,7 +9,7 @@ import {
   JobStateSchema,
 } from '../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { boundEvents, droppedMarker, LogRateLimit } from '../builds/log-bounds';
+import { boundEvents, droppedMarker, LogRateLimit } from '../builds/logs/log-bounds';
 import { conflict } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { renewLease } from '../queue/jobs-repository';

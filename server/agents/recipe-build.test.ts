@@ -10,7 +10,7 @@ import { readFatImage } from '../../agent/builders/fat-read';
 import { parsePartitionImage } from '../../agent/builders/partition-image';
 import { readTar } from '../../agent/tar';
 import { listLicenses } from '../accounts/licenses-repository';
-import { blobName } from '../builds/artifact-store';
+import { blobName } from '../builds/artifacts/artifact-store';
 import { findBuildByUuid } from '../builds/builds-repository';
 import { type AgentWorld, createAgentWorld, startWorldAgent, taskOf } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';

@@ -7,7 +7,7 @@ import {
 } from '../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { findBuild } from '../builds/builds-repository';
-import { SourceNotFoundError } from '../builds/source-archive';
+import { SourceNotFoundError } from '../builds/sources/source-archive';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { renewLease } from '../queue/jobs-repository';
 import { findRepositoryByName } from '../releases/repositories-repository';

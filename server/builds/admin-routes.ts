@@ -23,7 +23,7 @@ import { toSet } from '../sets/set-views';
 import { findSet, listActiveSets, listSets } from '../sets/sets-repository';
 import adminBuildWritesRoutes from './admin-writes';
 import { findBuildByUuid, listBuilds } from './builds-repository';
-import { withEstimates } from './eta';
+import { withEstimates } from './eta/eta';
 import { withNewerReleases } from './upgrade-view';
 import { checkUuid } from './uuid';
 import { toBuild } from './views';

@@ -16,7 +16,7 @@ import {
 } from '../test/build-fixtures';
 import { stageBuild } from '../test/build-states';
 import { expectError, expectValidationError } from '../test/helper';
-import type { JobSpec } from './job-spec';
+import type { JobSpec } from './input/job-spec';
 
 const { w } = sharedBuildWorldWithSet('Actions');
 

@@ -11,14 +11,14 @@ import { withinQueueLimits } from '../queue/queue-limits';
 import { assertBuildable } from '../releases/buildable-release';
 import { changeSetBuilds } from '../sets/set-builds-change';
 import { lockSet, recountSet } from '../sets/sets-repository';
-import type { ArtifactStore } from './artifact-store';
-import { configHashOf } from './build-config';
-import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './build-input';
+import type { ArtifactStore } from './artifacts/artifact-store';
+import { findReusable, releaseArtifacts, reuseLine, sweepOrphanArtifacts } from './artifacts/reuse';
 import { type BuildRow, findBuild, markBuildsRemoved, type NewBuildRow } from './builds-repository';
-import { type JobSpecResolver, jobSpecResolver, resolveJobSpec } from './job-spec';
-import type { PoolInput } from './pool-rules';
-import { type NewerReleaseFinder, newerRelease } from './release-choice';
-import { findReusable, releaseArtifacts, reuseLine, sweepOrphanArtifacts } from './reuse';
+import { configHashOf } from './input/build-config';
+import { type Actors, type BuildInput, type ResolvedBuild, resolveBuildInput } from './input/build-input';
+import { type JobSpecResolver, jobSpecResolver, resolveJobSpec } from './input/job-spec';
+import type { PoolInput } from './input/pool-rules';
+import { type NewerReleaseFinder, newerRelease } from './input/release-choice';
 
 export const ALREADY_NEWEST = 'Already on the newest release';
 

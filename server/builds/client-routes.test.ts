@@ -3,7 +3,7 @@ import { justQueued } from '../../contract/samples/build';
 import { builds } from '../platform/db/schema';
 import { buildBody, pools, rowCounts, sharedBuildWorldWithSet, submit } from '../test/build-fixtures';
 import { expectError } from '../test/helper';
-import type { JobSpec } from './job-spec';
+import type { JobSpec } from './input/job-spec';
 
 const { w, post } = sharedBuildWorldWithSet('Main set');
 

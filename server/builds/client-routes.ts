@@ -27,7 +27,7 @@ import {
   upgradeBuild,
 } from './build-service';
 import { listBuilds } from './builds-repository';
-import { withEstimates } from './eta';
+import { withEstimates } from './eta/eta';
 import { withNewerReleases } from './upgrade-view';
 import { toBuild } from './views';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { receiveArtifact, type UploadCheck } from './artifact-upload';
-import { knownCommit, sourceArchive } from './source-archive';
+import { receiveArtifact, type UploadCheck } from './artifacts/artifact-upload';
+import { knownCommit, sourceArchive } from './sources/source-archive';
 
 /** The files side of the queue, rooted in DATA_DIR: uploaded artifacts, and release sources for agents. */
 export interface JobFiles {

@@ -6,7 +6,7 @@ import { builds, releases } from '../platform/db/schema';
 import { buildableRelease, unbuildableReleases } from '../releases/buildable-release';
 import { releaseVisibility, type Viewer } from '../releases/releases-repository';
 import type { BuildRow } from './builds-repository';
-import { type NewerReleaseFinder, newerReleaseFinder, stageClassOf } from './release-choice';
+import { type NewerReleaseFinder, newerReleaseFinder, stageClassOf } from './input/release-choice';
 
 type NewerRelease = NonNullable<Build['newer_release']>;
 type UpgradeFacts = Pick<BuildRow, 'id' | 'user_id' | 'is_removed' | 'series' | 'stage' | 'release_id'>;

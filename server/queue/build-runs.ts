@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { tagCommit } from '../builds/tag-commits';
+import { tagCommit } from '../builds/sources/tag-commits';
 import type { Db } from '../platform/db/client';
 import { type BuildRow, buildRuns, builds } from '../platform/db/schema';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { appendServerLine } from '../builds/build-events-repository';
 import type { BuildRow, NewBuildRow } from '../builds/builds-repository';
+import { appendServerLine } from '../builds/logs/build-events-repository';
 import type { Db } from '../platform/db/client';
 import { builds } from '../platform/db/schema';
 import { beginRun, closeRun } from './build-runs';

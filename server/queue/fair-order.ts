@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Issue 36: the queue's order, fair between accounts, in one place: the claim (jobs-repository.ts), the places
- * in the task list (tasks/queue-positions.ts) and the forecast (builds/eta.ts) all read it.
+ * in the task list (tasks/queue-positions.ts) and the forecast (builds/eta/eta.ts) all read it.
  *
  * A pending build's turn (`rank`) is how many builds of its own account are ahead of it, running or pending
  * (queued earlier); the queue runs in (rank, queued_at, id) order. That is round robin by account: an account's

@@ -1,4 +1,4 @@
-import { appendServerLine, type BuildEventRow } from '../builds/build-events-repository';
+import { appendServerLine, type BuildEventRow } from '../builds/logs/build-events-repository';
 import type { Db } from '../platform/db/client';
 import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
 import { syncRuns } from './build-runs';

@@ -1,4 +1,4 @@
-import { type AgentEvent, appendAgentEvents, appendServerLine } from '../builds/build-events-repository';
+import { type AgentEvent, appendAgentEvents, appendServerLine } from '../builds/logs/build-events-repository';
 import type { Db } from '../platform/db/client';
 import type { BuildEventsBus } from '../tasks/build-events-bus';
 import { syncRuns } from './build-runs';

@@ -1,4 +1,4 @@
-import { LOG_BURST, LOG_LINES_PER_SECOND, MAX_EVENTS_PER_ATTEMPT } from '../builds/log-bounds';
+import { LOG_BURST, LOG_LINES_PER_SECOND, MAX_EVENTS_PER_ATTEMPT } from '../builds/logs/log-bounds';
 
 /** How the build queue behaves; every field can be set from the environment (see queueOptionsFromEnv). */
 export interface QueueOptions {

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedAgent } from '../agents/embedded-agent';
-import { appendServerLine } from '../builds/build-events-repository';
-import { serverSecrets } from '../builds/log-secrets';
+import { appendServerLine } from '../builds/logs/build-events-repository';
+import { serverSecrets } from '../builds/logs/log-secrets';
 import { loadConfig } from '../config';
 import { migrationsFolder } from '../platform/db/pglite-files';
 import {

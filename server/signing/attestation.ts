@@ -1,5 +1,5 @@
 // Issue 16: the attestation the server signs when it accepts a build's artifact (after the sha256 and size
-// check of server/builds/artifact-upload.ts). Its format is contract/rules/attestation.ts's, documented in the
+// check of server/builds/artifacts/artifact-upload.ts). Its format is contract/rules/attestation.ts's, documented in the
 // README; anyone holding the public key (GET /api/signing-key) can check it with any Ed25519 library.
 import { createHash, sign, verify } from 'node:crypto';
 import {
@@ -7,7 +7,7 @@ import {
   type Attestation,
   type AttestationPayload,
 } from '../../contract/rules/attestation';
-import type { JobSpec } from '../builds/job-spec';
+import type { JobSpec } from '../builds/input/job-spec';
 import type { BuildRow } from '../platform/db/schema';
 import type { SigningKey } from './key-store';
 

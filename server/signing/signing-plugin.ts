@@ -1,7 +1,7 @@
 // Issue 16: the signing key and the attestation of every accepted artifact (app.signing).
 import fp from 'fastify-plugin';
 import { findBuild } from '../builds/builds-repository';
-import type { JobSpec } from '../builds/job-spec';
+import type { JobSpec } from '../builds/input/job-spec';
 import { findRepositoryByName } from '../releases/repositories-repository';
 import { attestationPayload, signPayload } from './attestation';
 import { KeyStore } from './key-store';

@@ -8,7 +8,7 @@ import {
   TaskIdParamsSchema,
   TaskListSchema,
 } from '../../contract/schemas/tasks-schemas';
-import { withEstimates } from '../builds/eta';
+import { withEstimates } from '../builds/eta/eta';
 import { setPageHeaders } from '../platform/http/paging';
 import { listTasks, taskCounters } from './tasks-repository';
 import { toTask } from './views';

@@ -12,7 +12,7 @@ import {
   TasksQuerySchema,
 } from '../../contract/schemas/tasks-schemas';
 import { staffAudits } from '../audit/staff-writes';
-import { withEstimates } from '../builds/eta';
+import { withEstimates } from '../builds/eta/eta';
 import { notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { routesUnder } from '../platform/http/route-options';

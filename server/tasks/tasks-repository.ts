@@ -43,7 +43,7 @@ const taskColumns = {
 };
 
 /**
- * What issue 17's liveness of a running task needs (builds/agent-liveness.ts: LivenessFacts): the pages read
+ * What issue 17's liveness of a running task needs (agents/agent-liveness.ts: LivenessFacts): the pages read
  * it with their rows, so that withEstimates reads nothing more for them.
  */
 const livenessColumns = { lease_until: b.lease_until, agent_last_contact: workers.last_contact };

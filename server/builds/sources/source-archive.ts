@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { gitFailureReason } from '../releases/git/ls-remote';
+import { gitFailureReason } from '../../releases/git/ls-remote';
 
 const run = promisify(execFile);
 

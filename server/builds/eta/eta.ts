@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { builds, workers } from '../platform/db/schema';
-import { fairOrder, fairQueue } from '../queue/fair-order';
-import { type Liveness, withLiveness } from './agent-liveness';
+import { type Liveness, withLiveness } from '../../agents/agent-liveness';
+import type { Db } from '../../platform/db/client';
+import { builds, workers } from '../../platform/db/schema';
+import { fairOrder, fairQueue } from '../../queue/fair-order';
 
 /**
  * Issue 16 item 5: where a pending build stands in the queue and when it should start and finish, and when a

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { type BuildRow, builds } from '../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { type BuildRow, builds } from '../../platform/db/schema';
 import type { ArtifactRef, ArtifactStore } from './artifact-store';
 
 /**

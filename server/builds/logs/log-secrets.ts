@@ -1,5 +1,5 @@
-import { secretsOfEnvironment, secretsOfUrl } from '../../contract/redact';
-import type { Config } from '../config';
+import { secretsOfEnvironment, secretsOfUrl } from '../../../contract/redact';
+import type { Config } from '../../config';
 
 /**
  * Every secret the console holds, for masking in build logs: its settings (the JWT secret, the database and

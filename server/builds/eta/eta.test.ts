@@ -1,11 +1,11 @@
 // Issue 16 item 5: queue position and the expected start and finish of pending and running builds.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/build-schemas';
-import type { Task } from '../../contract/schemas/tasks-schemas';
-import { builds, workers } from '../platform/db/schema';
-import { type AgentWorld, addWorker, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
-import { api } from '../test/build-fixtures';
+import type { Build } from '../../../contract/schemas/build-schemas';
+import type { Task } from '../../../contract/schemas/tasks-schemas';
+import { builds, workers } from '../../platform/db/schema';
+import { type AgentWorld, addWorker, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
+import { api } from '../../test/build-fixtures';
 import { forgetEstimates, playQueue } from './eta';
 
 const MIN = 60_000;

@@ -1,12 +1,12 @@
-import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../contract/constants';
-import { englishOf, englishText } from '../../contract/english';
-import { type FeeMinimums, fee, sumFees, totalFeeIssue } from '../../contract/rules/fees';
-import { minValue } from '../../contract/rules/numbers';
-import { poolAccount, poolUrl, poolWorker } from '../../contract/rules/pools';
-import { plainText, required } from '../../contract/rules/text';
-import { firstIssue } from '../../contract/rules/values';
-import type { PoolType } from '../../contract/statuses';
-import type { PoolConfigEntry } from '../platform/db/schema';
+import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../../contract/constants';
+import { englishOf, englishText } from '../../../contract/english';
+import { type FeeMinimums, fee, sumFees, totalFeeIssue } from '../../../contract/rules/fees';
+import { minValue } from '../../../contract/rules/numbers';
+import { poolAccount, poolUrl, poolWorker } from '../../../contract/rules/pools';
+import { plainText, required } from '../../../contract/rules/text';
+import { firstIssue } from '../../../contract/rules/values';
+import type { PoolType } from '../../../contract/statuses';
+import type { PoolConfigEntry } from '../../platform/db/schema';
 
 /** A pool config entry as a request sends it: alias, fee (DevFee only), fake_fee and hidden may be left out. */
 export interface PoolInput {

@@ -1,5 +1,5 @@
-import { englishText } from '../../contract/english';
-import { type FeeMinimums, feeRecordIssues } from '../../contract/rules/fees';
+import { englishText } from '../../../contract/english';
+import { type FeeMinimums, feeRecordIssues } from '../../../contract/rules/fees';
 
 export interface FeeIssue {
   loc: (string | number)[];

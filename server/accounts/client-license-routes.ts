@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LicenseSchema } from '../../contract/schemas/license-schemas';
-import { listLicenses } from '../accounts/licenses-repository';
+import { listLicenses } from './licenses-repository';
 
 /** The licenses a build can carry, for the build form. */
 const clientLicenseRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { type BuildRunRow, buildRuns } from '../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { type BuildRunRow, buildRuns } from '../../platform/db/schema';
 
 export type { BuildRunRow };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { api, createBuildWorld } from '../test/build-fixtures';
-import { expectError, expectValidationError } from '../test/helper';
-import { type LogPage, lineText, logPage, seededLog, turnCounter } from '../test/log-world';
-import { sharedWorld } from '../test/shared-world';
+import { api, createBuildWorld } from '../../test/build-fixtures';
+import { expectError, expectValidationError } from '../../test/helper';
+import { type LogPage, lineText, logPage, seededLog, turnCounter } from '../../test/log-world';
+import { sharedWorld } from '../../test/shared-world';
 import { logPageAfter, logPageBefore, searchLog } from './build-log-repository';
 
 const w = sharedWorld(createBuildWorld);

@@ -1,10 +1,10 @@
 import { type AnyColumn, and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Release } from '../../contract/schemas/release-schemas';
-import type { ReleaseStage } from '../../contract/statuses';
-import type { Db } from '../platform/db/client';
-import { releases } from '../platform/db/schema';
-import { buildableRelease } from '../releases/buildable-release';
-import { listReleases, releaseVisibility, type Viewer } from '../releases/releases-repository';
+import type { Release } from '../../../contract/schemas/release-schemas';
+import type { ReleaseStage } from '../../../contract/statuses';
+import type { Db } from '../../platform/db/client';
+import { releases } from '../../platform/db/schema';
+import { buildableRelease } from '../../releases/buildable-release';
+import { listReleases, releaseVisibility, type Viewer } from '../../releases/releases-repository';
 
 /** Spec §4: builds group and upgrade by stage class: dev; test (alpha, beta, rc); stable and prerelease. */
 const STAGE_CLASSES: ReleaseStage[][] = [['dev'], ['alpha', 'beta', 'rc'], ['prerelease', 'stable']];

@@ -1,6 +1,6 @@
-import { BUILDER_VERSION, type BuildConfig, configHash } from '../../contract/config-hash';
+import { BUILDER_VERSION, type BuildConfig, configHash } from '../../../contract/config-hash';
+import { tagCommit } from '../sources/tag-commits';
 import type { JobSpec } from './job-spec';
-import { tagCommit } from './tag-commits';
 
 /**
  * A job spec's configuration (issue 16): what shapes its output, with the release's tags resolved to their

@@ -1,4 +1,4 @@
-import type { BuildOption, BuildOptionValue } from '../catalogue/build-options-repository';
+import type { BuildOption, BuildOptionValue } from '../../catalogue/build-options-repository';
 import type { Issue } from './pool-rules';
 
 const TYPE_MESSAGES = {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { useGitCache } from '../sources/tag-commits';
 import { type ArtifactStore, createArtifactStore } from './artifact-store';
 import { sweepOrphanArtifacts } from './reuse';
-import { useGitCache } from './tag-commits';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,18 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
 import {
   LOG_PAGE_DEFAULT,
   RunQuerySchema,
   TaskIdParamsSchema,
   TaskLogQuerySchema,
   TaskLogSchema,
-} from '../../contract/schemas/tasks-schemas';
-import { notFound } from '../platform/http/http-errors';
-import { invalid } from '../platform/http/validation-errors';
+} from '../../../contract/schemas/tasks-schemas';
+import { notFound } from '../../platform/http/http-errors';
+import { invalid } from '../../platform/http/validation-errors';
+import { findBuild } from '../builds-repository';
 import { type LogRow, logPageAfter, logPageBefore, logTextChunks, searchLog } from './build-log-repository';
-import { findBuild } from './builds-repository';
 
 /** The run whose log is read: the one asked for (one of the build's), else the latest. */
 function runOf(build: { id: number; run: number }, run: number | undefined) {

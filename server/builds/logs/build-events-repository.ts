@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { type BuildEventRow, buildEvents, builds } from '../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { type BuildEventRow, buildEvents, builds } from '../../platform/db/schema';
 import { clipLine } from './log-bounds';
 
 export type { BuildEventRow };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { PoolPresetSchema } from '../../contract/schemas/pool-schemas';
-import { listPoolPresets } from '../catalogue/pool-presets-repository';
+import { listPoolPresets } from './pool-presets-repository';
 
 /** Pool presets for the build form's pool slots (spec §3 Pool preset). */
 const poolUrlRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
-import { type BuildRun, BuildRunListSchema } from '../../contract/schemas/runs-schemas';
-import { TaskIdParamsSchema } from '../../contract/schemas/tasks-schemas';
-import { notFound } from '../platform/http/http-errors';
-import { findBuild } from './builds-repository';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { type BuildRun, BuildRunListSchema } from '../../../contract/schemas/runs-schemas';
+import { TaskIdParamsSchema } from '../../../contract/schemas/tasks-schemas';
+import { notFound } from '../../platform/http/http-errors';
+import { findBuild } from '../builds-repository';
 import { type BuildRunRow, listRuns } from './runs-repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

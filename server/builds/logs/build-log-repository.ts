@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { preparedOnce } from '../platform/db/prepared-statements';
-import { buildEvents } from '../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { preparedOnce } from '../../platform/db/prepared-statements';
+import { buildEvents } from '../../platform/db/schema';
 import { fixedPace, StatementPace } from './log-statement-pace';
 
 /**

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Build } from '../../contract/schemas/build-schemas';
+import type { Build } from '../../../contract/schemas/build-schemas';
 import {
   type AgentWorld,
   addWorker,
@@ -14,10 +14,10 @@ import {
   logOf,
   startWorldAgent,
   taskOf,
-} from '../test/agent-fixtures';
-import { api, buildBody, pools, submit } from '../test/build-fixtures';
+} from '../../test/agent-fixtures';
+import { api, buildBody, pools, submit } from '../../test/build-fixtures';
+import { findBuild } from '../builds-repository';
 import { blobName } from './artifact-store';
-import { findBuild } from './builds-repository';
 
 const FW = '/client/firmware/firmwares';
 

@@ -1,13 +1,13 @@
-import type { JobSpec as AgentJobSpec } from '../../contract/schemas/agent-schemas';
-import { findLicense } from '../accounts/licenses-repository';
-import { findLogo } from '../accounts/logos-repository';
-import { listSshKeys } from '../accounts/ssh-keys-repository';
-import type { Db } from '../platform/db/client';
-import type { BuildRow, PoolConfigEntry } from '../platform/db/schema';
-import { logoUrl } from '../platform/storage/logo-store';
-import { findReleaseRow, listReleaseTags } from '../releases/releases-repository';
-import { listRepositories } from '../releases/repositories-repository';
-import { artifactName } from './artifact-store';
+import type { JobSpec as AgentJobSpec } from '../../../contract/schemas/agent-schemas';
+import { findLicense } from '../../accounts/licenses-repository';
+import { findLogo } from '../../accounts/logos-repository';
+import { listSshKeys } from '../../accounts/ssh-keys-repository';
+import type { Db } from '../../platform/db/client';
+import type { BuildRow, PoolConfigEntry } from '../../platform/db/schema';
+import { logoUrl } from '../../platform/storage/logo-store';
+import { findReleaseRow, listReleaseTags } from '../../releases/releases-repository';
+import { listRepositories } from '../../releases/repositories-repository';
+import { artifactName } from '../artifacts/artifact-store';
 
 export const JOB_SPEC_VERSION = 1;
 

@@ -1,9 +1,9 @@
 // GET …/firmwares/{id}/log.txt: the whole log as a streamed download (issue 14).
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
-import { lineText, logPage, seededLog, turnCounter } from '../test/log-world';
-import { sharedWorld } from '../test/shared-world';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../../test/build-fixtures';
+import { lineText, logPage, seededLog, turnCounter } from '../../test/log-world';
+import { sharedWorld } from '../../test/shared-world';
 import { logTextChunks } from './build-log-repository';
 import { StatementPace } from './log-statement-pace';
 

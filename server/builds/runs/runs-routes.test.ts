@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BuildRun } from '../../contract/schemas/runs-schemas';
+import type { BuildRun } from '../../../contract/schemas/runs-schemas';
 import {
   addWorker,
   agentCall,
@@ -9,10 +9,10 @@ import {
   queueBuild,
   sendEvents,
   taskOf,
-} from '../test/agent-fixtures';
-import { api } from '../test/build-fixtures';
-import { expectError } from '../test/helper';
-import { sharedWorld } from '../test/shared-world';
+} from '../../test/agent-fixtures';
+import { api } from '../../test/build-fixtures';
+import { expectError } from '../../test/helper';
+import { sharedWorld } from '../../test/shared-world';
 
 // Issue 17, item 1: every run of a build is kept, with its own log and the agent's name as it was.
 const w = sharedWorld(createAgentWorld);

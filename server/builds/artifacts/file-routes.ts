@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UUID_PATTERN } from '../../contract/rules/text';
-import { UuidParamsSchema } from '../../contract/schemas/build-schemas';
-import { errorResponses } from '../../contract/schemas/common-schemas';
-import { notFound } from '../platform/http/http-errors';
-import { findBuildByUuid } from './builds-repository';
+import { UUID_PATTERN } from '../../../contract/rules/text';
+import { UuidParamsSchema } from '../../../contract/schemas/build-schemas';
+import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { notFound } from '../../platform/http/http-errors';
+import { findBuildByUuid } from '../builds-repository';
 
 const MISSING = 'File not found';
 

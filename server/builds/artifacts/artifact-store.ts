@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-import { UUID_PATTERN as UUID } from '../../contract/rules/text';
+import { UUID_PATTERN as UUID } from '../../../contract/rules/text';
 
 /** Where a build's artifact lived before issue 16, relative to DATA_DIR (still recorded in the job spec). */
 export const artifactName = (uuid: string) => `artifacts/${uuid.toLowerCase()}.tar.gz`;
