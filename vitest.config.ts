@@ -13,11 +13,11 @@ const DOM_TS_TESTS = [
   'src/custom/live/liveSocket.test.ts',
   'src/dataProvider/debug.test.ts',
   'src/dataProvider/httpClient.test.ts',
-  'src/layout/consoleChunks.test.ts',
-  'src/layout/firstPageDrawn.test.ts',
+  'src/boot/consoleChunks.test.ts',
+  'src/boot/firstPageDrawn.test.ts',
   'src/layout/pageIcon.test.ts',
-  'src/layout/retryingImport.test.ts',
-  'src/layout/useOpenedOnce.test.ts',
+  'src/boot/retryingImport.test.ts',
+  'src/ui/useOpenedOnce.test.ts',
 ];
 
 // Hashing passwords at production cost (19 MiB, t=2) is half of a sign-in's time; only

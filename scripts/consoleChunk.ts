@@ -1,6 +1,6 @@
 // Writes the address of the console's chunk (src/App.tsx) where the entry asks for it, so that it is fetched beside
 // the shell's chunk while the two are evaluated one after the other, and the addresses of the routed pages' stages
-// and of the first list pages' chunks, fetched with them (src/layout/consoleChunks.ts, issue 14).
+// and of the first list pages' chunks, fetched with them (src/boot/consoleChunks.ts, issue 14).
 import type { Plugin } from 'vite';
 import {
   CONSOLE_CHUNK,
@@ -8,7 +8,7 @@ import {
   PAGE_CHUNKS,
   ROUTED_CHUNKS,
   ROUTED_MODULES,
-} from '../src/layout/consoleChunks';
+} from '../src/boot/consoleChunks';
 
 interface OutputChunkLike {
   type: 'chunk' | 'asset';

@@ -5,12 +5,12 @@
 import type { Store } from 'react-admin';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import type { AppAuthProvider } from './authProvider';
+import { lazyPage } from './boot/lazyPage';
+import { AwaitingConsole } from './boot/ShellSkeleton';
 import { LoginPage } from './custom/auth/LoginPage';
 import { PublicShell } from './custom/auth/PublicShell';
 import type { HttpClient } from './dataProvider/httpClient';
-import { lazyPage } from './layout/lazyPage';
 import { RequireSignIn } from './layout/RequireSignIn';
-import { AwaitingConsole } from './layout/ShellSkeleton';
 
 const ForgotPasswordPage = lazyPage(() =>
   import('./custom/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),

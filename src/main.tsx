@@ -6,13 +6,6 @@ import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 
 import { createRoot } from 'react-dom/client';
 import { createAuthProvider } from './authProvider';
 import { readToken } from './authProvider/session';
-import { registerConsolePreload } from './custom/auth/consolePreload';
-import { LoginPage } from './custom/auth/LoginPage';
-import { PublicShell } from './custom/auth/PublicShell';
-import { HttpClientProvider } from './dataProvider/ApiContext';
-import { installDebugSwitches } from './dataProvider/debug';
-import { createHttpClient } from './dataProvider/httpClient';
-import { loadMessages } from './i18n/messages';
 import {
   CONSOLE_CHUNK,
   inTasks,
@@ -21,10 +14,17 @@ import {
   pageChunks,
   preloadModule,
   routedChunks,
-} from './layout/consoleChunks';
-import { afterFirstPaint } from './layout/firstPaint';
-import { retryingImport } from './layout/retryingImport';
-import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './layout/ShellSkeleton';
+} from './boot/consoleChunks';
+import { afterFirstPaint } from './boot/firstPaint';
+import { retryingImport } from './boot/retryingImport';
+import { AwaitingConsole, ShellSkeletonHost, shellFrameRoute } from './boot/ShellSkeleton';
+import { registerConsolePreload } from './custom/auth/consolePreload';
+import { LoginPage } from './custom/auth/LoginPage';
+import { PublicShell } from './custom/auth/PublicShell';
+import { HttpClientProvider } from './dataProvider/ApiContext';
+import { installDebugSwitches } from './dataProvider/debug';
+import { createHttpClient } from './dataProvider/httpClient';
+import { loadMessages } from './i18n/messages';
 import { createStore, currentLocale, foldMenuWhenNarrow, STORE_KEYS } from './layout/store';
 import { applyScale } from './theme/scale';
 
@@ -83,7 +83,7 @@ async function start() {
   const loadRouted = loadOnce(() => {
     if (import.meta.env.PROD) for (const href of routedChunks()) preloadModule(href);
     return inTasks(
-      [() => import('./layout/startStages/reactRouter'), () => import('./layout/startStages/muiStyles')],
+      [() => import('./boot/startStages/reactRouter'), () => import('./boot/startStages/muiStyles')],
       () => import('./RoutedPages'),
     );
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { PageLoading } from '../layout/lazyPage';
+import { PageLoading } from '../boot/lazyPage';
 
 /** The route guard of admin-or-developer pages (spec §2): anyone else goes to /. */
 export const RequireAccess = ({

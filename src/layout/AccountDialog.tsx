@@ -2,10 +2,10 @@ import { Box, Dialog, DialogContent, Tab, Tabs, type Theme, useMediaQuery } from
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../authProvider/useAccount';
+import { PageLoading } from '../boot/lazyPage';
 import { GeneralTab } from '../custom/account/GeneralTab';
 import { SshKeysTab } from '../resources/sshKeys/SshKeysTab';
-import { ClosableDialogTitle } from './ClosableDialogTitle';
-import { PageLoading } from './lazyPage';
+import { ClosableDialogTitle } from '../ui/ClosableDialogTitle';
 
 type AccountTab = 'general' | 'ssh';
 

@@ -2,7 +2,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { IconButton, AppBar as MuiAppBar, styled, type Theme, Toolbar, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
-import { HintTooltip } from './HintTooltip';
+import { HintTooltip } from '../ui/HintTooltip';
 
 /** react-admin's app bar's look, under its class names (RaAppBar-…). */
 const Bar = styled(MuiAppBar, { name: 'RaAppBar', slot: 'Root' })(({ theme }) => ({

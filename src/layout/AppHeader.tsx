@@ -1,10 +1,10 @@
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { IconButton } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { HintTooltip } from '../ui/HintTooltip';
 import { AppBar } from './AppBar';
 import { AppUserMenu } from './AppUserMenu';
 import { HeaderDialogsProvider, useHeaderDialogs } from './HeaderDialogs';
-import { HintTooltip } from './HintTooltip';
 import { LoadingIndicator } from './LoadingIndicator';
 import { MyTasksButton } from './MyTasksButton';
 import { RouteTitle } from './RouteTitle';

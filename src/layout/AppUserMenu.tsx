@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { Logout, UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { HintTooltip } from '../ui/HintTooltip';
 import { useHeaderDialogs } from './HeaderDialogs';
-import { HintTooltip } from './HintTooltip';
 
 const AccountItem = () => {
   const translate = useTranslate();

@@ -13,7 +13,7 @@ import {
   ResourceDefinitionContextProvider,
   type ResourceDefinitionContextValue,
 } from 'react-admin';
-import { definitionsOf } from './resourceDefinitions';
+import { definitionsOf } from '../boot/resourceDefinitions';
 
 const keep = () => {};
 

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../boot/lazyPage';
+import { useOpenedOnce } from '../ui/useOpenedOnce';
 import { settingsKeptOpen } from './settingsKeptOpen';
-import { useOpenedOnce } from './useOpenedOnce';
 
 // Chunks of their own, fetched at the first opening (issue 14): the account dialog's forms and the settings
 // popover's controls are not in the download the first page waits for.

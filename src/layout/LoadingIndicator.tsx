@@ -1,7 +1,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { CircularProgress, IconButton, styled } from '@mui/material';
 import { useLoading, useRefresh, useTranslate } from 'react-admin';
-import { HintTooltip } from './HintTooltip';
+import { HintTooltip } from '../ui/HintTooltip';
 
 /** react-admin's loading indicator's look, under its class names (RaLoadingIndicator-…). */
 const Root = styled('div', { name: 'RaLoadingIndicator', slot: 'Root' })({

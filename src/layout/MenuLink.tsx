@@ -2,7 +2,7 @@ import { ListItemIcon, MenuItem, styled, type Theme, Typography, useMediaQuery }
 import type { ReactElement } from 'react';
 import { useSidebarState } from 'react-admin';
 import { Link, useMatch } from 'react-router-dom';
-import { HintTooltip } from './HintTooltip';
+import { HintTooltip } from '../ui/HintTooltip';
 
 /** react-admin's menu item's look, under its class names (RaMenuItemLink-…), the theme's overrides included. */
 const Item = styled(MenuItem, { name: 'RaMenuItemLink', slot: 'Root' })(({ theme }) => ({

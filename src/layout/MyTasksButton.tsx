@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { BADGE_CAPS } from '../../contract/constants';
-import { capBadge } from './badge';
-import { HintTooltip } from './HintTooltip';
+import { capBadge } from '../ui/badge';
+import { HintTooltip } from '../ui/HintTooltip';
 import { resetPageIcon, setPageIcon } from './pageIcon';
 import { useTaskCounters, useTaskStatus } from './useTaskCounters';
 

@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../../contract/can-access';
 import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
-import { HintTooltip } from './HintTooltip';
+import { HintTooltip } from '../ui/HintTooltip';
 import { keepSettingsOpen } from './settingsKeptOpen';
 import { stepScale } from './store';
 import { type ThemeMode, useLanguage, useScale, useShowRemoved, useThemeMode } from './usePreferences';

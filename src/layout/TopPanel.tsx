@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import { retryingImport } from '../boot/retryingImport';
+import { StartDeferred } from '../boot/StartDeferred';
 import { findRoute } from '../routes';
-import { retryingImport } from './retryingImport';
-import { StartDeferred } from './StartDeferred';
 
 /**
  * The per-route top panel slot (spec §2 "Top panel per route"), keyed by the route table's path. The panels

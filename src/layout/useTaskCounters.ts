@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLogoutIfAccessDenied, usePermissions } from 'react-admin';
 import { canAccess } from '../../contract/can-access';
+import { whenIdle } from '../boot/whenIdle';
 import { useHttpClient } from '../dataProvider/ApiContext';
 import { debugLog } from '../dataProvider/debug';
 import type { HttpClient } from '../dataProvider/httpClient';
@@ -15,7 +16,6 @@ import {
   ZERO_COUNTERS,
   ZERO_STATUS,
 } from './taskPolling';
-import { whenIdle } from './whenIdle';
 
 export type { TaskCounters, TaskStatus } from './taskPolling';
 

@@ -99,7 +99,7 @@ describe('the sign-in page', () => {
     const page = await context.newPage();
     const bytes = await wireLog(page);
     // The shell's chunk is evaluated before the console's, but both are fetched at once, and the page's chunk with them
-    // (src/layout/consoleChunks.ts).
+    // (src/boot/consoleChunks.ts).
     const events: string[] = [];
     page.on('request', (r) => events.push(`asked ${new URL(r.url()).pathname}`));
     page.on('requestfinished', (r) => events.push(`got ${new URL(r.url()).pathname}`));

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { TitleWithHint } from '../../layout/TitleWithHint';
+import { TitleWithHint } from '../../ui/TitleWithHint';
 
 /** A block of the general tab: a title, an optional line of explanation and its controls. */
 export const AccountSection = ({

@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Card, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { GENERAL_LOGO_ID } from '../../../contract/constants';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import type { LogoSet } from './accountApi';
 import { LogoPreview } from './LogoPreview';
 

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { TitleWithHint } from '../../layout/TitleWithHint';
+import { TitleWithHint } from '../../ui/TitleWithHint';
 
 /** One titled card of the build form. */
 export const FormSection = ({

@@ -2,8 +2,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { BooleanInput, NumberInput, TextInput, useTranslate } from 'react-admin';
-import { HintTooltip } from '../../layout/HintTooltip';
 import type { PoolPreset, PoolType } from '../../resources/sets/types';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { PoolUrlInput } from './PoolUrlInput';
 import type { poolValidators } from './validation';
 

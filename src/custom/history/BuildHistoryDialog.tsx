@@ -13,7 +13,7 @@ import { usePermissions, useTranslate } from 'react-admin';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { errorMessages } from '../../dataProvider/showError';
-import { ClosableDialogTitle } from '../../layout/ClosableDialogTitle';
+import { ClosableDialogTitle } from '../../ui/ClosableDialogTitle';
 import { fetchRuns } from './historyApi';
 import { RunCard } from './RunCard';
 

@@ -6,9 +6,9 @@ import { useTranslate } from 'react-admin';
 import { readToken } from '../../authProvider/session';
 import { useShowError } from '../../dataProvider/showError';
 import { useDates } from '../../i18n/dates';
-import { LabelledValue } from '../../layout/LabelledValue';
 import { formatBytes } from '../../resources/builds/buildRules';
 import { TaskStatusChip } from '../../resources/tasks/TaskCells';
+import { LabelledValue } from '../../ui/LabelledValue';
 import { buildLogPath, downloadLog } from '../live/buildLogApi';
 import type { BuildRun } from './historyApi';
 

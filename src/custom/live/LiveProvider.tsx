@@ -12,9 +12,9 @@ import { useLogoutIfAccessDenied, useNotify, usePermissions } from 'react-admin'
 import type { Options as SocketOptions } from 'reconnecting-websocket';
 import { canAccess } from '../../../contract/can-access';
 import { readToken, rememberSignOutNotice } from '../../authProvider/session';
+import { whenIdle } from '../../boot/whenIdle';
 import { askHealth, isUnavailableStatus, reportConnection } from '../../dataProvider/connectionStatus';
 import { ERROR_TOAST } from '../../dataProvider/showError';
-import { whenIdle } from '../../layout/whenIdle';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
 import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';

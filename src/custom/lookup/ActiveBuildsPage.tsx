@@ -20,7 +20,7 @@ import type { Static } from 'typebox';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
 import type { BuildSetWithOwnerSchema } from '../../../contract/schemas/set-schemas';
 import { errorMessages } from '../../dataProvider/showError';
-import { SmallTable } from '../../layout/SmallTable';
+import { SmallTable } from '../../ui/SmallTable';
 
 type ActiveSet = Static<typeof BuildSetWithOwnerSchema>;
 

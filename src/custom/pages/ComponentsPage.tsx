@@ -14,9 +14,9 @@ import {
 } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
-import { EmptyCard } from '../../layout/EmptyCard';
 import { AgentStatus } from '../../resources/agents/AgentStatus';
 import type { Agent } from '../../resources/agents/types';
+import { EmptyCard } from '../../ui/EmptyCard';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 

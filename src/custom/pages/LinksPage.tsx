@@ -21,13 +21,13 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
 import { uuid as validUuid } from '../../../contract/rules/text';
 import { useHttpClient } from '../../dataProvider/ApiContext';
-import { useCopyToClipboard } from '../../layout/clipboard';
-import { HintTooltip } from '../../layout/HintTooltip';
-import { SmallTable } from '../../layout/SmallTable';
 import { downloadUrl, formatBytes } from '../../resources/builds/buildRules';
 import { BuildStatusChip } from '../../resources/builds/StatusChips';
 import { fetchSharedLinks } from '../../resources/sets/setsApi';
 import type { SharedBuild } from '../../resources/sets/types';
+import { useCopyToClipboard } from '../../ui/clipboard';
+import { HintTooltip } from '../../ui/HintTooltip';
+import { SmallTable } from '../../ui/SmallTable';
 import { AuthCard } from '../auth/AuthCard';
 
 const Sha = ({ value }: { value: string | null }) => {

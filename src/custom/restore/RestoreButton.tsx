@@ -5,7 +5,7 @@ import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 
 export type RestoreKind = 'release' | 'partner' | 'set';
 

@@ -8,7 +8,7 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/mat
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useShowError } from '../../dataProvider/showError';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { AgentNameDialog } from './AgentNameDialog';
 import { AgentTokenDialog } from './AgentTokenDialog';
 import type { Agent } from './types';

@@ -13,8 +13,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useCopyToClipboard } from '../../layout/clipboard';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { useCopyToClipboard } from '../../ui/clipboard';
+import { HintTooltip } from '../../ui/HintTooltip';
 
 /** The command that starts an agent on a build machine (ARCHITECTURE.md: processes). */
 export const agentCommand = (token: string, server = window.location.origin) =>

@@ -1,7 +1,7 @@
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import { Box, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
-import { EmptyCard } from '../../layout/EmptyCard';
+import { EmptyCard } from '../../ui/EmptyCard';
 import { AgentCreateButton } from './AgentCreateButton';
 
 /** No agents yet: how one joins (`npm run agent -- --server URL --token TOKEN`). */

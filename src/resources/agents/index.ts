@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/DnsOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 const agents = {
   list: lazyPage(() => import('./AgentList').then((m) => m.AgentList)),

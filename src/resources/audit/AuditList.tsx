@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../../contract/constants';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { useShowError } from '../../dataProvider/showError';
 import { useDates } from '../../i18n/dates';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { AuditChanges } from './AuditChanges';
 import { AuditObject } from './AuditObject';
 import type { AuditEntry } from './types';

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/HistoryOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 const audit = {
   list: lazyPage(() => import('./AuditList').then((m) => m.AuditList)),

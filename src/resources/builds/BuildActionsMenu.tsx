@@ -10,7 +10,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { createContext, type ReactElement, useContext } from 'react';
 import { useTranslate } from 'react-admin';
-import { ActionsMenu } from '../../layout/ActionsMenu';
+import { ActionsMenu } from '../../ui/ActionsMenu';
 import type { Build } from '../sets/types';
 
 export type BuildAction =

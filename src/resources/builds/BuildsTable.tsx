@@ -3,8 +3,8 @@ import { Box, Card, Checkbox, Chip, IconButton, Stack, TableCell, TableRow, Typo
 import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
-import { HintTooltip } from '../../layout/HintTooltip';
-import { SmallTable } from '../../layout/SmallTable';
+import { HintTooltip } from '../../ui/HintTooltip';
+import { SmallTable } from '../../ui/SmallTable';
 import { ReleaseStageChip } from '../releases/ReleaseStageChip';
 import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';

@@ -3,7 +3,7 @@ import MemoryOutlinedIcon from '@mui/icons-material/MemoryOutlined';
 import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { EmptyCard } from '../../layout/EmptyCard';
+import { EmptyCard } from '../../ui/EmptyCard';
 
 /** A set without builds: what to do next. */
 export const NoBuilds = ({ buildPath }: { buildPath: string }) => {

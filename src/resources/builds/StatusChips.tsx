@@ -8,7 +8,7 @@ import { Box, Chip, type ChipProps, LinearProgress, Stack } from '@mui/material'
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import type { BuildStatus } from '../../../contract/statuses';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import type { Build } from '../sets/types';
 import type { StatusCounters as Counters } from './buildRules';
 

@@ -7,8 +7,8 @@ import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Typography }
 import { type ReactElement, useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { WHOLE_LIST } from '../../dataProvider/wholeList';
-import { HintTooltip } from '../../layout/HintTooltip';
-import { SmallTable } from '../../layout/SmallTable';
+import { HintTooltip } from '../../ui/HintTooltip';
+import { SmallTable } from '../../ui/SmallTable';
 import { CatalogueFormDialog } from './CatalogueFormDialog';
 import { type ImpactAction, ImpactDialog } from './ImpactDialog';
 import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds';

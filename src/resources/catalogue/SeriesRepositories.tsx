@@ -22,8 +22,8 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { callOf } from '../../dataProvider/paths';
 import { useShowError } from '../../dataProvider/showError';
 import { WHOLE_LIST } from '../../dataProvider/wholeList';
-import { HintTooltip } from '../../layout/HintTooltip';
-import { SmallTable } from '../../layout/SmallTable';
+import { HintTooltip } from '../../ui/HintTooltip';
+import { SmallTable } from '../../ui/SmallTable';
 import type { CatalogueRecord } from './kinds';
 
 /** The repositories a series' releases name a tag of; replaced as a whole (PUT /admin/series-repository). */

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/CategoryOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 /** The catalogue page (admins): one resource whose list is the tabbed page of every kind. */
 const catalogue = {

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useDates } from '../../i18n/dates';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 
 /** "5 minutes ago", in the UI language, with the exact time on hover; 'never' when there is none. */
 export const LastActive = ({ value }: { value: string | null | undefined }) => {

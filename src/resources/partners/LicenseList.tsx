@@ -2,9 +2,9 @@ import PublicOutlinedIcon from '@mui/icons-material/PublicOutlined';
 import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { Alert, Box, Card, CardHeader, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { PageLoading } from '../../boot/lazyPage';
 import { useShowError } from '../../dataProvider/showError';
-import { PageLoading } from '../../layout/lazyPage';
-import { SmallTable } from '../../layout/SmallTable';
+import { SmallTable } from '../../ui/SmallTable';
 
 /** GET /admin/license: the licenses grouped by region. */
 export interface License {

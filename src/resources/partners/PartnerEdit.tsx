@@ -3,11 +3,11 @@ import { Confirm, useDataProvider, useGetOne, useNotify, useRedirect } from 'rea
 import { useParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { useAccount } from '../../authProvider/useAccount';
+import { PageLoading } from '../../boot/lazyPage';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { useShowError } from '../../dataProvider/showError';
-import { PageLoading } from '../../layout/lazyPage';
-import { RecordMissing } from '../../layout/RecordMissing';
+import { RecordMissing } from '../../ui/RecordMissing';
 import { ACCOUNT_FIELDS } from './PartnerCreate';
 import { PartnerDeleteButton } from './PartnerDeleteButton';
 import { PartnerFormPage } from './PartnerFormPage';

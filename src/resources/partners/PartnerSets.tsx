@@ -3,10 +3,10 @@ import { Box, Card, CardHeader, Pagination, Stack, TextField, Typography } from 
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
+import { PageLoading } from '../../boot/lazyPage';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
 import { useShowError } from '../../dataProvider/showError';
-import { PageLoading } from '../../layout/lazyPage';
-import { ShowRemovedSwitch } from '../../layout/ShowRemovedSwitch';
+import { ShowRemovedSwitch } from '../../ui/ShowRemovedSwitch';
 import { SetRow } from '../sets/SetRow';
 import type { BuildSet } from '../sets/types';
 import { useSetActionHandler } from '../sets/useSetActionHandler';

@@ -4,8 +4,8 @@ import { Box, Breadcrumbs, Button, Link as MuiLink, Stack, Typography } from '@m
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
-import { PageLoading } from '../../layout/lazyPage';
-import { RecordMissing } from '../../layout/RecordMissing';
+import { PageLoading } from '../../boot/lazyPage';
+import { RecordMissing } from '../../ui/RecordMissing';
 import { PartnerSetBuilds } from './PartnerSetBuilds';
 import { PartnerSets } from './PartnerSets';
 import { PartnerTasks } from './PartnerTasks';

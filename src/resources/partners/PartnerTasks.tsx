@@ -2,8 +2,8 @@ import { Card, CardHeader, Pagination, Stack, TableCell, TableRow, Typography } 
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { PAGE_SIZE, POLL_INTERVAL_MS } from '../../../contract/constants';
-import { showFrom } from '../../layout/responsive';
-import { SmallTable } from '../../layout/SmallTable';
+import { showFrom } from '../../ui/responsive';
+import { SmallTable } from '../../ui/SmallTable';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from '../tasks/TaskCells';
 import type { Task } from '../tasks/types';
 

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../../../contract/can-access';
 import { ExportCsvButton } from '../../custom/exports/ExportCsvButton';
-import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
+import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../ui/listPanel/ListPanel';
 import { AddPartnerButton } from './AddPartnerButton';
 import { type PartnersTab, usePartnersFilter, usePartnersTab, usePartnersTotal } from './partnersListState';
 

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/PeopleAltOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 const partners = {
   list: lazyPage(() => import('./PartnerList').then((m) => m.PartnerList)),

@@ -1,7 +1,7 @@
 // The partners list's state (spec §3 Partners list state: page size 20, current page, total) lives in
 // react-admin's store, so the top panel (search, VIP filter, tab badge) and the list read and write the same one.
 import { useStore } from 'react-admin';
-import { listDefaults, useStoredFilter } from '../../layout/listPanel/listParams';
+import { listDefaults, useStoredFilter } from '../../ui/listPanel/listParams';
 
 export const PARTNERS_LIST_KEY = 'partners.list';
 const TOTAL_KEY = 'partners.total';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { memoryStore, Notification } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../contract/roles';
-import { prefetchPageData } from '../../layout/preloadPage';
+import { prefetchPageData } from '../../boot/preloadPage';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ReleaseList } from './ReleaseList';
 import { ReleaseTopPanel } from './ReleaseTopPanel';

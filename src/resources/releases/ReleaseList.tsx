@@ -3,10 +3,10 @@ import { Button, Card, Skeleton, TableCell, TableRow, type Theme, useMediaQuery 
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../../authProvider/useAccount';
+import { useDeferredPageValue } from '../../boot/firstPageDrawn';
 import { errorMessages, useShowError } from '../../dataProvider/showError';
-import { EmptyState } from '../../layout/EmptyCard';
-import { useDeferredPageValue } from '../../layout/firstPageDrawn';
-import { SmallTable } from '../../layout/SmallTable';
+import { EmptyState } from '../../ui/EmptyCard';
+import { SmallTable } from '../../ui/SmallTable';
 import { HIDDEN_WHEN_NARROW, ReleaseRow } from './ReleaseRow';
 import { hasNewerVersion, lastPrereleaseIds } from './releaseRules';
 import type { Release } from './types';

@@ -2,7 +2,7 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { Box, Collapse, IconButton, TableCell, TableRow, Typography } from '@mui/material';
 import { memo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { ReleaseDetails } from './ReleaseDetails';
 import { ReleaseMarks } from './ReleaseMarks';
 import { ReleaseRowActions } from './ReleaseRowActions';

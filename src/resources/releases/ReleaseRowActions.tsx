@@ -7,7 +7,7 @@ import { type ReactElement, useState } from 'react';
 import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { ImpactNotice } from '../../custom/impact/ImpactNotice';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
 

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/NewReleasesOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 const releases = {
   list: lazyPage(() => import('./ReleaseList').then((m) => m.ReleaseList)),

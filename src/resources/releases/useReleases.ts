@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { type RaRecord, useGetList, usePermissions, useStore } from 'react-admin';
 import { canAccess } from '../../../contract/can-access';
 import { availableSeries, blockedSeries, type Series } from '../../../contract/rules/catalogue';
-import type { ListQuery } from '../../layout/listPanel/prefetchList';
 import { useShowRemoved } from '../../layout/usePreferences';
+import type { ListQuery } from '../../ui/listPanel/prefetchList';
 import { countBySeries, visibleReleases } from './releaseRules';
 import type { Release } from './types';
 
@@ -53,7 +53,7 @@ const releasesQuery = (showRemoved: boolean): ListQuery => ({
   params: { pagination: ALL, sort: { field: 'id', order: 'DESC' }, meta: { include_deleted: showRemoved } },
 });
 
-/** What the /releases page asks for first, also prefetched beside the console's code (layout/preloadPage.ts). */
+/** What the /releases page asks for first, also prefetched beside the console's code (boot/preloadPage.ts). */
 export const releasesPageQueries = (showRemoved: boolean): ListQuery[] => [
   SERIES_QUERY,
   releasesQuery(showRemoved),

@@ -7,8 +7,8 @@ import { joinPools, type PoolValues, splitPools } from '../../custom/buildForm/p
 import { serverFieldErrors } from '../../custom/buildForm/serverErrors';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
-import { FormDialogActions } from '../../layout/FormDialogActions';
-import { ResponsiveDialog } from '../../layout/ResponsiveDialog';
+import { FormDialogActions } from '../../ui/FormDialogActions';
+import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import { patchPools } from './setsApi';
 import type { Build, PoolPreset } from './types';
 import { useRefreshBuilds } from './useSetActions';

@@ -1,4 +1,4 @@
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 /**
  * The set form as a chunk of its own, fetched at its first opening (issue 14): its logo and name inputs share

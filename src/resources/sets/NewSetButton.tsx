@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useOpenedOnce } from '../../layout/useOpenedOnce';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { LazySetFormDialog } from './LazySetFormDialog';
 
 /** 'New set': opens the set form and, once saved, the new set's page. */

@@ -5,7 +5,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import { ActionsMenu } from '../../layout/ActionsMenu';
+import { ActionsMenu } from '../../ui/ActionsMenu';
 import type { BuildSet } from './types';
 
 export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';

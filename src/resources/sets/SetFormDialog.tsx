@@ -10,6 +10,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { PageLoading } from '../../boot/lazyPage';
 import type { LogoSet } from '../../custom/account/accountApi';
 import { logoSelectFor } from '../../custom/buildForm/formModes';
 import { LogoInput } from '../../custom/buildForm/LogoInput';
@@ -20,9 +21,8 @@ import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
 import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
 import { useShowError } from '../../dataProvider/showError';
-import { FormDialogActions } from '../../layout/FormDialogActions';
-import { PageLoading } from '../../layout/lazyPage';
-import { ResponsiveDialog } from '../../layout/ResponsiveDialog';
+import { FormDialogActions } from '../../ui/FormDialogActions';
+import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
 import type { BuildSet, SetBody, SshKey } from './types';
 import { useRefreshBuilds } from './useSetActions';
 

@@ -2,10 +2,10 @@ import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutl
 import { Box, Card, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { ListBase, Offline, Pagination, useListContext, useTranslate } from 'react-admin';
+import { useDeferredPageValue } from '../../boot/firstPageDrawn';
 import { useShowError } from '../../dataProvider/showError';
-import { EmptyCard } from '../../layout/EmptyCard';
-import { useDeferredPageValue } from '../../layout/firstPageDrawn';
 import { useShowRemoved } from '../../layout/usePreferences';
+import { EmptyCard } from '../../ui/EmptyCard';
 import { NewSetButton } from './NewSetButton';
 import { SetRow } from './SetRow';
 import { setsListSpec, useSetsTotal } from './setsListState';

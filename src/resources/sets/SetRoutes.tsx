@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 import { SetPage } from './SetPage';
 
 const BuildFormPage = lazyPage(() =>

@@ -7,7 +7,7 @@ import { alpha } from '@mui/material/styles';
 import { usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { setCounters } from '../builds/buildRules';
 import { StatusCounters } from '../builds/StatusChips';
 import { type SetAction, SetActionsMenu } from './SetActionsMenu';

@@ -2,8 +2,8 @@ import { Tab, Tabs } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
-import { capBadge } from '../../layout/badge';
-import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
+import { capBadge } from '../../ui/badge';
+import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../ui/listPanel/ListPanel';
 import { NewSetButton } from './NewSetButton';
 import { useSetsFilter, useSetsTotal } from './setsListState';
 

@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/MemoryOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 /**
  * The Firmwares page (spec §2 /firmwares): the route is `firmwares`, the records of its list are sets (the

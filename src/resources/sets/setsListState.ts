@@ -2,12 +2,12 @@
 // 'my sets' badge) and the list read and write the same one.
 import { useStore } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
-import { listDefaults, useStoredFilter } from '../../layout/listPanel/listParams';
-import type { ListSpec } from '../../layout/listPanel/prefetchList';
+import { listDefaults, useStoredFilter } from '../../ui/listPanel/listParams';
+import type { ListSpec } from '../../ui/listPanel/prefetchList';
 
 /** The List's storeKey: react-admin keeps the list params (page, filter) under it. */
 export const SETS_LIST_KEY = 'firmwares.sets';
-/** What SetList gives its <List>, and what the console prefetches for /firmwares (src/layout/preloadPage.ts). */
+/** What SetList gives its <List>, and what the console prefetches for /firmwares (src/boot/preloadPage.ts). */
 export const setsListSpec = (showRemoved: boolean): ListSpec => ({
   resource: 'groups',
   storeKey: SETS_LIST_KEY,

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
-import { useOpenedOnce } from '../../layout/useOpenedOnce';
+import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { LazySetFormDialog } from './LazySetFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';

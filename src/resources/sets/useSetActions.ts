@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
-import { useCopyToClipboard } from '../../layout/clipboard';
+import { useCopyToClipboard } from '../../ui/clipboard';
 import { sharedLinkUrl } from '../builds/buildRules';
 import { setAction } from './setsApi';
 import type { BuildSet } from './types';

@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Box, ButtonBase, Card, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import type { SshKeyDraft } from './sshKeysPlan';
 
 interface SshKeyTileProps {

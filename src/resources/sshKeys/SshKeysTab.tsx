@@ -2,8 +2,8 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../boot/lazyPage';
 import { useShowError } from '../../dataProvider/showError';
-import { PageLoading } from '../../layout/lazyPage';
 import { AddSshKeyTile, SshKeyTile } from './SshKeyTile';
 import {
   newUid,

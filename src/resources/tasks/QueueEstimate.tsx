@@ -3,7 +3,7 @@ import { format, isSameDay, isValid, parseISO } from 'date-fns';
 import { enUS, ru } from 'date-fns/locale';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BuildStatus } from '../../../contract/statuses';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 
 /** What a task or a build says of its place in the queue (issue 16): computed by the server. */
 export interface QueueEstimateFields {

@@ -12,7 +12,7 @@ import { useTranslate } from 'react-admin';
 import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
 import { useDates } from '../../i18n/dates';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { QueueEstimate } from './QueueEstimate';
 import { isCancelling, type Task, type TaskStatus } from './types';
 

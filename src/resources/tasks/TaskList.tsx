@@ -3,7 +3,7 @@ import { Button, Card, Stack, Typography } from '@mui/material';
 import { DataTable, List, Pagination, useCanAccess, useTranslate } from 'react-admin';
 import { PAGE_SIZE } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
-import { showFrom } from '../../layout/responsive';
+import { showFrom } from '../../ui/responsive';
 import { TaskProgress, TaskSet, TaskStatusChip, TaskTimes } from './TaskCells';
 import { TaskRowActions } from './TaskRowActions';
 import { TAB_RESOURCE, type TasksTab, tasksStoreKey, useTasksFilter, useTasksTab } from './tasksListState';

@@ -10,7 +10,7 @@ import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
-import { HintTooltip } from '../../layout/HintTooltip';
+import { HintTooltip } from '../../ui/HintTooltip';
 import { downloadUrl } from '../builds/buildRules';
 import { cancelTask } from './tasksApi';
 import { isCancellable, type Task } from './types';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Confirm, useDeleteMany, useNotify, useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
 import { useShowError } from '../../dataProvider/showError';
-import { capBadge } from '../../layout/badge';
+import { capBadge } from '../../ui/badge';
 import { TAB_RESOURCE, type TasksTab, useTasksSelection } from './tasksListState';
 
 /**

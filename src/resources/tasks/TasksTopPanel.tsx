@@ -2,10 +2,10 @@ import { Tab, Tabs } from '@mui/material';
 import { useCallback } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { BADGE_CAPS } from '../../../contract/constants';
-import { capBadge } from '../../layout/badge';
-import { HintTooltip } from '../../layout/HintTooltip';
-import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../layout/listPanel/ListPanel';
 import { useTaskStatus } from '../../layout/useTaskCounters';
+import { capBadge } from '../../ui/badge';
+import { HintTooltip } from '../../ui/HintTooltip';
+import { ListPanelRow, ListSearchBox, StarFilterChip, TabBadge } from '../../ui/listPanel/ListPanel';
 import { TaskSelectionBar } from './TaskSelectionBar';
 import { type TasksTab, useTasksFilter, useTasksTab } from './tasksListState';
 

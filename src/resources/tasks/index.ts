@@ -1,5 +1,5 @@
 import Icon from '@mui/icons-material/AssignmentOutlined';
-import { lazyPage } from '../../layout/lazyPage';
+import { lazyPage } from '../../boot/lazyPage';
 
 const tasks = {
   list: lazyPage(() => import('./TaskList').then((m) => m.TaskList)),

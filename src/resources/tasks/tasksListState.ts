@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { type ListParams, useRecordSelection, useStore } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { listDefaults, withFilter } from '../../layout/listPanel/listParams';
+import { listDefaults, withFilter } from '../../ui/listPanel/listParams';
 
 export type TasksTab = 'my' | 'all';
 

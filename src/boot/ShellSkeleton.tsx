@@ -15,8 +15,8 @@ import { PublicConnectionBanner } from '../custom/auth/PublicConnectionBanner';
 import { PublicIcon } from '../custom/auth/publicIcons';
 import { loadedMessages } from '../i18n/messages';
 import { staticI18nProvider } from '../i18n/translate';
+import { currentLocale, STORE_KEYS } from '../layout/store';
 import { CONSOLE_HOME, findRoute, type RouteMeta } from '../routes';
-import { currentLocale, STORE_KEYS } from './store';
 import '../custom/auth/public.css';
 import './shellSkeleton.css';
 

@@ -19,8 +19,8 @@ export const CONSOLE_CHUNK = '__CONSOLE_CHUNK__';
 
 /** The modules of the routed pages' stages, in the order the entry evaluates them. */
 export const ROUTED_MODULES: readonly string[] = [
-  'src/layout/startStages/reactRouter.ts',
-  'src/layout/startStages/muiStyles.ts',
+  'src/boot/startStages/reactRouter.ts',
+  'src/boot/startStages/muiStyles.ts',
   'src/RoutedPages.tsx',
 ];
 
@@ -31,7 +31,7 @@ export const ROUTED_CHUNKS = '__ROUTED_CHUNKS__';
 export const routedChunks = (written: string = ROUTED_CHUNKS): string[] => JSON.parse(written) as string[];
 
 /**
- * The modules a first signed-in list page draws, by route: the same ones `preloadPage` (layout/preloadPage.ts)
+ * The modules a first signed-in list page draws, by route: the same ones `preloadPage` (boot/preloadPage.ts)
  * imports once the console runs. Their chunks are fetched beside the console's, not a round trip after its
  * evaluation (the console's and the page's code are then evaluated as before, each in its own task).
  */

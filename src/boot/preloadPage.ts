@@ -4,11 +4,11 @@
 // goes into the cache the page's hooks read, so nothing is fetched twice.
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider, Store } from 'react-admin';
+import { storedShowRemoved } from '../layout/usePreferences';
 import { releasesPageQueries } from '../resources/releases/useReleases';
 import { setsListSpec } from '../resources/sets/setsListState';
+import { firstListQuery, type ListQuery, prefetchList } from '../ui/listPanel/prefetchList';
 import { firstPageRoute } from './consoleChunks';
-import { firstListQuery, type ListQuery, prefetchList } from './listPanel/prefetchList';
-import { storedShowRemoved } from './usePreferences';
 
 interface FirstPage {
   code: () => Promise<unknown>[];

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeToken } from '../authProvider/session';
 import { reportConnection } from '../dataProvider/connectionStatus';
 import { loadMessages } from '../i18n/messages';
+import { createStore, STORE_KEYS } from '../layout/store';
 import { AwaitingConsole, ShellSkeletonHost } from './ShellSkeleton';
-import { createStore, STORE_KEYS } from './store';
 
 const at = (path: string) => window.history.pushState(null, '', path);
 

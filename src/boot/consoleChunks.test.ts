@@ -95,9 +95,9 @@ describe("the console's code in stages, each in a task of its own (issue 14)", (
     expect(firstPageRoute('/')).toBe('/releases');
   });
 
-  it('names modules the first pages import (layout/preloadPage.ts)', async () => {
+  it('names modules the first pages import (boot/preloadPage.ts)', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile('src/layout/preloadPage.ts', 'utf8');
+    const source = await readFile('src/boot/preloadPage.ts', 'utf8');
     const imported = [...source.matchAll(/import\('\.\.\/([\w/]+)'\)/g)].map((m) => `src/${m[1]}.tsx`);
     expect(Object.values(FIRST_PAGE_MODULES).flat().sort()).toEqual(imported.sort());
   });

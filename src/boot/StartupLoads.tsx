@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { loadCollation } from '../i18n/collator';
-import { loadHintPopup } from './HintTooltip';
+import { loadHintPopup } from '../ui/HintTooltip';
 import { whenIdle } from './whenIdle';
 
 const ALL = { pagination: { page: 1, perPage: 10_000 } };
