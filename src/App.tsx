@@ -28,10 +28,14 @@ import tasks from './resources/tasks';
 import { darkTheme, lightTheme } from './theme/theme';
 
 // Every page is its own chunk (spec §2: all routes load on demand).
-const ComponentsPage = lazyPage(() => import('./custom/pages/ComponentsPage').then((m) => m.ComponentsPage));
-const FindBuildPage = lazyPage(() => import('./custom/lookup/FindBuildPage').then((m) => m.FindBuildPage));
+const ComponentsPage = lazyPage(() =>
+  import('./resources/agents/ComponentsPage').then((m) => m.ComponentsPage),
+);
+const FindBuildPage = lazyPage(() =>
+  import('./resources/builds/lookup/FindBuildPage').then((m) => m.FindBuildPage),
+);
 const ActiveBuildsPage = lazyPage(() =>
-  import('./custom/lookup/ActiveBuildsPage').then((m) => m.ActiveBuildsPage),
+  import('./resources/builds/lookup/ActiveBuildsPage').then((m) => m.ActiveBuildsPage),
 );
 const NotFound = lazyPage(() => import('./layout/NotFound').then((m) => m.NotFound));
 

@@ -24,8 +24,8 @@ const ConfirmEmailChangePage = lazyPage(() =>
 const UnsubscribePage = lazyPage(() =>
   import('./custom/auth/UnsubscribePage').then((m) => m.UnsubscribePage),
 );
-const LinksPage = lazyPage(() => import('./custom/pages/LinksPage').then((m) => m.LinksPage));
-const VerifyPage = lazyPage(() => import('./custom/verify/VerifyPage').then((m) => m.VerifyPage));
+const LinksPage = lazyPage(() => import('./resources/sets/LinksPage').then((m) => m.LinksPage));
+const VerifyPage = lazyPage(() => import('./resources/builds/verify/VerifyPage').then((m) => m.VerifyPage));
 const PublicMuiTheme = lazyPage(() => import('./custom/auth/PublicMuiTheme').then((m) => m.PublicMuiTheme));
 
 /** What the routed pages share with the entry. */

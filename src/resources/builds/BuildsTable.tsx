@@ -1,7 +1,6 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, Card, Checkbox, Chip, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useDates } from '../../i18n/dates';
 import { HintTooltip } from '../../ui/HintTooltip';
 import { SmallTable } from '../../ui/SmallTable';
@@ -10,6 +9,7 @@ import type { Build } from '../sets/types';
 import { QueueEstimate } from '../tasks/QueueEstimate';
 import { type BuildAction, BuildActionsMenu } from './BuildActionsMenu';
 import { formatBytes, groupByStage, type StageGroup } from './buildRules';
+import { AgentLostNote } from './history/AgentLostNote';
 import { BuildProgress, BuildStatusChip } from './StatusChips';
 
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, catalogue, set } from '../../custom/buildForm/test/fixtures';
+import { build, catalogue, set } from '../sets/buildForm/test/fixtures';
 import type { Build } from '../sets/types';
 import {
   downloadUrl,

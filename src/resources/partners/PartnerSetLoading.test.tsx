@@ -2,9 +2,9 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { fakeApi } from '../sets/buildForm/test/fakeApi';
+import { set } from '../sets/buildForm/test/fixtures';
 import { PartnerShow } from './PartnerShow';
 
 const partner = { id: 2, email: 'partner@localhost', worker: 'North', is_active: true };

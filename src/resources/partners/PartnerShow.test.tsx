@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build, set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { fakeApi } from '../sets/buildForm/test/fakeApi';
+import { build, set } from '../sets/buildForm/test/fixtures';
 import { PartnerShow } from './PartnerShow';
 
 const slow = { timeout: 10_000 };

@@ -5,9 +5,9 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { DialogContentText, IconButton, Stack } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Confirm, Link, useDataProvider, useRefresh, useTranslate } from 'react-admin';
-import { ImpactNotice } from '../../custom/impact/ImpactNotice';
 import { RestoreButton } from '../../custom/restore/RestoreButton';
 import { HintTooltip } from '../../ui/HintTooltip';
+import { ImpactNotice } from './ImpactNotice';
 import type { Release, ReleasePatch } from './types';
 import { useReleaseNotices } from './useReleaseNotices';
 

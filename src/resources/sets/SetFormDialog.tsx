@@ -12,10 +12,6 @@ import {
 } from 'react-admin';
 import { PageLoading } from '../../boot/lazyPage';
 import type { LogoSet } from '../../custom/account/accountApi';
-import { logoSelectFor } from '../../custom/buildForm/formModes';
-import { LogoInput } from '../../custom/buildForm/LogoInput';
-import { resolveLogoId } from '../../custom/buildForm/logoUpload';
-import { validateSetName } from '../../custom/buildForm/validation';
 import { changedFields } from '../../dataProvider';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { fieldErrors } from '../../dataProvider/fieldErrors';
@@ -23,6 +19,10 @@ import { newIdempotencyKey } from '../../dataProvider/idempotencyKey';
 import { useShowError } from '../../dataProvider/showError';
 import { FormDialogActions } from '../../ui/FormDialogActions';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog';
+import { logoSelectFor } from './buildForm/formModes';
+import { LogoInput } from './buildForm/LogoInput';
+import { resolveLogoId } from './buildForm/logoUpload';
+import { validateSetName } from './buildForm/validation';
 import type { BuildSet, SetBody, SshKey } from './types';
 import { useRefreshBuilds } from './useSetActions';
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../../custom/buildForm/test/fakeApi';
-import { build, set } from '../../custom/buildForm/test/fixtures';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
+import { fakeApi } from './buildForm/test/fakeApi';
+import { build, set } from './buildForm/test/fixtures';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
 

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { POLL_INTERVAL_MS } from '../../../contract/constants';
-import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live';
 import { useShowError } from '../../dataProvider/showError';
 import { WHOLE_PAGE } from '../../dataProvider/wholeList';
 import type { BuildAction } from '../builds/BuildActionsMenu';
 import { downloadUrl, hasActiveBuilds } from '../builds/buildRules';
+import { BuildHistoryDialog } from '../builds/history/BuildHistoryDialog';
 import { useBuildActions } from '../builds/useBuildActions';
 import { EditPoolsDialog } from './EditPoolsDialog';
 import { RemoveDialog } from './RemoveDialog';

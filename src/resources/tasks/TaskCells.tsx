@@ -9,10 +9,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AgentLostNote } from '../../custom/history/AgentLostNote';
 import { useBuildProgress } from '../../custom/live/LiveProvider';
 import { useDates } from '../../i18n/dates';
 import { HintTooltip } from '../../ui/HintTooltip';
+import { AgentLostNote } from '../builds/history/AgentLostNote';
 import { QueueEstimate } from './QueueEstimate';
 import { isCancelling, type Task, type TaskStatus } from './types';
 

@@ -6,12 +6,12 @@ import { IconButton, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { BuildHistoryDialog } from '../../custom/history/BuildHistoryDialog';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
 import { HintTooltip } from '../../ui/HintTooltip';
 import { downloadUrl } from '../builds/buildRules';
+import { BuildHistoryDialog } from '../builds/history/BuildHistoryDialog';
 import { cancelTask } from './tasksApi';
 import { isCancellable, type Task } from './types';
 
