@@ -32,9 +32,9 @@ async function wsClients(w: World, clients: number) {
   };
 }
 
-/** A job of a fresh worker, claimed, for an agent to post events to. */
+/** A job of a fresh agent, claimed, for an agent to post events to. */
 async function claimedJob(w: World, name: string) {
-  const { token } = await w.worker(name);
+  const { token } = await w.agent(name);
   await w.submit();
   const claim = await agentCall(w, token, 'POST', '/jobs/claim');
   const { job } = (await claim.json()) as { job: { id: number; attempt: number } };

@@ -1,6 +1,6 @@
 // The bench's view of a running server for the agent measurements: the admin's and the partner's sessions,
 // a build to submit, fresh agents, and an agent's call.
-import { addWorker, prepareBuilds } from '../server/scale/scenario';
+import { addAgent, prepareBuilds } from '../server/scale/scenario';
 import { apiSession } from '../tests/e2e/support/api';
 import type { RunningServer } from '../tests/e2e/support/server';
 
@@ -12,14 +12,14 @@ export async function prepare(server: RunningServer) {
   const run = Date.now().toString(36);
   const { submit } = await prepareBuilds(partner, `bench-${run}`);
   // Agent names are unique: each measurement of each run registers its own.
-  let workers = 0;
-  const worker = async (name: string) => ({ token: await addWorker(admin, `${name}-${run}-${++workers}`) });
+  let agents = 0;
+  const agent = async (name: string) => ({ token: await addAgent(admin, `${name}-${run}-${++agents}`) });
   const counters = () =>
     admin.call<{ pending: number; in_progress: number; failed: number }>(
       'GET',
       '/admin/firmwares/tasks/status',
     );
-  return { url: server.url, admin, run, submit, worker, counters };
+  return { url: server.url, admin, run, submit, agent, counters };
 }
 
 export type World = Awaited<ReturnType<typeof prepare>>;

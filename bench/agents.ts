@@ -18,7 +18,7 @@ const AGENT_COUNTS = (process.env.BENCH_AGENT_COUNTS ?? '1,2,4').split(',').filt
 
 /** p50 and p90 of submit answered → claim answered, with a claim already waiting each time. */
 async function claimLatency(w: World, samples: number) {
-  const { token } = await w.worker('bench-latency');
+  const { token } = await w.agent('bench-latency');
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     const claimed = agentCall(w, token, 'POST', '/jobs/claim').then(async (res) => {
@@ -60,15 +60,15 @@ async function throughput(w: World, agents: number, builds: number, workRoot: st
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < agents; i++) {
-      const { token } = await w.worker(`bench-${agents}-${i}`);
+      const { token } = await w.agent(`bench-${agents}-${i}`);
       children.push(startAgent(w.url, token, path.join(workRoot, `${agents}-${i}`)));
     }
     // Started and online: each agent's first heartbeat has landed.
     await until(
       async () => {
-        const workers = await w.admin.call<{ name: string; status: string }[]>('GET', '/admin/workers');
+        const listed = await w.admin.call<{ name: string; status: string }[]>('GET', '/admin/workers');
         return (
-          workers.filter((x) => x.name.startsWith(`bench-${agents}-`) && x.status !== 'offline').length ===
+          listed.filter((x) => x.name.startsWith(`bench-${agents}-`) && x.status !== 'offline').length ===
           agents
         );
       },

@@ -118,10 +118,10 @@ async function secondPartnersWait(url: string) {
   const shownAt = await positionOf(other, lone.id);
   const tokens: string[] = [];
   for (let i = 0; i < AGENTS; i++) {
-    const worker = await adminSession.call<{ token: string }>('POST', '/admin/workers', {
+    const agent = await adminSession.call<{ token: string }>('POST', '/admin/workers', {
       name: `fair-${i}`,
     });
-    tokens.push(worker.token);
+    tokens.push(agent.token);
   }
   const claims: { id: number; at: number }[] = [];
   const started = performance.now();

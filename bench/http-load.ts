@@ -1,4 +1,4 @@
-/** A small closed-loop HTTP load generator: `concurrency` workers each send requests back to back. */
+/** A small closed-loop HTTP load generator: `concurrency` clients each send requests back to back. */
 export interface LoadResult {
   requests: number;
   errors: number;
@@ -30,7 +30,7 @@ export async function load(
   let errors = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  const worker = async () => {
+  const client = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
       const res = await fetch(url, init).catch(() => undefined);
@@ -39,7 +39,7 @@ export async function load(
       latencies.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, client));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {

@@ -17,7 +17,7 @@ import usersFeesRoutes from './accounts/partner-fees-routes';
 import usersRoutes from './accounts/partners-routes';
 import sshKeysRoutes from './accounts/ssh-keys-routes';
 import unsubscribeRoutes from './accounts/unsubscribe-route';
-import workersRoutes from './agents/admin-routes';
+import agentAdminRoutes from './agents/admin-routes';
 import agentRoutes from './agents/agent-routes';
 import auditRoutes from './audit/audit-routes';
 import adminBuildsRoutes from './builds/admin-routes';
@@ -114,7 +114,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(buildFilesRoutes);
   // Build agents (issue 5)
   await app.register(agentRoutes);
-  await app.register(workersRoutes);
+  await app.register(agentAdminRoutes);
   await app.register(tasksRoutes);
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);

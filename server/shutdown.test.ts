@@ -141,12 +141,12 @@ describe('SIGTERM', () => {
     const { access_token: token } = (await signIn.json()) as { access_token: string };
     const added = await call('POST', '/api/admin/workers', token, { name: 'shutdown-agent' });
     expect(added.status).toBe(201);
-    const worker = (await added.json()) as { token: string };
+    const agent = (await added.json()) as { token: string };
 
     // A live socket, an agent's long poll, and a sign-in whose body is only half sent.
     // Not signed in (that would take a masked frame, written by hand here): every open socket gets 1001.
     const socket = await openSocket('/api/client/ws');
-    const claim = call('POST', '/api/agent/jobs/claim', worker.token, {});
+    const claim = call('POST', '/api/agent/jobs/claim', agent.token, {});
     await until(() => received('/api/agent/jobs/claim') === 1, 'the claim to arrive');
     const body = JSON.stringify(ADMIN);
     let pending: http.ClientRequest | undefined;

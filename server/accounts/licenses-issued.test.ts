@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
@@ -9,7 +9,7 @@ const w = sharedWorld(createAgentWorld);
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  agent = await addWorker(w, 'licenses-agent');
+  agent = await addAgent(w, 'licenses-agent');
 });
 
 const issued = async () =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { releases, repositories, seriesRepositories, workers } from '../platform/db/schema';
-import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { buildAgents, releases, repositories, seriesRepositories } from '../platform/db/schema';
+import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   developer = (await createSignedIn(w.t.app, w.t.db, { role: 'developer' })).token;
 });
 
-type Worker = {
+type AgentAnswer = {
   id: number;
   name: string;
   token?: string;
@@ -30,14 +30,14 @@ type Worker = {
 const list = async (token = w.admin.token) => {
   const res = await api(w, 'GET', '/admin/workers', token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<Worker[]>();
+  return res.json<AgentAnswer[]>();
 };
 
-describe('workers', () => {
+describe('agents (/admin/workers)', () => {
   it('adds an agent and shows its token once, then only its prefix; the token works at once', async () => {
     const res = await api(w, 'POST', '/admin/workers', w.admin.token, { name: 'builder-01' });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<Worker>();
+    const created = res.json<AgentAnswer>();
     expect(created).toMatchObject({
       name: 'builder-01',
       status: 'offline',
@@ -66,7 +66,7 @@ describe('workers', () => {
 
   it('shows an agent busy with its build while it builds', async () => {
     const res = await api(w, 'POST', '/admin/workers', w.admin.token, { name: 'busy-one' });
-    const { id, token } = res.json<Worker>();
+    const { id, token } = res.json<AgentAnswer>();
     const build = await queueBuild(w);
     expect((await claim(w, token ?? ''))?.id).toBe(build.id);
     expect((await list(developer)).find((x) => x.id === id)).toMatchObject({
@@ -78,7 +78,7 @@ describe('workers', () => {
   it('renames, blocks and unblocks, and regenerates the token (the old one stops working)', async () => {
     const { id, token } = (
       await api(w, 'POST', '/admin/workers', w.admin.token, { name: 'to-change' })
-    ).json<Worker>();
+    ).json<AgentAnswer>();
     const renamed = await api(w, 'PUT', `/admin/workers/${id}`, w.admin.token, { name: 'changed' });
     expect(renamed.json()).toMatchObject({ name: 'changed' });
     expect(renamed.json()).not.toHaveProperty('token');
@@ -92,7 +92,7 @@ describe('workers', () => {
     expect((await agentCall(w, token ?? '', 'POST', '/heartbeat', {})).statusCode).toBe(200);
     const regenerated = (
       await api(w, 'PUT', `/admin/workers/${id}`, w.admin.token, { token: true })
-    ).json<Worker>();
+    ).json<AgentAnswer>();
     expect(regenerated.token).toBeDefined();
     expect(regenerated.token).not.toBe(token);
     expectError(await agentCall(w, token ?? '', 'POST', '/heartbeat', {}), 401);
@@ -102,7 +102,7 @@ describe('workers', () => {
   it('deletes an agent: 204, gone from the list, its token refused', async () => {
     const { id, token } = (
       await api(w, 'POST', '/admin/workers', w.admin.token, { name: 'to-delete' })
-    ).json<Worker>();
+    ).json<AgentAnswer>();
     expect((await api(w, 'DELETE', `/admin/workers/${id}`, w.admin.token)).statusCode).toBe(204);
     expect((await list()).some((x) => x.id === id)).toBe(false);
     expectError(await agentCall(w, token ?? '', 'POST', '/heartbeat', {}), 401);
@@ -131,7 +131,7 @@ describe('workers', () => {
 
   // Issue 17, defect 8: x17 and t2t are hidden from non-admins everywhere, the agents' pages included.
   it('hides releases of x17 and t2t, and sources only they use, from developers; admins see all', async () => {
-    const agent = await addWorker(w, 'holder');
+    const agent = await addAgent(w, 'holder');
     const [hiddenRepo, sharedRepo] = await w.t.db
       .insert(repositories)
       .values([
@@ -156,9 +156,9 @@ describe('workers', () => {
       { repository: 'shared-base', tags: ['v2'] },
     ];
     await w.t.db
-      .update(workers)
+      .update(buildAgents)
       .set({ releases: held.map((r) => r.id), sources })
-      .where(eq(workers.id, agent.id));
+      .where(eq(buildAgents.id, agent.id));
     const seen = async (token: string) => (await list(token)).find((row) => row.id === agent.id);
     expect((await seen(developer))?.releases.map((r) => r.version)).toEqual(['9.9.2']);
     expect((await seen(developer))?.sources).toEqual([{ repository: 'shared-base', tags: ['v2'] }]);

@@ -1,30 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
-  WorkerAnswerSchema,
-  WorkerCreateSchema,
-  WorkerIdParamsSchema,
-  WorkerSchema,
-  WorkerUpdateSchema,
-  WorkerWithTokenSchema,
-} from '../../contract/schemas/workers-schemas';
+  AgentAnswerSchema,
+  AgentCreateSchema,
+  AgentIdParamsSchema,
+  AgentSchema,
+  AgentUpdateSchema,
+  AgentWithTokenSchema,
+} from '../../contract/schemas/agent-admin-schemas';
+import { errorResponses } from '../../contract/schemas/common-schemas';
 import { recordAudit } from '../audit/audit-log';
 import type { UuidViewer } from '../builds/build-uuid-access';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { agentUpdateAudits } from './agent-audit';
 import {
-  deleteWorker,
-  findWorker,
-  findWorkerByName,
-  insertWorker,
-  listWorkers,
-  newWorkerToken,
-  updateWorker,
-  type WorkerRow,
+  type AgentRow,
+  deleteAgent,
+  findAgent,
+  findAgentByName,
+  insertAgent,
+  listAgents,
+  newAgentToken,
+  updateAgent,
 } from './agents-repository';
-import { toWorkers } from './views';
+import { toAgents } from './views';
 
 const NAME_TAKEN = 'An agent with this name already exists';
 
@@ -32,13 +32,13 @@ const NAME_TAKEN = 'An agent with this name already exists';
  * Build agents (spec §7 "Agents"): admins and developers read, admins write. A token is shown once, in the
  * answer that made it; afterwards only its first characters.
  */
-const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const agentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['agents'];
   // Only admins write, so a written agent is shown as the admin who wrote it sees it.
-  const view = async (row: WorkerRow, viewer: UuidViewer) =>
-    (await toWorkers(app.db, [row], app.jobQueue.options.offlineAfterMs, viewer))[0];
+  const view = async (row: AgentRow, viewer: UuidViewer) =>
+    (await toAgents(app.db, [row], app.jobQueue.options.offlineAfterMs, viewer))[0];
   const nameFree = async (name: string, exceptId?: number) => {
-    const other = await findWorkerByName(app.db, name);
+    const other = await findAgentByName(app.db, name);
     if (other && other.id !== exceptId) throw invalid(['body', 'name'], NAME_TAKEN);
   };
 
@@ -49,11 +49,11 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Agents with their status, current build, releases and sources held',
-        response: { 200: Type.Array(WorkerSchema), ...errorResponses(401, 403) },
+        response: { 200: Type.Array(AgentSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) =>
-      toWorkers(app.db, await listWorkers(app.db), app.jobQueue.options.offlineAfterMs, request.account),
+      toAgents(app.db, await listAgents(app.db), app.jobQueue.options.offlineAfterMs, request.account),
   );
 
   app.post(
@@ -63,16 +63,16 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Add an agent; the answer carries its token, shown this once',
-        body: WorkerCreateSchema,
-        response: { 201: WorkerWithTokenSchema, ...errorResponses(401, 403, 422) },
+        body: AgentCreateSchema,
+        response: { 201: AgentWithTokenSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
       const name = request.body.name.trim();
       await nameFree(name);
-      const token = newWorkerToken();
+      const token = newAgentToken();
       const row = await app.db.transaction(async (tx) => {
-        const inserted = await insertWorker(tx, name, token);
+        const inserted = await insertAgent(tx, name, token);
         if (!inserted) throw invalid(['body', 'name'], NAME_TAKEN);
         await recordAudit(tx, {
           actorId: request.account.id,
@@ -96,20 +96,20 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Rename, block or unblock an agent, or regenerate its token (shown once)',
         description:
           "Blocking or a new token refuses the agent's next call; its running job goes back to the queue.",
-        params: WorkerIdParamsSchema,
-        body: WorkerUpdateSchema,
-        response: { 200: WorkerAnswerSchema, ...errorResponses(401, 403, 404, 422) },
+        params: AgentIdParamsSchema,
+        body: AgentUpdateSchema,
+        response: { 200: AgentAnswerSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const before = await findWorker(app.db, id);
+      const before = await findAgent(app.db, id);
       if (!before) throw notFound('Agent not found');
       const name = request.body.name?.trim();
       if (name !== undefined) await nameFree(name, id);
-      const token = request.body.token ? newWorkerToken() : undefined;
+      const token = request.body.token ? newAgentToken() : undefined;
       const row = await app.db.transaction(async (tx) => {
-        const updated = await updateWorker(tx, id, { name, is_blocked: request.body.is_blocked, token });
+        const updated = await updateAgent(tx, id, { name, is_blocked: request.body.is_blocked, token });
         if (!updated) throw notFound('Agent not found');
         for (const entry of agentUpdateAudits(request.account.id, before, updated, token !== undefined)) {
           await recordAudit(tx, entry);
@@ -117,7 +117,7 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return updated;
       });
       if ((row.is_blocked && !before.is_blocked) || token) {
-        await app.jobQueue.releaseWorker(
+        await app.jobQueue.releaseAgent(
           id,
           row.is_blocked ? `Agent ${row.name} was blocked` : `Agent ${row.name} got a new token`,
         );
@@ -133,18 +133,18 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Delete an agent; its token stops working and its running job goes back to the queue',
-        params: WorkerIdParamsSchema,
+        params: AgentIdParamsSchema,
         response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const row = await findWorker(app.db, request.params.id);
+      const row = await findAgent(app.db, request.params.id);
       if (!row) throw notFound('Agent not found');
       // Blocked first, so that a claim already waiting cannot take a job between the release and the delete.
-      await updateWorker(app.db, row.id, { is_blocked: true });
-      await app.jobQueue.releaseWorker(row.id, `Agent ${row.name} was deleted`);
+      await updateAgent(app.db, row.id, { is_blocked: true });
+      await app.jobQueue.releaseAgent(row.id, `Agent ${row.name} was deleted`);
       await app.db.transaction(async (tx) => {
-        if (!(await deleteWorker(tx, row.id))) throw notFound('Agent not found');
+        if (!(await deleteAgent(tx, row.id))) throw notFound('Agent not found');
         await recordAudit(tx, {
           actorId: request.account.id,
           action: 'agent.delete',
@@ -158,4 +158,4 @@ const workersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default workersRoutes;
+export default agentAdminRoutes;

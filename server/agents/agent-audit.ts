@@ -1,11 +1,11 @@
 import type { AuditEntry } from '../audit/audit-log';
-import type { WorkerRow } from './agents-repository';
+import type { AgentRow } from './agents-repository';
 
 /**
  * The audit rows of an agent's update: blocking or unblocking, and a rename or a new token (`agent.update`;
  * a token shows as its first characters, as the agents list shows it).
  */
-export function agentUpdateAudits(actorId: number, was: WorkerRow, now: WorkerRow, newToken: boolean) {
+export function agentUpdateAudits(actorId: number, was: AgentRow, now: AgentRow, newToken: boolean) {
   const entry = (action: AuditEntry['action'], before: object, after: object): AuditEntry => ({
     actorId,
     action,

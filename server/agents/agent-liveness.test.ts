@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { builds, workers } from '../platform/db/schema';
-import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { buildAgents, builds } from '../platform/db/schema';
+import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
@@ -27,7 +27,7 @@ async function views(id: number): Promise<{ task: Live; build: Live }> {
 
 describe('an agent lost mid-build', () => {
   it('shows the agent stopped answering and when the lease ends, in the task list and the set', async () => {
-    const agent = await addWorker(w, 'silent-agent');
+    const agent = await addAgent(w, 'silent-agent');
     const queued = await queueBuild(w);
     const job = await claim(w, agent.token);
     expect(job?.id).toBe(queued.id);
@@ -39,9 +39,9 @@ describe('an agent lost mid-build', () => {
 
     // The agent stops heart-beating: past the offline threshold, still within its lease.
     await w.t.db
-      .update(workers)
+      .update(buildAgents)
       .set({ last_contact: new Date(Date.now() - 2 * OFFLINE_MS) })
-      .where(eq(workers.id, agent.id));
+      .where(eq(buildAgents.id, agent.id));
     const [row] = await w.t.db
       .select({ lease_until: builds.lease_until })
       .from(builds)

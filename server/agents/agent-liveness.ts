@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { builds, workers } from '../platform/db/schema';
+import { buildAgents, builds } from '../platform/db/schema';
 
 export interface Liveness {
   agent_lost: boolean;
@@ -21,9 +21,9 @@ export async function agentLiveness(
 ): Promise<Map<number, Liveness>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: builds.id, lease_until: builds.lease_until, agent_last_contact: workers.last_contact })
+    .select({ id: builds.id, lease_until: builds.lease_until, agent_last_contact: buildAgents.last_contact })
     .from(builds)
-    .leftJoin(workers, eq(workers.id, builds.worker_id))
+    .leftJoin(buildAgents, eq(buildAgents.id, builds.worker_id))
     .where(and(inArray(builds.id, ids), eq(builds.status, 'in_progress')));
   return livenessOf(rows, offlineAfterMs, now);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireContentType } from '../platform/http/content-type';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
-import { findWorkerByToken, touchWorker, type WorkerRow } from './agents-repository';
+import { type AgentRow, findAgentByToken, touchAgent } from './agents-repository';
 import artifactRoutes from './artifact-routes';
 import heartbeatRoutes from './heartbeat-routes';
 import jobLogoRoutes from './job-logo-routes';
@@ -12,7 +12,7 @@ import sourcesRoutes from './sources-routes';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The calling build agent, on /api/agent routes. */
-    worker: WorkerRow;
+    agent: AgentRow;
   }
 }
 
@@ -35,12 +35,12 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (consumes) route.onRequest = [...[route.onRequest ?? []].flat(), requireContentType(consumes)];
   });
 
-  const workers = new WeakMap<FastifyRequest, WorkerRow>();
-  app.decorateRequest('worker', {
+  const agents = new WeakMap<FastifyRequest, AgentRow>();
+  app.decorateRequest('agent', {
     getter(this: FastifyRequest) {
-      const worker = workers.get(this);
-      if (!worker) throw unauthorized('Worker token required');
-      return worker;
+      const agent = agents.get(this);
+      if (!agent) throw unauthorized('Worker token required');
+      return agent;
     },
   });
 
@@ -48,12 +48,12 @@ const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.is404) return;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized('Worker token required');
-    const worker = await findWorkerByToken(app.db, match[1]);
-    if (!worker) throw unauthorized('Unknown worker token');
-    if (worker.is_blocked) throw forbidden('Agent is blocked');
-    workers.set(request, worker);
-    const last = worker.last_contact?.getTime() ?? 0;
-    if (Date.now() - last >= CONTACT_RESOLUTION_MS) await touchWorker(app.db, worker.id);
+    const agent = await findAgentByToken(app.db, match[1]);
+    if (!agent) throw unauthorized('Unknown worker token');
+    if (agent.is_blocked) throw forbidden('Agent is blocked');
+    agents.set(request, agent);
+    const last = agent.last_contact?.getTime() ?? 0;
+    if (Date.now() - last >= CONTACT_RESOLUTION_MS) await touchAgent(app.db, agent.id);
   });
 
   // Artifacts arrive as raw bytes, streamed to disk by the route rather than buffered.

@@ -1,96 +1,92 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { buildSets, builds, releases, type WorkerRow, workers } from '../platform/db/schema';
+import { type AgentRow, buildAgents, buildSets, builds, releases } from '../platform/db/schema';
 
-export type { WorkerRow };
+export type { AgentRow };
 
 export const TOKEN_PREFIX_LENGTH = 8;
 
 /** A fresh worker token: 32 random bytes, url-safe; only its sha256 is stored. */
-export function newWorkerToken(): string {
+export function newAgentToken(): string {
   return `wk_${randomBytes(32).toString('base64url')}`;
 }
 
-export const hashWorkerToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const tokenColumns = (token: string) => ({
-  token_hash: hashWorkerToken(token),
+  token_hash: hashAgentToken(token),
   token_prefix: token.slice(0, TOKEN_PREFIX_LENGTH),
 });
 
 /** Inserts a worker; undefined when the name (or, by a 2^-256 chance, the token) is taken. */
-export async function insertWorker(db: Db, name: string, token: string): Promise<WorkerRow | undefined> {
+export async function insertAgent(db: Db, name: string, token: string): Promise<AgentRow | undefined> {
   const [row] = await db
-    .insert(workers)
+    .insert(buildAgents)
     .values({ name, ...tokenColumns(token) })
     .onConflictDoNothing()
     .returning();
   return row;
 }
 
-export async function findWorker(db: Db, id: number): Promise<WorkerRow | undefined> {
-  const [row] = await db.select().from(workers).where(eq(workers.id, id));
+export async function findAgent(db: Db, id: number): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(buildAgents).where(eq(buildAgents.id, id));
   return row;
 }
 
-export async function findWorkerByName(db: Db, name: string): Promise<WorkerRow | undefined> {
-  const [row] = await db.select().from(workers).where(eq(workers.name, name));
+export async function findAgentByName(db: Db, name: string): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(buildAgents).where(eq(buildAgents.name, name));
   return row;
 }
 
-export async function findWorkerByToken(db: Db, token: string): Promise<WorkerRow | undefined> {
+export async function findAgentByToken(db: Db, token: string): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
-    .from(workers)
-    .where(eq(workers.token_hash, hashWorkerToken(token)));
+    .from(buildAgents)
+    .where(eq(buildAgents.token_hash, hashAgentToken(token)));
   return row;
 }
 
-export interface WorkerChanges {
+export interface AgentChanges {
   name?: string;
   is_blocked?: boolean;
   /** A new token replaces the old one, which stops working at once. */
   token?: string;
 }
 
-export async function updateWorker(
-  db: Db,
-  id: number,
-  changes: WorkerChanges,
-): Promise<WorkerRow | undefined> {
+export async function updateAgent(db: Db, id: number, changes: AgentChanges): Promise<AgentRow | undefined> {
   const { token, ...rest } = changes;
   const [row] = await db
-    .update(workers)
+    .update(buildAgents)
     .set({ ...rest, ...(token ? tokenColumns(token) : {}) })
-    .where(eq(workers.id, id))
+    .where(eq(buildAgents.id, id))
     .returning();
   return row;
 }
 
-export async function deleteWorker(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(workers).where(eq(workers.id, id)).returning({ id: workers.id });
+export async function deleteAgent(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(buildAgents).where(eq(buildAgents.id, id)).returning({ id: buildAgents.id });
   return rows.length > 0;
 }
 
 /** A worker's call: it is alive now; a heartbeat also says what it holds. */
-export async function touchWorker(
+export async function touchAgent(
   db: Db,
   id: number,
-  holdings?: { releases?: number[]; sources?: WorkerRow['sources'] },
+  holdings?: { releases?: number[]; sources?: AgentRow['sources'] },
 ): Promise<void> {
   await db
-    .update(workers)
+    .update(buildAgents)
     .set({
       last_contact: sql`now()`,
       ...(holdings?.releases ? { releases: holdings.releases } : {}),
       ...(holdings?.sources ? { sources: holdings.sources } : {}),
     })
-    .where(eq(workers.id, id));
+    .where(eq(buildAgents.id, id));
 }
 
-export function listWorkers(db: Db): Promise<WorkerRow[]> {
-  return db.select().from(workers).orderBy(asc(workers.name));
+export function listAgents(db: Db): Promise<AgentRow[]> {
+  return db.select().from(buildAgents).orderBy(asc(buildAgents.name));
 }
 
 export interface CurrentBuild {
@@ -105,8 +101,8 @@ export interface CurrentBuild {
 }
 
 /** The job each worker is building now (its most recent one, should it hold several). */
-export async function currentBuilds(db: Db, workerIds: number[]): Promise<Map<number, CurrentBuild>> {
-  if (workerIds.length === 0) return new Map();
+export async function currentBuilds(db: Db, agentIds: number[]): Promise<Map<number, CurrentBuild>> {
+  if (agentIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([builds.worker_id], {
       worker_id: sql<number>`${builds.worker_id}`,
@@ -119,7 +115,7 @@ export async function currentBuilds(db: Db, workerIds: number[]): Promise<Map<nu
     })
     .from(builds)
     .innerJoin(buildSets, eq(buildSets.id, builds.group_id))
-    .where(and(inArray(builds.worker_id, workerIds), eq(builds.status, 'in_progress')))
+    .where(and(inArray(builds.worker_id, agentIds), eq(builds.status, 'in_progress')))
     .orderBy(builds.worker_id, desc(builds.started_at));
   return new Map(rows.map((row) => [row.worker_id, row]));
 }

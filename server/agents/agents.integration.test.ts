@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readTar } from '../../agent/tar';
 import { blobName } from '../builds/artifacts/artifact-store';
 import { buildEvents, builds } from '../platform/db/schema';
-import { type AgentWorld, addWorker, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { type AgentWorld, addAgent, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { buildBody, submit } from '../test/build-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -137,8 +137,8 @@ async function verifyArtifact(uuid: string, sha256: string): Promise<number> {
 
 describe('two real agents', () => {
   it('build twenty builds, each exactly once, with artifacts that match their manifests', async () => {
-    const one = await addWorker(w, 'it-agent-1');
-    const two = await addWorker(w, 'it-agent-2');
+    const one = await addAgent(w, 'it-agent-1');
+    const two = await addAgent(w, 'it-agent-2');
     const a = startAgent(one.token, 'one');
     const b = startAgent(two.token, 'two');
     const queued = [];
@@ -177,8 +177,8 @@ describe('two real agents', () => {
   it('finishes on the other agent a build whose agent was killed mid-build', async () => {
     // A build script slow enough to be killed in the middle of.
     const script = 'echo building; echo "::progress 30"; sleep 3; echo firmware > "$OUTPUT_DIR/firmware.bin"';
-    const one = await addWorker(w, 'it-agent-3');
-    const two = await addWorker(w, 'it-agent-4');
+    const one = await addAgent(w, 'it-agent-3');
+    const two = await addAgent(w, 'it-agent-4');
     const first = startAgent(one.token, 'three', { BUILD_COMMAND: script });
     const build = await queueBuild(w);
     const running = await waitFor(

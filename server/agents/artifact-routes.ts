@@ -35,12 +35,7 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       if (expected.size > app.jobQueue.options.maxArtifactBytes)
         throw new HttpError(413, 'Artifact is too large');
-      const job = await renewLease(
-        app.db,
-        request.params.id,
-        request.worker.id,
-        app.jobQueue.options.leaseMs,
-      );
+      const job = await renewLease(app.db, request.params.id, request.agent.id, app.jobQueue.options.leaseMs);
       if (!job) throw conflict(NOT_HELD);
       const upload = await app.jobFiles.receiveArtifact(job.uuid, request.body as Readable, expected);
       if (!upload.ok) {
@@ -51,13 +46,13 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         ]);
       }
-      if (!(await recordArtifact(app.db, job.id, request.worker.id, upload))) {
+      if (!(await recordArtifact(app.db, job.id, request.agent.id, upload))) {
         await upload.discard();
         throw conflict(NOT_HELD);
       }
       await upload.commit();
       // Issue 16: signed once accepted; a build whose attestation failed is not left unsigned (500, re-upload).
-      await app.signing.attest(job.id, upload, request.worker.name);
+      await app.signing.attest(job.id, upload, request.agent.name);
       return { sha256: upload.sha256, size: upload.size };
     },
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BuildEventMessage } from '../tasks/build-events-bus';
 import {
   type AgentWorld,
-  addWorker,
+  addAgent,
   claim,
   createAgentWorld,
   logOf,
@@ -47,7 +47,7 @@ describe.each(['in-process', 'child'] as const)(
       expect(await taskOf(w, build.id)).toMatchObject({ status: 'in_progress', worker_name: 'embedded' });
 
       // Another agent is waiting for work meanwhile; the live log is watched.
-      const other = await addWorker(w, `after-shutdown-${isolation}`);
+      const other = await addAgent(w, `after-shutdown-${isolation}`);
       const waiting = claim(w, other.token);
       await vi.waitFor(() => expect(w.t.app.jobQueue.waiting).toBe(1), { timeout: 10_000 });
       const live: BuildEventMessage[] = [];

@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { findBuild } from '../builds/builds-repository';
 import { createAgentWorld, queueBuild, startWorldAgent, taskOf } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
-import { findWorkerByToken, updateWorker } from './agents-repository';
-import { ensureEmbeddedWorker, ownAddress } from './embedded-agent';
+import { findAgentByToken, updateAgent } from './agents-repository';
+import { ensureEmbeddedAgent, ownAddress } from './embedded-agent';
 
 const w = sharedWorld(() => createAgentWorld({ claimWaitMs: 2_000 }));
 
 describe('the embedded agent', () => {
   it("keeps one worker 'embedded' whose token lives in the settings table", async () => {
-    const token = await ensureEmbeddedWorker(w.t.db);
-    expect(await ensureEmbeddedWorker(w.t.db)).toBe(token);
-    const worker = await findWorkerByToken(w.t.db, token);
-    expect(worker?.name).toBe('embedded');
+    const token = await ensureEmbeddedAgent(w.t.db);
+    expect(await ensureEmbeddedAgent(w.t.db)).toBe(token);
+    const agent = await findAgentByToken(w.t.db, token);
+    expect(agent?.name).toBe('embedded');
     // An admin regenerated its token: the next start takes a fresh one for itself.
-    await updateWorker(w.t.db, worker?.id ?? 0, { token: 'wk_someone-else' });
-    const fresh = await ensureEmbeddedWorker(w.t.db);
+    await updateAgent(w.t.db, agent?.id ?? 0, { token: 'wk_someone-else' });
+    const fresh = await ensureEmbeddedAgent(w.t.db);
     expect(fresh).not.toBe(token);
-    expect((await findWorkerByToken(w.t.db, fresh))?.id).toBe(worker?.id);
+    expect((await findAgentByToken(w.t.db, fresh))?.id).toBe(agent?.id);
   });
 
   it('builds a submitted build with nothing else running (npm start alone builds)', async () => {

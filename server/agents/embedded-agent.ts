@@ -7,11 +7,11 @@ import { getOrCreateSetting, putSetting } from '../platform/db/settings-reposito
 import type { JobQueue } from '../queue/job-queue';
 import { startAgentChild } from './agent-child';
 import {
-  findWorkerByName,
-  findWorkerByToken,
-  insertWorker,
-  newWorkerToken,
-  updateWorker,
+  findAgentByName,
+  findAgentByToken,
+  insertAgent,
+  newAgentToken,
+  updateAgent,
 } from './agents-repository';
 
 export const EMBEDDED_WORKER = 'embedded';
@@ -22,18 +22,18 @@ const TOKEN_SETTING = 'embedded_agent_token';
  * an admin regenerated its token or deleted it, the next start gives it a fresh one (EMBEDDED_AGENT=0 is
  * how to do without it); a blocked one stays blocked.
  */
-export async function ensureEmbeddedWorker(db: Db): Promise<string> {
-  const token = await getOrCreateSetting(db, TOKEN_SETTING, newWorkerToken);
-  if (await findWorkerByToken(db, token)) return token;
-  const existing = await findWorkerByName(db, EMBEDDED_WORKER);
+export async function ensureEmbeddedAgent(db: Db): Promise<string> {
+  const token = await getOrCreateSetting(db, TOKEN_SETTING, newAgentToken);
+  if (await findAgentByToken(db, token)) return token;
+  const existing = await findAgentByName(db, EMBEDDED_WORKER);
   if (existing) {
-    const fresh = newWorkerToken();
-    await updateWorker(db, existing.id, { token: fresh });
+    const fresh = newAgentToken();
+    await updateAgent(db, existing.id, { token: fresh });
     await putSetting(db, TOKEN_SETTING, fresh);
     return fresh;
   }
   // Another instance starting at the same time may insert it first; its row carries the same token.
-  await insertWorker(db, EMBEDDED_WORKER, token);
+  await insertAgent(db, EMBEDDED_WORKER, token);
   return token;
 }
 
@@ -87,8 +87,8 @@ interface Runner {
  * the console's (contract/build-env.ts).
  */
 export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions): Promise<EmbeddedAgent> {
-  const token = await ensureEmbeddedWorker(db);
-  const worker = await findWorkerByToken(db, token);
+  const token = await ensureEmbeddedAgent(db);
+  const agent = await findAgentByToken(db, token);
   const log = options.log;
   const workDir = path.join(options.dataDir, 'agent');
   const runner: Runner =
@@ -108,11 +108,11 @@ export async function startEmbeddedAgent(db: Db, options: EmbeddedAgentOptions):
     },
     async stop(graceMs = 10_000) {
       const abandoned = await runner.stop(graceMs);
-      if (abandoned === undefined || !worker) return undefined;
+      if (abandoned === undefined || !agent) return undefined;
       try {
         // Now, not when its lease ends.
         const why = 'The server shut down during the build';
-        if (!(await options.queue.giveBack(abandoned, worker.id, why))) return undefined;
+        if (!(await options.queue.giveBack(abandoned, agent.id, why))) return undefined;
         log.info({ build: abandoned }, 'embedded agent: unfinished build back in the queue');
         return abandoned;
       } catch (error) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { logPageBefore } from '../builds/logs/build-log-repository';
 import { clipLine, LogRateLimit, MAX_LOG_LINE } from '../builds/logs/log-bounds';
-import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
+import { addAgent, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 // Small bounds so that a test reaches them with a few batches: 100 lines a second, 150 at once, 400 events a run.
@@ -11,7 +11,7 @@ const w = sharedWorld(() =>
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  agent = await addWorker(w, 'bounds-agent');
+  agent = await addAgent(w, 'bounds-agent');
 });
 
 const claimed = (): Promise<Claimed> => queueAndClaim(w, agent.token);

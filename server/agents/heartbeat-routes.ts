@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HeartbeatAnswerSchema, HeartbeatBodySchema } from '../../contract/schemas/agent-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
-import { renewWorkerLeases } from '../queue/jobs-repository';
+import { renewAgentLeases } from '../queue/jobs-repository';
 import { deployedReleases } from './agent-releases-repository';
-import { touchWorker } from './agents-repository';
+import { touchAgent } from './agents-repository';
 
 const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -21,8 +21,8 @@ const heartbeatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { releases, sources, jobs = [] } = request.body;
-      await touchWorker(app.db, request.worker.id, { releases, sources });
-      await renewWorkerLeases(app.db, request.worker.id, jobs, app.jobQueue.options.leaseMs);
+      await touchAgent(app.db, request.agent.id, { releases, sources });
+      await renewAgentLeases(app.db, request.agent.id, jobs, app.jobQueue.options.leaseMs);
       return { ok: true as const, deployed: await deployedReleases(app.db) };
     },
   );

@@ -31,7 +31,7 @@ const jobLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, variant } = request.params;
-      if (!(await renewLease(app.db, id, request.worker.id, app.jobQueue.options.leaseMs)))
+      if (!(await renewLease(app.db, id, request.agent.id, app.jobQueue.options.leaseMs)))
         throw conflict(NOT_HELD);
       const spec = (await findBuild(app.db, id))?.job_spec as { logo?: SpecLogo | null } | undefined;
       const image = spec?.logo?.[variant];

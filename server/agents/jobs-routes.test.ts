@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  addWorker,
+  addAgent,
   agentCall,
   claim,
   createAgentWorld,
@@ -23,8 +23,8 @@ let one: { id: number; token: string };
 let two: { id: number; token: string };
 
 beforeAll(async () => {
-  one = await addWorker(w, 'agent-one');
-  two = await addWorker(w, 'agent-two');
+  one = await addAgent(w, 'agent-one');
+  two = await addAgent(w, 'agent-two');
 });
 
 /** Claims whatever is pending so that every test starts with an empty queue. */
@@ -79,7 +79,7 @@ describe('claim', () => {
     // time, so no clock reading is needed (a timed bound failed under load, issue 40).
     const slow = await createAgentWorld({ claimWaitMs: 600_000, pollMs: 600_000 });
     try {
-      const agent = await addWorker(slow, 'waiting-agent');
+      const agent = await addAgent(slow, 'waiting-agent');
       const waiting = claim(slow, agent.token);
       await new Promise((r) => setTimeout(r, 200));
       const build = await queueBuild(slow);
@@ -208,7 +208,7 @@ describe('tokens', () => {
   it('refuses a missing, garbage or unknown token with 401 and a blocked agent with 403', async () => {
     expectError(await w.t.app.inject({ method: 'POST', url: '/api/agent/heartbeat', payload: {} }), 401);
     expectError(await agentCall(w, 'garbage', 'POST', '/heartbeat', {}), 401);
-    const blocked = await addWorker(w, 'soon-blocked');
+    const blocked = await addAgent(w, 'soon-blocked');
     expect((await agentCall(w, blocked.token, 'POST', '/heartbeat', {})).statusCode).toBe(200);
     await api(w, 'PUT', `/admin/workers/${blocked.id}`, w.admin.token, { is_blocked: true });
     expectError(await agentCall(w, blocked.token, 'POST', '/heartbeat', {}), 403, 'Agent is blocked');
@@ -217,7 +217,7 @@ describe('tokens', () => {
   it('puts the job of an agent blocked or deleted mid-build back in the queue at once', async () => {
     await drain();
     for (const action of ['block', 'delete'] as const) {
-      const agent = await addWorker(w, `mid-build-${action}`);
+      const agent = await addAgent(w, `mid-build-${action}`);
       const build = await queueBuild(w);
       expect((await claim(w, agent.token))?.id).toBe(build.id);
       const res =

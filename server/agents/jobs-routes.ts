@@ -22,8 +22,8 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const logRate = new LogRateLimit(app.jobQueue.options.logLinesPerSecond, app.jobQueue.options.logBurst);
 
   /** The job, when the caller holds it; its lease is renewed on the way. */
-  const held = async (id: number, workerId: number) => {
-    const job = await renewLease(app.db, id, workerId, app.jobQueue.options.leaseMs);
+  const held = async (id: number, agentId: number) => {
+    const job = await renewLease(app.db, id, agentId, app.jobQueue.options.leaseMs);
     if (!job) throw conflict(NOT_HELD);
     return job;
   };
@@ -51,7 +51,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.raw.once('close', () => {
         hungUp = !reply.raw.writableFinished;
       });
-      const job = await app.jobQueue.claim(request.worker, app.jobQueue.options.claimWaitMs, () => hungUp);
+      const job = await app.jobQueue.claim(request.agent, app.jobQueue.options.claimWaitMs, () => hungUp);
       if (!job) return reply.code(204).send(null);
       return { job: { id: job.id, uuid: job.uuid, attempt: job.attempt, spec: job.spec } };
     },
@@ -73,7 +73,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const job = await held(request.params.id, request.worker.id);
+      const job = await held(request.params.id, request.agent.id);
       if (request.body.attempt !== undefined && request.body.attempt !== job.attempt)
         throw conflict(NOT_HELD);
       // Defence in depth (issue 12): every secret the console holds, and the build's uuid, are masked in what
@@ -105,7 +105,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { status, sha256, size } = request.body;
-      const job = await held(request.params.id, request.worker.id);
+      const job = await held(request.params.id, request.agent.id);
       if (status === 'done' && !job.cancel_requested) {
         if (!sha256 || size === undefined)
           throw invalid(['body', 'sha256'], 'sha256 and size are required when done');
@@ -114,7 +114,7 @@ const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       const reason = request.body.reason && app.buildLogRedactor(job.uuid).line(request.body.reason);
-      const ended = await app.jobQueue.finish(job, request.worker.id, { ...request.body, reason });
+      const ended = await app.jobQueue.finish(job, request.agent.id, { ...request.body, reason });
       if (!ended) throw conflict(NOT_HELD);
       return { status: ended.status as 'done' | 'failed' | 'cancelled' };
     },

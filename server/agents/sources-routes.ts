@@ -52,7 +52,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id, repository } = request.params;
       const { tag } = request.query;
-      if (!(await renewLease(app.db, id, request.worker.id, app.jobQueue.options.leaseMs)))
+      if (!(await renewLease(app.db, id, request.agent.id, app.jobQueue.options.leaseMs)))
         throw conflict(NOT_HELD);
       const spec = (await findBuild(app.db, id))?.job_spec as { release?: { tags?: SpecTag[] } } | undefined;
       const named = spec?.release?.tags?.some((t) => t.repository_name === repository && t.tag_name === tag);

@@ -3,29 +3,29 @@ import { buildUuidFor, type UuidViewer } from '../builds/build-uuid-access';
 import type { Db } from '../platform/db/client';
 import { listSeriesRepositories } from '../releases/repositories-repository';
 import {
+  type AgentRow,
   type CurrentBuild,
   currentBuilds,
   type HeldRelease,
   releasesByIds,
-  type WorkerRow,
 } from './agents-repository';
 
-export type WorkerStatus = 'online' | 'offline' | 'busy';
+export type AgentStatus = 'online' | 'offline' | 'busy';
 
 /** Offline after two missed heart-beats; busy while it holds a running job. */
-export function workerStatus(
-  row: WorkerRow,
+export function agentStatus(
+  row: AgentRow,
   building: boolean,
   offlineAfterMs: number,
   now = Date.now(),
-): WorkerStatus {
+): AgentStatus {
   const seen = row.last_contact?.getTime();
   if (seen === undefined || now - seen > offlineAfterMs) return 'offline';
   return building ? 'busy' : 'online';
 }
 
-function toWorker(
-  row: WorkerRow,
+function toAgent(
+  row: AgentRow,
   current: CurrentBuild | undefined,
   releases: Map<number, HeldRelease>,
   offlineAfterMs: number,
@@ -36,7 +36,7 @@ function toWorker(
     name: row.name,
     token_prefix: row.token_prefix,
     is_blocked: row.is_blocked,
-    status: workerStatus(row, current !== undefined, offlineAfterMs),
+    status: agentStatus(row, current !== undefined, offlineAfterMs),
     current_build: current
       ? {
           id: current.id,
@@ -74,7 +74,7 @@ async function hiddenRepositories(db: Db): Promise<Set<string>> {
  * who is not an admin (a developer) does not see releases of hidden series, nor sources only they use (spec §1),
  * nor the uuid of a build not their own.
  */
-export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: number, viewer: UuidViewer) {
+export async function toAgents(db: Db, rows: AgentRow[], offlineAfterMs: number, viewer: UuidViewer) {
   const viewerIsAdmin = viewer.is_admin;
   const [current, releases, hiddenSources] = await Promise.all([
     currentBuilds(
@@ -87,6 +87,6 @@ export async function toWorkers(db: Db, rows: WorkerRow[], offlineAfterMs: numbe
   if (!viewerIsAdmin) for (const [id, release] of releases) if (isHidden(release.series)) releases.delete(id);
   return rows.map((row) => {
     const sources = row.sources.filter((source) => !hiddenSources.has(source.repository));
-    return toWorker({ ...row, sources }, current.get(row.id), releases, offlineAfterMs, viewer);
+    return toAgent({ ...row, sources }, current.get(row.id), releases, offlineAfterMs, viewer);
   });
 }

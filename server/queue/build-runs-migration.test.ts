@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildRuns, builds, workers } from '../platform/db/schema';
-import { addWorker, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { buildAgents, buildRuns, builds } from '../platform/db/schema';
+import { addAgent, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 // Issue 17: migration 0019 makes each build that existed before it its run 1, from the build's own state.
@@ -17,7 +17,7 @@ const w = sharedWorld(createAgentWorld);
 
 describe('migration 0019', () => {
   it('records every existing build as its run 1, with its agent name, status and release tags', async () => {
-    const agent = await addWorker(w, 'old-agent');
+    const agent = await addAgent(w, 'old-agent');
     const queued = await queueBuild(w);
     expect((await claim(w, agent.token))?.id).toBe(queued.id);
     // As before the migration: no run records.
@@ -26,12 +26,12 @@ describe('migration 0019', () => {
 
     const [run] = await w.t.db.select().from(buildRuns).where(eq(buildRuns.build_id, queued.id));
     const [build] = await w.t.db.select().from(builds).where(eq(builds.id, queued.id));
-    const [worker] = await w.t.db.select().from(workers).where(eq(workers.id, agent.id));
+    const [row] = await w.t.db.select().from(buildAgents).where(eq(buildAgents.id, agent.id));
     expect(run).toMatchObject({
       run: 1,
       status: 'in_progress',
       agent_id: agent.id,
-      agent_name: worker.name,
+      agent_name: row.name,
       release_id: build.release_id,
       release_version: build.release_version,
       attempts: 1,

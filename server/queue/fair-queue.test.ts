@@ -2,7 +2,7 @@
 // put every other partner behind all of them: each account's next build takes its turn (round robin by account,
 // an account's running builds counting as turns taken), and the places shown to partners follow that order.
 import { describe, expect, it } from 'vitest';
-import { addWorker, claimJob, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { addAgent, claimJob, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
@@ -24,7 +24,7 @@ async function buildPosition(token: string, setId: number, id: number) {
 
 describe('the fair queue', () => {
   it("runs a partner's one build after at most one of a partner who queued ten before it", async () => {
-    const agent = await addWorker(w, 'fair-agent');
+    const agent = await addAgent(w, 'fair-agent');
     const many: number[] = [];
     for (let i = 0; i < 10; i++) many.push((await queueBuild(w)).id);
     const otherSet = await createSet(w, w.other.token, 'fair-other');

@@ -2,7 +2,7 @@
 // whichever code queued it, with no route having to remember it.
 import { describe, expect, it, vi } from 'vitest';
 import { liveBuild, rebuildBuild } from '../builds/build-service';
-import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 // A waiting claim looks again by itself only after ten minutes: anything sooner is a wake-up.
@@ -19,7 +19,7 @@ async function waitingClaim(token: string) {
 
 describe('waking waiting claims', () => {
   it('wakes them for a build queued by code no route knows of (a rebuild called directly)', async () => {
-    const first = await addWorker(w, 'wake-first');
+    const first = await addAgent(w, 'wake-first');
     const build = await queueBuild(w);
     const job = await claim(w, first.token);
     expect(job?.id).toBe(build.id);
@@ -29,7 +29,7 @@ describe('waking waiting claims', () => {
     });
     expect(failed.json()).toEqual({ status: 'failed' });
 
-    const second = await addWorker(w, 'wake-second');
+    const second = await addAgent(w, 'wake-second');
     const waiting = await waitingClaim(second.token);
     await rebuildBuild(w.t.db, await liveBuild(w.t.db, build.id));
     expect(await waiting.answer).toMatchObject({ id: build.id, attempt: 1 });

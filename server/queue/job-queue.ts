@@ -14,7 +14,7 @@ import {
   setProgress,
   unclaimJob,
 } from './jobs-repository';
-import { findExpiredLeases, recoverExpired, requeueWorkerJobs } from './lease-recovery';
+import { findExpiredLeases, recoverExpired, requeueAgentJobs } from './lease-recovery';
 import type { QueueOptions } from './queue-options';
 
 type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
@@ -85,11 +85,11 @@ export class JobQueue {
   }
 
   /**
-   * Claims a job for the worker, waiting up to `waitMs` for one. `gone()` says the agent hung up: a job
+   * Claims a job for the agent, waiting up to `waitMs` for one. `gone()` says the agent hung up: a job
    * claimed for nobody is put back.
    */
   async claim(
-    worker: { id: number; token_hash: string },
+    agent: { id: number; token_hash: string },
     waitMs: number,
     gone: () => boolean,
   ): Promise<ClaimedJobRow | undefined> {
@@ -101,7 +101,7 @@ export class JobQueue {
       const wake = this.armWake(gone);
       const job = await this.db
         .transaction(async (tx) => {
-          const claimed = await claimJob(tx, worker, this.options.leaseMs);
+          const claimed = await claimJob(tx, agent, this.options.leaseMs);
           if (claimed) await syncRuns(tx, [claimed.id]);
           return claimed;
         })
@@ -117,7 +117,7 @@ export class JobQueue {
         await new Promise((resolve) => setImmediate(resolve));
         if (gone()) {
           await this.db.transaction(async (tx) => {
-            await unclaimJob(tx, job.id, worker.id);
+            await unclaimJob(tx, job.id, agent.id);
             await syncRuns(tx, [job.id]);
           });
           return undefined;
@@ -181,9 +181,9 @@ export class JobQueue {
   }
 
   /** Ends a job the worker holds as it says, or 'cancelled' if a cancel was asked for; undefined if not held. */
-  async finish(job: HeldJob, workerId: number, outcome: Outcome): Promise<EndedJob | undefined> {
+  async finish(job: HeldJob, agentId: number, outcome: Outcome): Promise<EndedJob | undefined> {
     const [change] = await changeJobs(this.db, this.bus, async (tx) => {
-      const ended = await finishJob(tx, job.id, workerId, outcome.status);
+      const ended = await finishJob(tx, job.id, agentId, outcome.status);
       return ended ? [{ job: ended, line: finishLine(ended, outcome), progress: ended.progress }] : [];
     });
     return change?.job;
@@ -209,18 +209,18 @@ export class JobQueue {
    * A build the worker abandoned goes back to the queue now, not when its lease ends, its attempt not
    * counted (the embedded agent on shutdown). Answers whether the worker still held it.
    */
-  async giveBack(jobId: number, workerId: number, why: string): Promise<boolean> {
+  async giveBack(jobId: number, agentId: number, why: string): Promise<boolean> {
     const changes = await changeJobs(this.db, this.bus, async (tx) => {
-      const job = await unclaimJob(tx, jobId, workerId);
+      const job = await unclaimJob(tx, jobId, agentId);
       return job ? [{ job, line: `${why}; back in the queue`, progress: 0 }] : [];
     });
     return changes.length > 0;
   }
 
   /** A blocked or deleted worker's jobs go back to the queue at once. */
-  async releaseWorker(workerId: number, why: string): Promise<void> {
+  async releaseAgent(agentId: number, why: string): Promise<void> {
     await this.putBack(
-      (tx) => requeueWorkerJobs(tx, workerId),
+      (tx) => requeueAgentJobs(tx, agentId),
       (job) => (job.status === 'pending' ? `${why}; back in the queue` : `Cancelled (${why.toLowerCase()})`),
     );
   }

@@ -1,6 +1,6 @@
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { builds, workers } from '../platform/db/schema';
+import { buildAgents, builds } from '../platform/db/schema';
 import { lockSet, recountSet } from '../sets/sets-repository';
 import { claimCandidates, fairOrder } from './fair-order';
 
@@ -24,7 +24,7 @@ export interface ClaimedJobRow {
 const CLAIM_CANDIDATES = 16;
 
 /**
- * Claims the next pending job in the fair order (issue 36, fair-order.ts) for `workerId`. The candidates are
+ * Claims the next pending job in the fair order (issue 36, fair-order.ts) for `agentId`. The candidates are
  * read first, in that order and unlocked (FOR UPDATE cannot share a SELECT with their window and union, and
  * joined back to builds the planner scans the whole queue); each is then claimed by id with SKIP LOCKED, the
  * next one tried when another claim holds it or took it meanwhile, so two agents never get the same job. A job
@@ -32,19 +32,19 @@ const CLAIM_CANDIDATES = 16;
  */
 export async function claimJob(
   db: Db,
-  worker: { id: number; token_hash: string },
+  agent: { id: number; token_hash: string },
   leaseMs: number,
 ): Promise<ClaimedJobRow | undefined> {
-  const workerId = worker.id;
+  const agentId = agent.id;
   // A claim waits up to ~25 s: the worker may have been blocked, deleted or given a new token meanwhile.
   const stillValid = db
-    .select({ id: workers.id })
-    .from(workers)
+    .select({ id: buildAgents.id })
+    .from(buildAgents)
     .where(
       and(
-        eq(workers.id, worker.id),
-        eq(workers.token_hash, worker.token_hash),
-        eq(workers.is_blocked, false),
+        eq(buildAgents.id, agent.id),
+        eq(buildAgents.token_hash, agent.token_hash),
+        eq(buildAgents.is_blocked, false),
       ),
     );
   if ((await stillValid).length === 0) return undefined;
@@ -58,7 +58,7 @@ export async function claimJob(
       .update(builds)
       .set({
         status: 'in_progress',
-        worker_id: workerId,
+        worker_id: agentId,
         lease_until: leaseEnd(leaseMs),
         started_at: sql`now()`,
         finished_at: null,
@@ -100,20 +100,20 @@ const held = {
   file_size: builds.file_size,
 };
 
-const heldBy = (id: number, workerId: number) =>
-  and(eq(builds.id, id), eq(builds.worker_id, workerId), eq(builds.status, 'in_progress'));
+const heldBy = (id: number, agentId: number) =>
+  and(eq(builds.id, id), eq(builds.worker_id, agentId), eq(builds.status, 'in_progress'));
 
-/** The job, if `workerId` holds it now; its lease is renewed by the same statement. */
+/** The job, if `agentId` holds it now; its lease is renewed by the same statement. */
 export async function renewLease(
   db: Db,
   id: number,
-  workerId: number,
+  agentId: number,
   leaseMs: number,
 ): Promise<HeldJob | undefined> {
   const [row] = await db
     .update(builds)
     .set({ lease_until: leaseEnd(leaseMs) })
-    .where(heldBy(id, workerId))
+    .where(heldBy(id, agentId))
     .returning(held);
   return row;
 }
@@ -122,9 +122,9 @@ export async function renewLease(
  * A heartbeat renews the leases of the jobs the agent says it is building, not of everything the worker
  * holds: a job the agent dropped (or forgot in a restart) must expire, not be renewed for ever.
  */
-export async function renewWorkerLeases(
+export async function renewAgentLeases(
   db: Db,
-  workerId: number,
+  agentId: number,
   jobIds: number[],
   leaseMs: number,
 ): Promise<void> {
@@ -132,7 +132,7 @@ export async function renewWorkerLeases(
   await db
     .update(builds)
     .set({ lease_until: leaseEnd(leaseMs) })
-    .where(and(eq(builds.worker_id, workerId), eq(builds.status, 'in_progress'), inArray(builds.id, jobIds)));
+    .where(and(eq(builds.worker_id, agentId), eq(builds.status, 'in_progress'), inArray(builds.id, jobIds)));
 }
 
 export async function setProgress(db: Db, id: number, progress: number): Promise<void> {
@@ -146,13 +146,13 @@ export async function setProgress(db: Db, id: number, progress: number): Promise
 export async function recordArtifact(
   db: Db,
   id: number,
-  workerId: number,
+  agentId: number,
   artifact: { sha256: string; size: number },
 ): Promise<boolean> {
   const rows = await db
     .update(builds)
     .set({ sha256: artifact.sha256, file_size: artifact.size, updated_at: sql`now()` })
-    .where(heldBy(id, workerId))
+    .where(heldBy(id, agentId))
     .returning({ id: builds.id });
   return rows.length > 0;
 }
@@ -180,7 +180,7 @@ export const ended = {
 export async function finishJob(
   db: Db,
   id: number,
-  workerId: number,
+  agentId: number,
   status: 'done' | 'failed',
 ): Promise<EndedJob | undefined> {
   const [row] = await db
@@ -197,7 +197,7 @@ export async function finishJob(
       cancel_requested: false,
       updated_at: sql`now()`,
     })
-    .where(heldBy(id, workerId))
+    .where(heldBy(id, agentId))
     .returning(ended);
   if (row?.status === 'done') await recordLicenseIssue(db, row.id);
   return row;
@@ -220,7 +220,7 @@ export async function recordLicenseIssue(db: Db, buildId: number): Promise<void>
  * answered), or a build its agent gave back (the embedded agent on shutdown). Answers the job, if the worker
  * still held it.
  */
-export async function unclaimJob(db: Db, id: number, workerId: number): Promise<EndedJob | undefined> {
+export async function unclaimJob(db: Db, id: number, agentId: number): Promise<EndedJob | undefined> {
   const [row] = await db
     .update(builds)
     .set({
@@ -231,7 +231,7 @@ export async function unclaimJob(db: Db, id: number, workerId: number): Promise<
       progress: 0,
       attempts: sql`greatest(${builds.attempts} - 1, 0)`,
     })
-    .where(heldBy(id, workerId))
+    .where(heldBy(id, agentId))
     .returning(ended);
   return row;
 }

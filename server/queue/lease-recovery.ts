@@ -42,9 +42,9 @@ export function recoverExpired(db: Db, expired: ExpiredLeases, maxAttempts: numb
  * A blocked or deleted worker's jobs go back to the queue at once: their attempt stays counted, but the
  * build was not at fault, so this never fails one.
  */
-export function requeueWorkerJobs(db: Db, workerId: number): Promise<EndedJob[]> {
+export function requeueAgentJobs(db: Db, agentId: number): Promise<EndedJob[]> {
   const never = 2 ** 31 - 1;
-  return requeue(db, and(eq(builds.status, 'in_progress'), eq(builds.worker_id, workerId)), never);
+  return requeue(db, and(eq(builds.status, 'in_progress'), eq(builds.worker_id, agentId)), never);
 }
 
 function requeue(db: Db, where: SQL | undefined, maxAttempts: number): Promise<EndedJob[]> {

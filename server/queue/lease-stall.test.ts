@@ -2,7 +2,7 @@
 // agent's heart-beat sent meanwhile waits unread in the socket, and the sweep must not run ahead of it.
 import { spawn } from 'node:child_process';
 import { beforeAll, expect, it } from 'vitest';
-import { addWorker, claim, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
+import { addAgent, claim, createAgentWorld, queueBuild, taskOf } from '../test/agent-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 const LEASE_MS = 2_000;
@@ -35,7 +35,7 @@ async function heartbeatSender(token: string, delayMs: number) {
 }
 
 it('keeps a job whose heart-beat came while the server stalled past the lease', async () => {
-  const agent = await addWorker(w, 'stall-agent');
+  const agent = await addAgent(w, 'stall-agent');
   const heartbeatLater = await heartbeatSender(agent.token, 400);
   const build = await queueBuild(w);
   const job = await claim(w, agent.token);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  addWorker,
+  addAgent,
   agentCall,
   claim,
   claimJob,
@@ -21,7 +21,7 @@ const w = sharedWorld(() => createAgentWorld({ leaseMs: LEASE_MS, maxAttempts: 3
 let agent: { id: number; token: string };
 
 beforeAll(async () => {
-  agent = await addWorker(w, 'lease-agent');
+  agent = await addAgent(w, 'lease-agent');
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

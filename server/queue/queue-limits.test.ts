@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BUILDS_PER_HOUR, DEFAULT_MAX_QUEUED_BUILDS } from '../../contract/queue-limits';
 import { buildRuns, builds } from '../platform/db/schema';
-import { addWorker, agentCall, claimJob, createAgentWorld, queueBuild } from '../test/agent-fixtures';
+import { addAgent, agentCall, claimJob, createAgentWorld, queueBuild } from '../test/agent-fixtures';
 import { lastAudit } from '../test/audit-fixtures';
 import { api, buildBody, createSet, pools, rowCounts } from '../test/build-fixtures';
 import { sharedWorld } from '../test/shared-world';
@@ -59,7 +59,7 @@ describe('a partner’s queue limits', () => {
   it('refuse a set rebuild past the limit whole: none of its builds is queued', async () => {
     // The two waiting builds are built (failed: the fair order gives both before the other partner's, each
     // claimed once the one before ended), then two more wait in another set.
-    const agent = await addWorker(w, 'limits-agent');
+    const agent = await addAgent(w, 'limits-agent');
     const firstSet = w.set.id;
     for (let i = 0; i < 2; i++) {
       const job = await claimJob(w, agent.token);

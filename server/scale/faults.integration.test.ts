@@ -17,7 +17,7 @@ import {
   waitFor,
 } from './processes';
 import {
-  addWorker,
+  addAgent,
   downloadArtifact,
   type LogLine,
   logOf,
@@ -57,7 +57,7 @@ describe.skipIf(!serverUrl)('faults', () => {
     [partner, admin] = await Promise.all([server.session(PARTNER), server.session(ADMIN)]);
     ({ submit } = await prepareBuilds(partner, 'scale-faults'));
     for (const name of ['fault-agent-1', 'fault-agent-2']) {
-      const token = await addWorker(admin, name);
+      const token = await addAgent(admin, name);
       agents.push(
         new AgentProcess(server.url, token, path.join(dataDir, name), { BUILD_COMMAND: SLOW_BUILD }, [
           '--heartbeat-ms',

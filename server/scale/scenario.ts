@@ -69,7 +69,7 @@ export async function prepareBuilds(partner: ApiSession, name: string) {
   };
 }
 
-export async function addWorker(admin: ApiSession, name: string): Promise<string> {
+export async function addAgent(admin: ApiSession, name: string): Promise<string> {
   return (await admin.call<{ token: string }>('POST', '/admin/workers', { name })).token;
 }
 

@@ -20,7 +20,7 @@ import {
   waitFor,
 } from './processes';
 import {
-  addWorker,
+  addAgent,
   downloadArtifact,
   type LogLine,
   logOf,
@@ -77,8 +77,8 @@ describe.skipIf(!serverUrl)('two API instances on one PostgreSQL', () => {
     await signInSocket(socket, adminB.token);
 
     // Each agent talks to its own instance only; heart-beats come well within the 6-second lease.
-    const tokenA = await addWorker(adminA, 'scale-agent-a');
-    const tokenB = await addWorker(adminB, 'scale-agent-b');
+    const tokenA = await addAgent(adminA, 'scale-agent-a');
+    const tokenB = await addAgent(adminB, 'scale-agent-b');
     const env = { BUILD_COMMAND: SLOW_BUILD };
     agents.push(
       new AgentProcess(a.url, tokenA, path.join(dataDir, 'agent-a'), env, ['--heartbeat-ms', '1000']),

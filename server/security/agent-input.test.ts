@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
 import {
-  addWorker,
+  addAgent,
   agentCall,
   type Claimed,
   claim,
@@ -22,7 +22,7 @@ let agent: { id: number; token: string };
 let job: Claimed;
 
 beforeAll(async () => {
-  agent = await addWorker(w, 'input-agent');
+  agent = await addAgent(w, 'input-agent');
   await queueBuild(w);
   job = (await claim(w, agent.token)) as Claimed;
   expect(job).toBeDefined();

@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { migrationsFolder } from '../platform/db/pglite-files';
 import {
   type AgentWorld,
-  addWorker,
+  addAgent,
   agentCall,
   type Claimed,
   claim,
@@ -146,7 +146,7 @@ describe('BUILD_COMMAND and the console’s secrets (finding 4)', () => {
 
   it('masks the console’s secrets in lines any agent sends, before storing them', async () => {
     // A foreign (or older) agent that masks nothing itself.
-    const agent = await addWorker(w, 'careless-agent');
+    const agent = await addAgent(w, 'careless-agent');
     await queueBuild(w);
     const job = (await claim(w, agent.token)) as Claimed;
     const res = await sendEvents(w, agent.token, job, [
@@ -191,7 +191,7 @@ describe('the build uuid, a download capability, in build logs (finding 9)', () 
   });
 
   it('is masked by the server in lines any agent sends', async () => {
-    const agent = await addWorker(w, 'uuid-agent');
+    const agent = await addAgent(w, 'uuid-agent');
     await queueBuild(w);
     const job = (await claim(w, agent.token)) as Claimed;
     const res = await sendEvents(w, agent.token, job, [

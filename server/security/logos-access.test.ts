@@ -3,7 +3,7 @@
 // the builds made with a removed set still get its images through their job.
 import { describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../contract/rules/text';
-import { addWorker, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
+import { addAgent, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
 import { api, buildBody, submit } from '../test/build-fixtures';
 import { request } from '../test/helper';
 import { logoUpload, PNG } from '../test/security-world';
@@ -117,7 +117,7 @@ describe('a removed logo set', () => {
     const removed = await api(w, 'DELETE', `/client/firmware/logo/${set.id}`, w.partner.token);
     expect(removed.statusCode, removed.body).toBe(204);
 
-    const agent = await addWorker(w, 'logo-agent');
+    const agent = await addAgent(w, 'logo-agent');
     const job = await claim(w, agent.token);
     expect(job?.id).toBe(build.id);
     for (const variant of ['le', 'de']) {
@@ -128,7 +128,7 @@ describe('a removed logo set', () => {
       expect(res.rawPayload.equals(PNG)).toBe(true);
     }
     // Only the agent holding the job, and only with a worker token.
-    const other = await addWorker(w, 'other-agent');
+    const other = await addAgent(w, 'other-agent');
     expect((await agentCall(w, other.token, 'GET', `/jobs/${build.id}/logo/le`)).statusCode).toBe(409);
     expect((await fetchImage(`/api/agent/jobs/${build.id}/logo/le`, w.partner.token)).statusCode).toBe(401);
     expect((await fetchImage(set.le)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AgentWorld, addWorker, createAgentWorld, FAST_QUEUE, queueBuild } from '../test/agent-fixtures';
+import { type AgentWorld, addAgent, createAgentWorld, FAST_QUEUE, queueBuild } from '../test/agent-fixtures';
 import { createTestApp, type TestApp } from '../test/helper';
 import type { BuildEventMessage } from './build-events-bus';
 
@@ -55,7 +55,7 @@ describe('the build events bus', () => {
   it.skipIf(!onPostgres)(
     'wakes a claim waiting on the other instance when a build is submitted',
     async () => {
-      const agent = await addWorker(w, 'other-instance-agent');
+      const agent = await addAgent(w, 'other-instance-agent');
       const waiting = second.app.inject({
         method: 'POST',
         url: '/api/agent/jobs/claim',

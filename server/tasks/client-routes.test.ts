@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builds } from '../platform/db/schema';
-import { addWorker, claim, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
+import { addAgent, claim, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
 import { expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -13,7 +13,7 @@ const queued: number[] = [];
 let runningId = 0;
 
 beforeAll(async () => {
-  agent = await addWorker(w, 'tasks-agent');
+  agent = await addAgent(w, 'tasks-agent');
 });
 
 type Task = {

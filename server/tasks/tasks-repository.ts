@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
 import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
 import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
-import { accounts, buildRuns, buildSets, builds, workers } from '../platform/db/schema';
+import { accounts, buildAgents, buildRuns, buildSets, builds } from '../platform/db/schema';
 import { queuePositions, queueVersion } from './queue-positions';
 
 export interface TaskFilters {
@@ -35,7 +35,7 @@ const taskColumns = {
   started_at: b.started_at,
   finished_at: b.finished_at,
   // Issue 17: the agent's name as the run recorded it, so a deleted agent's builds still name it.
-  worker_name: sql<string | null>`coalesce(${workers.name}, ${buildRuns.agent_name})`,
+  worker_name: sql<string | null>`coalesce(${buildAgents.name}, ${buildRuns.agent_name})`,
   run: b.run,
   is_favorite: buildSets.is_favorite,
   user_id: b.user_id,
@@ -46,7 +46,7 @@ const taskColumns = {
  * What issue 17's liveness of a running task needs (agents/agent-liveness.ts: LivenessFacts): the pages read
  * it with their rows, so that withEstimates reads nothing more for them.
  */
-const livenessColumns = { lease_until: b.lease_until, agent_last_contact: workers.last_contact };
+const livenessColumns = { lease_until: b.lease_until, agent_last_contact: buildAgents.last_contact };
 
 /**
  * A task is a build job still on the list: not removed from it, and its build not removed. Written as
@@ -94,7 +94,7 @@ const fromTasks = (db: Db, total: SQL<number | null> = sql<null>`null`) =>
     .from(b)
     .innerJoin(buildSets, eq(buildSets.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
-    .leftJoin(workers, eq(workers.id, b.worker_id))
+    .leftJoin(buildAgents, eq(buildAgents.id, b.worker_id))
     .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
 
 /** fromTasks with each row's liveness facts, for the pages. */
@@ -104,7 +104,7 @@ const fromTasksWithLiveness = (db: Db, total: SQL<number | null> = sql<null>`nul
     .from(b)
     .innerJoin(buildSets, eq(buildSets.id, b.group_id))
     .innerJoin(accounts, eq(accounts.id, b.user_id))
-    .leftJoin(workers, eq(workers.id, b.worker_id))
+    .leftJoin(buildAgents, eq(buildAgents.id, b.worker_id))
     .leftJoin(buildRuns, and(eq(buildRuns.build_id, b.id), eq(buildRuns.run, b.run)));
 
 const totalKey = (filters: TaskFilters) => `tasks:${JSON.stringify(filters)}`;

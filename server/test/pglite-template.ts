@@ -10,9 +10,9 @@ import { templateDigest } from '../platform/db/pglite-files';
 
 // Starting PGlite from scratch (initdb in WASM) takes seconds; loading a saved, migrated data directory a
 // fraction of that. The first test file to need a database saves one, keyed by the PGlite version and the
-// migrations; every later file loads it. Within a worker (the api project does not isolate its files) the
-// dump, the compiled WebAssembly and PGlite's share files are read once and kept: each file's database is
-// then a clone of the worker's template, not a migration (issue 40).
+// migrations; every later file loads it. Within a test process (one of Vitest's; the api project does not
+// isolate its files) the dump, the compiled WebAssembly and PGlite's share files are read once and kept: each
+// file's database is then a clone of the test process's template, not a migration (issue 40).
 //
 // What a load costs is mostly the dump's size and the shared buffers Postgres touches at start, hence:
 // initdb's template0 and template1 are dropped from the dump (PGlite serves "postgres" only; the production
@@ -29,15 +29,15 @@ const templatePath = path.join(
 const PGLITE_DIST = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-interface WorkerTemplate {
+interface ProcessTemplate {
   dump: Blob;
   pgliteWasmModule: WebAssembly.Module;
   fsBundle: Blob;
 }
 
-let worker: Promise<WorkerTemplate> | undefined;
+let template: Promise<ProcessTemplate> | undefined;
 
-async function saveTemplate(options: Omit<WorkerTemplate, 'dump'>): Promise<Buffer> {
+async function saveTemplate(options: Omit<ProcessTemplate, 'dump'>): Promise<Buffer> {
   const db = await PGlite.create({ ...options, startParams });
   try {
     await migrateDb(fromPglite(db));
@@ -58,7 +58,7 @@ async function saveTemplate(options: Omit<WorkerTemplate, 'dump'>): Promise<Buff
   }
 }
 
-async function loadWorkerTemplate(): Promise<WorkerTemplate> {
+async function loadProcessTemplate(): Promise<ProcessTemplate> {
   const [pgliteWasmModule, fsBundle] = await Promise.all([
     readFile(path.join(PGLITE_DIST, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
     readFile(path.join(PGLITE_DIST, 'pglite.data')).then((bytes) => new Blob([new Uint8Array(bytes)])),
@@ -69,14 +69,14 @@ async function loadWorkerTemplate(): Promise<WorkerTemplate> {
   return { dump: new Blob([new Uint8Array(saved)]), pgliteWasmModule, fsBundle };
 }
 
-/** A fresh in-memory PGlite with every migration applied: a clone of this worker's template. */
+/** A fresh in-memory PGlite with every migration applied: a clone of this test process's template. */
 export async function createMigratedPglite(): Promise<PGlite> {
-  worker ??= loadWorkerTemplate();
+  template ??= loadProcessTemplate();
   // A failed load (a damaged file) is not kept: the next file tries again.
-  worker.catch(() => {
-    worker = undefined;
+  template.catch(() => {
+    template = undefined;
   });
-  const { dump, ...options } = await worker;
+  const { dump, ...options } = await template;
   const db = await PGlite.create({ ...options, startParams, loadDataDir: dump });
   // A no-op when the template is current; applies anything newer otherwise.
   await migrateDb(fromPglite(db));

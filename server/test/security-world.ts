@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { accounts, repositories } from '../platform/db/schema';
-import { addWorker } from './agent-fixtures';
+import { addAgent } from './agent-fixtures';
 import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from './build-fixtures';
 import { createSignedIn, request } from './helper';
 import { multipartBody } from './multipart';
@@ -34,7 +34,7 @@ export interface SecurityWorld extends BuildWorld {
     /** The random id of the logo set's public image URLs. */
     logoPublicId: string;
   };
-  workerId: number;
+  agentId: number;
   workerToken: string;
   repositoryId: number;
 }
@@ -73,7 +73,7 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
   const logos = await api(w, 'GET', '/client/firmware/logo', victimToken);
   const own = logos.json<{ id: number; le: string }[]>().find((entry) => entry.id !== 1);
   expect(own, logos.body).toBeDefined();
-  const worker = await addWorker(w, 'security-agent');
+  const agent = await addAgent(w, 'security-agent');
   const [repository] = await db.select().from(repositories).where(eq(repositories.name, 'web-ui'));
 
   return {
@@ -97,8 +97,8 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
       logoId: (own as { id: number }).id,
       logoPublicId: (own as { le: string }).le.split('/')[3],
     },
-    workerId: worker.id,
-    workerToken: worker.token,
+    agentId: agent.id,
+    workerToken: agent.token,
     repositoryId: repository.id,
   };
 }
@@ -109,7 +109,7 @@ export function pathValues(w: SecurityWorld, path: string): Record<string, strin
   let id: number = victim.build.id;
   if (path.startsWith('/api/admin/releases/')) id = w.releases.x19v2;
   else if (path.startsWith('/api/admin/repositories/')) id = w.repositoryId;
-  else if (path.startsWith('/api/admin/workers/')) id = w.workerId;
+  else if (path.startsWith('/api/admin/workers/')) id = w.agentId;
   else if (path.startsWith('/api/client/firmware/logo/')) id = victim.logoId;
   else if (/\/groups\/\{id\}/.test(path)) id = victim.set.id;
   else if (path.startsWith('/api/admin/firmwares/users/')) id = victim.id;

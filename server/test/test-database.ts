@@ -74,7 +74,7 @@ async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promi
 }
 
 /**
- * This worker's PGlite, lent to one test file at a time and emptied for the next (issue 40): a clone of the
+ * This test process's PGlite, lent to one test file at a time and emptied for the next (issue 40): a clone of the
  * template costs seconds of WebAssembly start-up on a loaded machine, emptying it a fraction of one. A file
  * that asks for a second database while it holds this one, or a file after one that never gave it back (its
  * app may still be running), gets a fresh clone instead; so does the file after one that closed it.
@@ -159,7 +159,7 @@ function migratedTemplate(serverUrl: string): Promise<string> {
 }
 
 /**
- * A fresh database with every migration applied: PGlite in memory (a clone of the worker's template), or,
+ * A fresh database with every migration applied: PGlite in memory (a clone of the test process's template), or,
  * when DATABASE_URL is set, a new uniquely named copy of the run's template on that server, dropped again by
  * `dispose`.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../../contract/schemas/build-schemas';
 import {
   type AgentWorld,
-  addWorker,
+  addAgent,
   agentCall,
   claim,
   createAgentWorld,
@@ -28,7 +28,7 @@ let configurations = 0;
 
 beforeAll(async () => {
   w = await createAgentWorld();
-  agent = await addWorker(w, 'reuse-agent');
+  agent = await addAgent(w, 'reuse-agent');
 });
 afterAll(async () => {
   await stopAgent?.();

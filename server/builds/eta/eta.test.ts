@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../../contract/schemas/build-schemas';
 import type { Task } from '../../../contract/schemas/tasks-schemas';
-import { builds, workers } from '../../platform/db/schema';
-import { type AgentWorld, addWorker, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
+import { buildAgents, builds } from '../../platform/db/schema';
+import { type AgentWorld, addAgent, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
 import { api } from '../../test/build-fixtures';
 import { forgetEstimates, playQueue } from './eta';
 
@@ -87,7 +87,7 @@ describe('estimates on the task and build lists', () => {
 
   beforeAll(async () => {
     w = await createAgentWorld();
-    agent = await addWorker(w, 'eta-agent');
+    agent = await addAgent(w, 'eta-agent');
     // History: three x19 builds an agent ran, in 60, 90 and 120 s (median 90 s).
     const history = [await queueBuild(w), await queueBuild(w), await queueBuild(w)];
     const end = Date.now() - 10 * MIN;
@@ -112,7 +112,7 @@ describe('estimates on the task and build lists', () => {
       .where(eq(builds.id, running.id));
     first = await queueBuild(w);
     second = await queueBuild(w);
-    await w.t.db.update(workers).set({ last_contact: new Date() }).where(eq(workers.id, agent.id));
+    await w.t.db.update(buildAgents).set({ last_contact: new Date() }).where(eq(buildAgents.id, agent.id));
     forgetEstimates(w.t.db);
   });
   afterAll(() => w.close());
@@ -165,11 +165,11 @@ describe('estimates on the task and build lists', () => {
   });
 
   it('a second agent online takes the first pending build before the running one ends', async () => {
-    const extra = await addWorker(w, 'eta-agent-2');
+    const extra = await addAgent(w, 'eta-agent-2');
     await w.t.db
-      .update(workers)
+      .update(buildAgents)
       .set({ last_contact: new Date() })
-      .where(inArray(workers.id, [agent.id, extra.id]));
+      .where(inArray(buildAgents.id, [agent.id, extra.id]));
     forgetEstimates(w.t.db);
     const list = await tasks();
     const end = runningStart + 90_000;
@@ -179,7 +179,7 @@ describe('estimates on the task and build lists', () => {
   });
 
   it('with no agent online, pending builds keep their place but have no times', async () => {
-    await w.t.db.update(workers).set({ last_contact: new Date(Date.now() - 60 * MIN) });
+    await w.t.db.update(buildAgents).set({ last_contact: new Date(Date.now() - 60 * MIN) });
     forgetEstimates(w.t.db);
     const list = await tasks();
     expect(list.get(first.id)).toMatchObject({

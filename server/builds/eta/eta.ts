@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { type Liveness, withLiveness } from '../../agents/agent-liveness';
 import type { Db } from '../../platform/db/client';
-import { builds, workers } from '../../platform/db/schema';
+import { buildAgents, builds } from '../../platform/db/schema';
 import { fairOrder, fairQueue } from '../../queue/fair-order';
 
 /**
@@ -157,8 +157,8 @@ async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
   const durations = await recentDurations(db);
   const [online] = await db
     .select({ n: count() })
-    .from(workers)
-    .where(and(gte(workers.last_contact, seenSince), eq(workers.is_blocked, false)));
+    .from(buildAgents)
+    .where(and(gte(buildAgents.last_contact, seenSince), eq(buildAgents.is_blocked, false)));
   const running = await db
     .select({ id: builds.id, series: builds.series, started_at: builds.started_at })
     .from(builds)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BuildRun } from '../../../contract/schemas/runs-schemas';
 import {
-  addWorker,
+  addAgent,
   agentCall,
   claim,
   createAgentWorld,
@@ -56,7 +56,7 @@ describe('build history', () => {
   let buildId: number;
 
   it('a rebuild keeps run 1 with its release, agent, digest and log', async () => {
-    const agent = await addWorker(w, 'runner-one');
+    const agent = await addAgent(w, 'runner-one');
     const build = await queueBuild(w);
     buildId = build.id;
     await buildWith(agent, build.id, 'compiled in run one');
@@ -87,7 +87,7 @@ describe('build history', () => {
   });
 
   it('the second run gets its own agent and log; deleting the agents keeps their names', async () => {
-    const second = await addWorker(w, 'runner-two');
+    const second = await addAgent(w, 'runner-two');
     await buildWith(second, buildId, 'compiled in run two');
     expect(await logLines(buildId)).toContain('compiled in run two');
     expect(await logLines(buildId)).not.toContain('compiled in run one');

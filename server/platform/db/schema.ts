@@ -170,7 +170,7 @@ export const releases = pgTable(
     user_id: integer('user_id').references(() => accounts.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // A deploy is a recorded request: build agents (their own issue) pick up releases whose request is newer
-    // than what they hold, fetch the tags and report back in the worker's releases list.
+    // than what they hold, fetch the tags and report back in the agent's releases list.
     deploy_requested_at: timestamp('deploy_requested_at', { withTimezone: true }),
   },
   (t) => [
@@ -409,7 +409,7 @@ export const builds = pgTable(
     // ── Build agents (issue 5): the job's place in the queue, its lease and the task's own state. ──
     // Queue order; a rebuild or upgrade sets it again (see server/queue/enqueue.ts).
     queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-    worker_id: integer('worker_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
+    worker_id: integer('worker_id').references((): AnyPgColumn => buildAgents.id, { onDelete: 'set null' }),
     // The holder must call again before this, or the job goes back to the queue (attempts counted).
     lease_until: timestamp('lease_until', { withTimezone: true }),
     started_at: timestamp('started_at', { withTimezone: true }),
@@ -495,7 +495,7 @@ export type BuildOptionRow = typeof buildOptions.$inferSelect;
 // ── Build agents (issue 5): workers (agents) and the events of build jobs ─────────────────────────────────
 
 /** A build agent. Only the sha256 of its token is stored; the first 8 characters are kept to tell tokens apart. */
-export const workers = pgTable('workers', {
+export const buildAgents = pgTable('workers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   token_hash: text('token_hash').notNull().unique(),
@@ -553,7 +553,7 @@ export const buildRuns = pgTable(
       .$type<{ repository: string; tag: string; commit: string | null }[]>()
       .notNull()
       .default([]),
-    agent_id: integer('agent_id').references((): AnyPgColumn => workers.id, { onDelete: 'set null' }),
+    agent_id: integer('agent_id').references((): AnyPgColumn => buildAgents.id, { onDelete: 'set null' }),
     agent_name: text('agent_name'),
     status: text('status', { enum: BUILD_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -575,7 +575,7 @@ export const buildRuns = pgTable(
 );
 
 export type BuildRunRow = typeof buildRuns.$inferSelect;
-export type WorkerRow = typeof workers.$inferSelect;
+export type AgentRow = typeof buildAgents.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
 
 /**
@@ -637,9 +637,9 @@ export const buildAttestations = pgTable('build_attestations', {
 });
 
 /**
- * E-mails waiting to be sent (issue 15: release e-mails), drained by server/platform/mail/outbox-worker.ts. A row is
+ * E-mails waiting to be sent (issue 15: release e-mails), drained by server/platform/mail/outbox-sender.ts. A row is
  * what to send, not the message: it is rendered at send time, when the release's visibility and the
- * account's preference are checked again. A worker claims due rows with a lease (SKIP LOCKED), so a restart
+ * account's preference are checked again. A sender claims due rows with a lease (SKIP LOCKED), so a restart
  * or an SMTP outage loses nothing and a row is marked sent once.
  */
 export const mailOutbox = pgTable(
@@ -656,7 +656,7 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     send_after: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
-    // A worker holds the row until then; after it, the row is free again (the worker died).
+    // A sender holds the row until then; after it, the row is free again (the sender died).
     locked_until: timestamp('locked_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWorker, agentCall, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
+import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
 import { api } from '../../test/build-fixtures';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
@@ -63,7 +63,7 @@ describe('GET /api/metrics', () => {
     );
     expect(after.get(`http_request_duration_seconds_sum${live}`)).toBeGreaterThan(0);
 
-    // Two workers' ids, one series: the pattern is the label.
+    // Two agents' ids, one series: the pattern is the label.
     expect(
       after.get(`http_request_duration_seconds_count${series('/api/admin/workers/:id', 404, 'DELETE')}`),
     ).toBe(2);
@@ -86,7 +86,7 @@ describe('GET /api/metrics', () => {
     expect(empty.get('firmware_builds{status="pending"}')).toBe(0);
 
     for (let i = 0; i < 3; i++) await queueBuild(w);
-    const agent = await addWorker(w, 'metrics-queue-agent');
+    const agent = await addAgent(w, 'metrics-queue-agent');
     expect(await claim(w, agent.token)).toBeDefined();
 
     const after = await scrape();
@@ -101,7 +101,7 @@ describe('GET /api/metrics', () => {
 
   it('counts an agent online once it has called within the heartbeat window', async () => {
     const before = await scrape();
-    const agent = await addWorker(w, 'metrics-heartbeat-agent');
+    const agent = await addAgent(w, 'metrics-heartbeat-agent');
     const registered = await scrape();
     expect(registered.get('firmware_agents')).toBe((before.get('firmware_agents') ?? 0) + 1);
     expect(registered.get('firmware_agents_online')).toBe(before.get('firmware_agents_online'));
@@ -112,8 +112,8 @@ describe('GET /api/metrics', () => {
     expect(online.get('firmware_agents_online')).toBe((before.get('firmware_agents_online') ?? 0) + 1);
 
     // The Agents page says the same.
-    const workers = await api(w, 'GET', '/admin/workers', w.admin.token);
-    const shown = workers.json<{ status: string }[]>().filter((worker) => worker.status !== 'offline');
+    const listed = await api(w, 'GET', '/admin/workers', w.admin.token);
+    const shown = listed.json<{ status: string }[]>().filter((agent) => agent.status !== 'offline');
     expect(shown.length).toBe(online.get('firmware_agents_online'));
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import { BUILD_STATUSES } from '../../../contract/statuses';
-import { builds, workers } from '../db/schema';
+import { buildAgents, builds } from '../db/schema';
 
 /**
  * GET /api/metrics for Prometheus: request durations and process figures from memory, and the build queue
@@ -29,12 +29,12 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
               Number,
             ),
           online:
-            sql<number>`count(*) filter (where ${workers.last_contact} >= ${seenSince.toISOString()}::timestamptz and not ${workers.is_blocked})`.mapWith(
+            sql<number>`count(*) filter (where ${buildAgents.last_contact} >= ${seenSince.toISOString()}::timestamptz and not ${buildAgents.is_blocked})`.mapWith(
               Number,
             ),
           total: count(),
         })
-        .from(workers),
+        .from(buildAgents),
     ]);
     const counts = new Map(byStatus.map((row) => [row.status, Number(row.n)]));
     const registers = [registry];

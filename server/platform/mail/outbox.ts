@@ -4,13 +4,13 @@ import { type MailOutboxRow, mailOutbox } from '../db/schema';
 
 export type { MailOutboxRow };
 
-/** How the outbox worker paces itself; every field has a default (DEFAULT_OUTBOX_OPTIONS). */
+/** How the outbox sender paces itself; every field has a default (DEFAULT_OUTBOX_OPTIONS). */
 export interface OutboxOptions {
   /** A row is sent no sooner than this after it was queued (a release removed meanwhile sends nothing). */
   delayMs: number;
-  /** How often the worker looks for due rows. */
+  /** How often the sender looks for due rows. */
   pollMs: number;
-  /** How long a claimed row stays the claimer's; after it another worker may take it (the first died). */
+  /** How long a claimed row stays the claimer's; after it another sender may take it (the first died). */
   leaseMs: number;
   /** The first retry after a failed send waits this long; each next one twice as long, up to retryMaxMs. */
   retryBaseMs: number;
@@ -34,9 +34,9 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
 const msInterval = (ms: number) => sql`(${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;
 
 /**
- * Claims up to `batchSize` due rows for this worker: pending, queued at least `delayMs` ago, not waiting for a
- * retry, and not held by another worker (or held past its lease). One statement, the candidates locked with
- * SKIP LOCKED, so two workers (two API instances) never claim the same row. Each claim counts an attempt.
+ * Claims up to `batchSize` due rows for this sender: pending, queued at least `delayMs` ago, not waiting for a
+ * retry, and not held by another sender (or held past its lease). One statement, the candidates locked with
+ * SKIP LOCKED, so two senders (two API instances) never claim the same row. Each claim counts an attempt.
  */
 export async function claimDueMails(
   db: Db,
@@ -112,7 +112,7 @@ export async function markMailFailed(
   return giveUp ? 'failed' : 'retry';
 }
 
-/** Claimed rows this worker will not handle (it is stopping): free for the next claim at once. */
+/** Claimed rows this sender will not handle (it is stopping): free for the next claim at once. */
 export async function releaseMailClaims(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -1,8 +1,8 @@
 // GET /admin/workers: a build agent (spec §3 Worker), as contract/ describes it.
-import type { Worker } from '../../../contract/schemas/workers-schemas';
+import type { Agent } from '../../../contract/schemas/agent-admin-schemas';
 
-export type Agent = Worker;
-export type AgentStatus = Worker['status'];
-export type AgentBuild = NonNullable<Worker['current_build']>;
-export type AgentRelease = Worker['releases'][number];
-export type AgentSource = Worker['sources'][number];
+export type { Agent };
+export type AgentStatus = Agent['status'];
+export type AgentBuild = NonNullable<Agent['current_build']>;
+export type AgentRelease = Agent['releases'][number];
+export type AgentSource = Agent['sources'][number];

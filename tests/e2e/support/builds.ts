@@ -67,9 +67,9 @@ export async function submitBuild(api: ApiSession, setName: string): Promise<{ i
 
 /** The agent `npm start` runs in the server process. */
 export async function embeddedAgent(api: ApiSession): Promise<{ id: number }> {
-  const workers = await api.call<{ id: number; name: string }[]>('GET', '/admin/workers');
-  const embedded = workers.find((w) => w.name === 'embedded');
-  if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(workers)}`);
+  const agents = await api.call<{ id: number; name: string }[]>('GET', '/admin/workers');
+  const embedded = agents.find((w) => w.name === 'embedded');
+  if (!embedded) throw new Error(`no embedded agent in ${JSON.stringify(agents)}`);
   return embedded;
 }
 

@@ -2,7 +2,10 @@ import { type Static, Type } from 'typebox';
 import { closedObject } from './common-schemas';
 import { shownOnce } from './shown-once';
 
-export const WorkerSchema = Type.Object({
+// The admins' view of build agents: the spec's /admin/workers records under our word (the glossary of
+// docs/architecture.md).
+
+export const AgentSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   token_prefix: Type.String({ description: 'The first 8 characters of the token, to tell tokens apart' }),
@@ -31,13 +34,13 @@ export const WorkerSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export const WorkerWithTokenSchema = Type.Object({
-  ...WorkerSchema.properties,
+export const AgentWithTokenSchema = Type.Object({
+  ...AgentSchema.properties,
   token: Type.String({ ...shownOnce, description: 'Shown in this answer only; stored hashed' }),
 });
 
-export const WorkerAnswerSchema = Type.Object({
-  ...WorkerSchema.properties,
+export const AgentAnswerSchema = Type.Object({
+  ...AgentSchema.properties,
   token: Type.Optional(
     Type.String({ ...shownOnce, description: 'Present only when the token was regenerated' }),
   ),
@@ -45,9 +48,9 @@ export const WorkerAnswerSchema = Type.Object({
 
 const name = Type.String({ minLength: 3, maxLength: 100, examples: ['build-01'] });
 
-export const WorkerCreateSchema = closedObject({ name });
+export const AgentCreateSchema = closedObject({ name });
 
-export const WorkerUpdateSchema = closedObject(
+export const AgentUpdateSchema = closedObject(
   {
     name: Type.Optional(name),
     is_blocked: Type.Optional(Type.Boolean()),
@@ -59,7 +62,7 @@ export const WorkerUpdateSchema = closedObject(
   { minProperties: 1 },
 );
 
-export const WorkerIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AgentIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** A build agent; `token` only in the answer of a create or a token regeneration. */
-export type Worker = Static<typeof WorkerAnswerSchema>;
+export type Agent = Static<typeof AgentAnswerSchema>;

@@ -22,9 +22,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Drains the mail outbox: claims due rows (SKIP LOCKED, with a lease), renders each one, sends it, and marks
  * it sent; a failed send is retried with back-off. Rows live in the database, so a restart or an SMTP outage
- * loses nothing, and every API instance can run a worker without sending a row twice.
+ * loses nothing, and every API instance can run a sender without sending a row twice.
  */
-export class OutboxWorker {
+export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<number> | undefined;
   private again = false;
