@@ -13,8 +13,8 @@ import clientLicenseRoutes from './accounts/client-license-routes';
 import adminLicenseRoutes from './accounts/license-routes';
 import logoFilesRoutes from './accounts/logo-file-routes';
 import logosRoutes from './accounts/logos-routes';
-import usersFeesRoutes from './accounts/partner-fees-routes';
-import usersRoutes from './accounts/partners-routes';
+import partnerFeesRoutes from './accounts/partner-fees-routes';
+import partnersRoutes from './accounts/partners-routes';
 import sshKeysRoutes from './accounts/ssh-keys-routes';
 import unsubscribeRoutes from './accounts/unsubscribe-route';
 import agentAdminRoutes from './agents/admin-routes';
@@ -99,8 +99,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(logoFilesRoutes);
   await app.register(sshKeysRoutes);
   await app.register(clientLicenseRoutes);
-  await app.register(usersRoutes);
-  await app.register(usersFeesRoutes);
+  await app.register(partnersRoutes);
+  await app.register(partnerFeesRoutes);
   await app.register(adminLicenseRoutes);
   await app.register(analyticsRoutes);
   // Sets and builds (issue 4)

@@ -21,7 +21,7 @@ function check(issues: ReturnType<typeof feeIssues>): void {
 }
 
 /** A partner's fee record per series (spec §4 'Partner create/update'); admins only. */
-const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const partnerFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const requirePartner = async (id: number) => {
     if (!(await findPartner(app.db, id))) throw notFound('Partner not found');
   };
@@ -107,4 +107,4 @@ const usersFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default usersFeesRoutes;
+export default partnerFeesRoutes;

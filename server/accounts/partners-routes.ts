@@ -35,7 +35,7 @@ import { hashPassword } from './passwords';
 const PARTNER_NOT_FOUND = 'Partner not found';
 
 /** Partners (spec §7): every account but removed ones. Admins manage them; developers may read the list. */
-const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const partnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const readers = routesUnder(['partners'], app.requireAdminOrDeveloper);
   const admin = routesUnder(['partners'], app.requireAdmin);
   const withFees = async (id: number) => {
@@ -194,4 +194,4 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default usersRoutes;
+export default partnersRoutes;
