@@ -23,7 +23,7 @@ import audit from './resources/audit';
 import catalogue from './resources/catalogue';
 import partners from './resources/partners';
 import releases from './resources/releases';
-import firmwares from './resources/sets';
+import sets from './resources/sets';
 import tasks from './resources/tasks';
 import { darkTheme, lightTheme } from './theme/theme';
 
@@ -93,7 +93,8 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       darkTheme={darkTheme}
     >
       <Resource name="releases" {...releases} />
-      <Resource name="firmwares" {...firmwares} />
+      {/* The sets page: the spec fixes its URL, /firmwares, which react-admin takes from the name. */}
+      <Resource name="firmwares" {...sets} />
       <Resource name="tasks" {...tasks} />
       <Resource name="partners" {...partners} />
       <Resource name="agents" {...agents} />

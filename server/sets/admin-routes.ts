@@ -4,7 +4,7 @@ import { BuildOptionSchema } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetIdParamsSchema } from '../../contract/schemas/set-schemas';
 import { listBuildOptions } from '../catalogue/build-options-repository';
-import { restoreGroup } from './set-restore';
+import { restoreSet } from './set-restore';
 import { setView } from './set-views';
 import setWritesRoutes from './set-writes';
 
@@ -36,7 +36,7 @@ const adminSetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await restoreGroup(app.db, request.account.id, request.params.id);
+      await restoreSet(app.db, request.account.id, request.params.id);
       return setView(app.db, request.params.id);
     },
   );

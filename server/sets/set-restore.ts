@@ -26,7 +26,7 @@ const nameClash = (name: string) =>
  * (builds removed before it stay removed, and so do done builds whose files a full clean deleted), its
  * counters recounted, recorded in the audit log. Refused (409) while another live set of the owner has its name.
  */
-export async function restoreGroup(db: Db, actorId: number, id: number): Promise<void> {
+export async function restoreSet(db: Db, actorId: number, id: number): Promise<void> {
   const set = await findSet(db, id);
   if (!set?.is_removed) throw notFound('Removed set not found');
   try {

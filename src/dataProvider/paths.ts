@@ -243,7 +243,7 @@ export const calls = {
   // Issue 17: admins bring back what was removed (custom/restore/RestoreButton.tsx).
   restoreRelease: 'POST /admin/releases/{id}/restore',
   restorePartner: 'POST /admin/user/restore?user_id={id}',
-  restoreGroup: 'POST /admin/groups/{id}/restore',
+  restoreSet: 'POST /admin/groups/{id}/restore',
   // Running the service (issue 17): what a removal touches (query release, license or model); CSV exports.
   impact: 'GET /admin/impact',
   exportPartners: 'GET /admin/exports/partners.csv',

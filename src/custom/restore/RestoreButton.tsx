@@ -9,7 +9,7 @@ import { HintTooltip } from '../../ui/HintTooltip';
 
 export type RestoreKind = 'release' | 'partner' | 'set';
 
-const CALLS = { release: 'restoreRelease', partner: 'restorePartner', set: 'restoreGroup' } as const;
+const CALLS = { release: 'restoreRelease', partner: 'restorePartner', set: 'restoreSet' } as const;
 
 export interface RestoreButtonProps {
   kind: RestoreKind;

@@ -60,15 +60,15 @@ export interface StatusCounters {
 
 /** The set's counters, from its builds when they are loaded (they follow polling), else from the set. */
 export function setCounters(
-  group: BuildSet,
+  set: BuildSet,
   builds?: readonly Pick<Build, 'status' | 'is_removed'>[],
 ): StatusCounters {
   if (!builds) {
     return {
-      pending: group.count_pending ?? 0,
-      in_progress: group.count_in_progress ?? 0,
-      failed: group.count_failed ?? 0,
-      removed: group.count_removed_firmwares ?? 0,
+      pending: set.count_pending ?? 0,
+      in_progress: set.count_in_progress ?? 0,
+      failed: set.count_failed ?? 0,
+      removed: set.count_removed_firmwares ?? 0,
     };
   }
   const live = builds.filter((b) => !b.is_removed);
@@ -77,7 +77,7 @@ export function setCounters(
     pending: count('pending'),
     in_progress: count('in_progress'),
     failed: count('failed'),
-    removed: Math.max(builds.length - live.length, group.count_removed_firmwares ?? 0),
+    removed: Math.max(builds.length - live.length, set.count_removed_firmwares ?? 0),
   };
 }
 
@@ -86,8 +86,8 @@ export const hasActiveBuilds = (builds: readonly Pick<Build, 'status' | 'is_upda
   builds.some((b) => b.status === 'pending' || b.status === 'in_progress' || b.is_updating);
 
 /** The public page of a set's files: /links/{group_name}?uuid={link_uuid}. */
-export function sharedLinkUrl(origin: string, group: Pick<BuildSet, 'name' | 'link_uuid'>): string {
-  return `${origin}/links/${encodeURIComponent(group.name)}?uuid=${encodeURIComponent(group.link_uuid)}`;
+export function sharedLinkUrl(origin: string, set: Pick<BuildSet, 'name' | 'link_uuid'>): string {
+  return `${origin}/links/${encodeURIComponent(set.name)}?uuid=${encodeURIComponent(set.link_uuid)}`;
 }
 
 /** Where a build's file is downloaded, by its uuid. */

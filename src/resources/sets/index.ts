@@ -6,10 +6,10 @@ import { lazyPage } from '../../boot/lazyPage';
  * `groups` resource of dataProvider/paths.ts), and a set's page is /firmwares/:id with its builds (the
  * `firmwares` resource) and the build form at /firmwares/:id/build.
  */
-const firmwares = {
+const sets = {
   list: lazyPage(() => import('./SetList').then((m) => m.SetList)),
   edit: lazyPage(() => import('./SetRoutes').then((m) => m.SetRoutes)),
   icon: Icon,
 };
 
-export default firmwares;
+export default sets;
