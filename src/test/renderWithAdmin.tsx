@@ -22,14 +22,16 @@ import audit from '../resources/audit';
 import catalogue from '../resources/catalogue';
 import partners from '../resources/partners';
 import releases from '../resources/releases';
-import firmwares from '../resources/sets';
+import sets from '../resources/sets';
 import tasks from '../resources/tasks';
 
 const definitions = Object.fromEntries(
-  Object.entries({ releases, firmwares, tasks, partners, agents, catalogue, audit }).map(([name, r]) => [
-    name,
-    { name, hasList: true, icon: r.icon, options: 'options' in r ? r.options : undefined },
-  ]),
+  Object.entries({ releases, firmwares: sets, tasks, partners, agents, catalogue, audit }).map(
+    ([name, r]) => [
+      name,
+      { name, hasList: true, icon: r.icon, options: 'options' in r ? r.options : undefined },
+    ],
+  ),
 );
 
 /** A signed-in role's authProvider, with the real canAccess. */

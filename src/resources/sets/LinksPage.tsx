@@ -48,27 +48,27 @@ const Sha = ({ value }: { value: string | null }) => {
   );
 };
 
-const FirmwareRow = ({ firmware }: { firmware: SharedBuild }) => {
+const SharedBuildRow = ({ build }: { build: SharedBuild }) => {
   const translate = useTranslate();
-  const href = firmware.download_url ?? downloadUrl(window.location.origin, firmware.uuid);
-  const ready = firmware.status === 'done';
+  const href = build.download_url ?? downloadUrl(window.location.origin, build.uuid);
+  const ready = build.status === 'done';
   return (
     <TableRow data-testid="shared-firmware">
       <TableCell>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {firmware.model}
+          {build.model}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {firmware.series} · {firmware.platform} · {firmware.install_type}
+          {build.series} · {build.platform} · {build.install_type}
         </Typography>
       </TableCell>
-      <TableCell>{firmware.release_version}</TableCell>
+      <TableCell>{build.release_version}</TableCell>
       <TableCell>
-        <BuildStatusChip build={{ status: firmware.status, progress: 0, is_removed: false }} />
+        <BuildStatusChip build={{ status: build.status, progress: 0, is_removed: false }} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(firmware.file_size)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(build.file_size)}</TableCell>
       <TableCell>
-        <Sha value={firmware.sha256} />
+        <Sha value={build.sha256} />
       </TableCell>
       <TableCell align="right">
         <Button
@@ -79,7 +79,7 @@ const FirmwareRow = ({ firmware }: { firmware: SharedBuild }) => {
           disabled={!ready}
           href={ready ? href : undefined}
           download={ready ? '' : undefined}
-          aria-label={`${translate('app.links.download')}: ${firmware.model}`}
+          aria-label={`${translate('app.links.download')}: ${build.model}`}
         >
           {translate('app.links.download')}
         </Button>
@@ -158,8 +158,8 @@ const SharedLinks = () => {
           </>
         }
       >
-        {files.map((firmware) => (
-          <FirmwareRow key={firmware.uuid} firmware={firmware} />
+        {files.map((build) => (
+          <SharedBuildRow key={build.uuid} build={build} />
         ))}
       </SmallTable>
     );
