@@ -6,7 +6,7 @@ import { precompressPlugin } from './scripts/precompress';
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  // consoleChunk: the console chunk's address for its modulepreload (src/layout/consoleChunks.ts); precompress:
+  // consoleChunk: the console chunk's address for its modulepreload (src/boot/consoleChunks.ts); precompress:
   // brotli and gzip copies of the built files, which the server sends as they are.
   plugins: [react(), consoleChunkPlugin(), precompressPlugin()],
   resolve: {
@@ -62,7 +62,7 @@ export default defineConfig({
         // (2026-11-25).
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 100_000 },
-          // MUI's Tooltip and Popper.js, one chunk: the shell's hints fetch it when idle (layout/HintTooltip.tsx),
+          // MUI's Tooltip and Popper.js, one chunk: the shell's hints fetch it when idle (ui/HintTooltip.tsx),
           // and the pages that show MUI's Tooltip themselves share it rather than each carrying a copy
           // (~10 KB, 2026-11-27).
           groups: [
