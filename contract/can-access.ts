@@ -18,8 +18,10 @@ const RULES: Record<string, Record<Action, RoleGroup>> = {
     edit: ADMIN_OR_DEVELOPER,
     delete: ADMIN_OR_DEVELOPER,
   },
+  // The Firmwares page (react-admin's resource of /firmwares, spec §9), and the sets and builds it lists.
   firmwares: { '*': EVERYONE },
-  groups: { '*': EVERYONE },
+  sets: { '*': EVERYONE },
+  builds: { '*': EVERYONE },
   tasks: { '*': EVERYONE, all: ADMIN },
   // The 'all tasks' tab's list (GET /admin/firmwares/tasks): the same as tasks' `all`.
   allTasks: { '*': ADMIN },

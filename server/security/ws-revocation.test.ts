@@ -5,7 +5,7 @@ import type { WebSocket } from '@fastify/websocket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { CLOSE_NOT_ALLOWED, CLOSE_SESSION_ENDED } from '../tasks/live-socket-sessions';
-import { addWorker, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
+import { addAgent, type Claimed, createAgentWorld, queueAndClaim, sendEvents } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { createSignedIn, createTestApp, forgeToken, request, type TestApp } from '../test/helper';
 import { isReady, signInSocket } from '../test/live-socket-client';
@@ -75,7 +75,7 @@ async function expectClosedWith(watched: Watched, code: number) {
 }
 
 beforeAll(async () => {
-  agentToken = (await addWorker(w, 'revocation-agent')).token;
+  agentToken = (await addAgent(w, 'revocation-agent')).token;
   job = await queueAndClaim(w, agentToken);
   admin = await connect(w.admin.token);
 });

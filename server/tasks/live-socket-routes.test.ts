@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { LIVE_AUTH_TIMEOUT_MS } from '../../contract/live-socket';
 import { accounts } from '../platform/db/schema';
-import { addWorker, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
+import { addAgent, claimJob, createAgentWorld, queueBuild, sendEvents } from '../test/agent-fixtures';
 import { createSet } from '../test/build-fixtures';
 import { createSignedIn } from '../test/helper';
 import { authMessage, isReady, signInSocket } from '../test/live-socket-client';
@@ -32,7 +32,7 @@ describe('the live socket', () => {
     const developer = await createSignedIn(w.t.app, w.t.db, { role: 'developer' });
     const admin = await connect(w.admin.token);
     const dev = await connect(developer.token);
-    const agent = await addWorker(w, 'socket-agent');
+    const agent = await addAgent(w, 'socket-agent');
     const build = await queueBuild(w);
     const job = await claimJob(w, agent.token);
     await sendEvents(w, agent.token, job, [
@@ -63,7 +63,7 @@ describe('the live socket', () => {
     const theirs = await queueBuild(w, w.other.token, otherSet.id);
     const held = [];
     for (const name of ['own-agent-1', 'own-agent-2']) {
-      const agent = await addWorker(w, name);
+      const agent = await addAgent(w, name);
       const job = await claimJob(w, agent.token);
       held.push({ job, token: agent.token });
     }
@@ -143,7 +143,7 @@ describe('the live socket', () => {
   it('ignores a second auth message: the session stays the one it signed in with', async () => {
     const partner = await connect(w.partner.token);
     partner.socket.send(authMessage(w.admin.token));
-    const agent = await addWorker(w, 'second-auth-agent');
+    const agent = await addAgent(w, 'second-auth-agent');
     const otherSet = await createSet(w, w.other.token, 'second-auth-set');
     const theirs = await queueBuild(w, w.other.token, otherSet.id);
     const job = await claimJob(w, agent.token);

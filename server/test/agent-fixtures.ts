@@ -61,12 +61,6 @@ export async function addAgent(w: BuildWorld, name: string): Promise<{ id: numbe
   return res.json();
 }
 
-/**
- * addAgent's old name, kept only while branches written before the rename (issue 41: "worker" names the pool's
- * worker alone) still call it, e.g. the live socket's tests. Remove it once nothing imports it.
- */
-export const addWorker = addAgent;
-
 /** An agent's call: bearer worker token, no XSRF. */
 export function agentCall(
   w: BuildWorld,

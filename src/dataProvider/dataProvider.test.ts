@@ -42,9 +42,9 @@ describe('dataProvider', () => {
     let role: Role | undefined = 'admin';
     const { httpClient, calls } = fakeHttp([], { 'x-total-count': '0' });
     const dp = createDataProvider(httpClient, undefined, () => role);
-    await dp.getList('firmwares', { ...listParams(), meta: { query: { group_id: 7, is_removed: false } } });
+    await dp.getList('builds', { ...listParams(), meta: { query: { group_id: 7, is_removed: false } } });
     role = 'user';
-    await dp.getList('firmwares', { ...listParams(), meta: { query: { group_id: 7 } } });
+    await dp.getList('builds', { ...listParams(), meta: { query: { group_id: 7 } } });
     expect(calls.map((c) => c.path)).toEqual(['/admin/firmwares', '/client/firmware/firmwares']);
     expect(calls[0].request.query).toEqual({ group_id: 7, is_removed: false });
   });
@@ -125,7 +125,7 @@ describe('dataProvider', () => {
   it('fills admin query routes from the record', async () => {
     const { httpClient, calls } = fakeHttp({});
     const dp = createDataProvider(httpClient, undefined, () => 'admin');
-    await dp.update('firmwares', {
+    await dp.update('builds', {
       id: 11,
       data: { name: 'b' },
       previousData: { id: 11, name: 'a', user_id: 4 },
@@ -139,12 +139,12 @@ describe('dataProvider', () => {
   it('deletes with meta.query (full_clean)', async () => {
     const { httpClient, calls } = fakeHttp(null);
     const dp = createDataProvider(httpClient, undefined, () => 'user');
-    await dp.delete('groups', { id: 8, meta: { query: { full_clean: true } } });
+    await dp.delete('sets', { id: 8, meta: { query: { full_clean: true } } });
     expect(calls[0]).toMatchObject({
       path: '/client/firmware/groups/8',
       request: { method: 'DELETE', query: { full_clean: true } },
     });
-    await dp.deleteMany('groups', { ids: [1, 2] });
+    await dp.deleteMany('sets', { ids: [1, 2] });
     expect(calls.slice(1).map((c) => c.path)).toEqual([
       '/client/firmware/groups/1',
       '/client/firmware/groups/2',

@@ -42,16 +42,18 @@ export const resourcePaths: ResourcePaths = {
     update: 'PATCH /admin/releases/{id}',
     delete: 'DELETE /admin/releases/{id}',
   },
-  // The sets (groups) shown on the Firmwares page. Filters search, is_favorite and is_removed go on the wire.
-  groups: {
+  // The sets shown on the Firmwares page (the spec's "groups" on the wire). Filters search, is_favorite and
+  // is_removed go on the wire.
+  sets: {
     getList: 'GET /client/firmware/groups',
     paged: true,
     create: 'POST /client/firmware/groups',
     update: { admin: 'PATCH /admin/groups/{id}', default: 'PATCH /client/firmware/groups/{id}' },
     delete: { admin: 'DELETE /admin/groups/{id}', default: 'DELETE /client/firmware/groups/{id}' },
   },
-  // Builds. "Admins load builds from an admin path; others from a client path" (spec §6).
-  firmwares: {
+  // Builds (the spec's "firmwares" on the wire). "Admins load builds from an admin path; others from a client
+  // path" (spec §6).
+  builds: {
     getList: { admin: 'GET /admin/firmwares', default: 'GET /client/firmware/firmwares' },
     create: 'POST /client/firmware/firmwares',
     update: {
@@ -122,7 +124,7 @@ export const resourcePaths: ResourcePaths = {
   // not CRUD: see resources/sets/setsApi.ts.
   poolPresets: { getList: 'GET /client/pool-url', id: 'pool' },
   // A partner's sets and tasks, for admins (spec §7 Admin firmware reads); meta.user_id is the partner. Their
-  // writes go through `groups` and `firmwares`, whose admin paths the admin role picks.
+  // writes go through `sets` and `builds`, whose admin paths the admin role picks.
   partnerSets: { getList: 'GET /admin/firmwares/users/{user_id}/groups', paged: true },
   partnerTasks: { getList: 'GET /admin/firmwares/users/{user_id}/tasks', paged: true },
   // Issue 17: the sets holding builds over all partners, with their owner and counters (filters search,

@@ -24,7 +24,7 @@ export const ADMIN_TASK_STATUS_PATH = callOf('allTaskCounters').path;
 
 /** Polled every 5 s: the task lists. When the counters move, sets and builds too. */
 const TASK_LISTS = new Set(['tasks', 'allTasks']);
-const BUILD_LISTS = new Set(['groups', 'firmwares']);
+const BUILD_LISTS = new Set(['sets', 'builds']);
 
 // The latest counters, shared by the header button and the /tasks tabs.
 let current: TaskStatus = ZERO_STATUS;

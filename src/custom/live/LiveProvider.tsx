@@ -20,7 +20,7 @@ import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './l
 import { createLiveStore, type LiveStore } from './liveStore';
 
 /** The resources whose lists change when a build finishes (react-admin's query keys start with the resource). */
-export const REFRESHED_ON_FINISH = new Set(['groups', 'firmwares', 'tasks', 'allTasks']);
+export const REFRESHED_ON_FINISH = new Set(['sets', 'builds', 'tasks', 'allTasks']);
 
 interface LiveContextValue {
   store: LiveStore;

@@ -21,7 +21,7 @@ export function useBuildActions() {
         () =>
           Promise.all(
             builds.map((build) =>
-              dataProvider.delete<Build>('firmwares', {
+              dataProvider.delete<Build>('builds', {
                 id: build.id,
                 previousData: build,
                 meta: { query: { full_clean: fullClean } },

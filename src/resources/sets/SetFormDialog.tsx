@@ -97,13 +97,13 @@ export const SetFormDialog = ({
           return undefined;
         }
         saved = (
-          await dataProvider.update<BuildSet>('groups', { id: set.id, data: changed, previousData: set })
+          await dataProvider.update<BuildSet>('sets', { id: set.id, data: changed, previousData: set })
         ).data;
         notify('resources.firmwares.notifications.set_updated', { type: 'success' });
       } else {
         body.is_favorite = values.is_favorite;
         saved = (
-          await dataProvider.create<BuildSet>('groups', {
+          await dataProvider.create<BuildSet>('sets', {
             data: body as BuildSet,
             meta: { idempotencyKey: submission },
           })

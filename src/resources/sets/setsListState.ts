@@ -9,7 +9,7 @@ import type { ListSpec } from '../../ui/listPanel/prefetchList';
 export const SETS_LIST_KEY = 'firmwares.sets';
 /** What SetList gives its <List>, and what the console prefetches for /firmwares (src/boot/preloadPage.ts). */
 export const setsListSpec = (showRemoved: boolean): ListSpec => ({
-  resource: 'groups',
+  resource: 'sets',
   storeKey: SETS_LIST_KEY,
   perPage: PAGE_SIZE,
   filter: showRemoved ? { is_removed: true } : undefined,

@@ -9,7 +9,7 @@ const MAX_PAGES = 50;
 
 export async function findSet(dataProvider: DataProvider, id: number): Promise<BuildSet | null> {
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const { data, total } = await dataProvider.getList<BuildSet>('groups', {
+    const { data, total } = await dataProvider.getList<BuildSet>('sets', {
       pagination: { page, perPage: PAGE_SIZE },
       sort: { field: 'id', order: 'DESC' },
       filter: { is_removed: true },
@@ -21,7 +21,7 @@ export async function findSet(dataProvider: DataProvider, id: number): Promise<B
   return null;
 }
 
-export const setQueryKey = (id: number) => ['groups', 'one', id] as const;
+export const setQueryKey = (id: number) => ['sets', 'one', id] as const;
 
 export function useSet(id: number) {
   const dataProvider = useDataProvider();

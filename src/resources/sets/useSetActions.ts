@@ -14,8 +14,8 @@ export function useRefreshBuilds() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['groups'] }),
-      queryClient.invalidateQueries({ queryKey: ['firmwares'] }),
+      queryClient.invalidateQueries({ queryKey: ['sets'] }),
+      queryClient.invalidateQueries({ queryKey: ['builds'] }),
       queryClient.invalidateQueries({ queryKey: ['partnerSets'] }),
     ]);
   }, [queryClient]);
@@ -71,7 +71,7 @@ export function useSetActions(removedNotice?: ActionNotice) {
     isAdmin,
     toggleFavorite: (set: BuildSet) =>
       run(() =>
-        dataProvider.update<BuildSet>('groups', {
+        dataProvider.update<BuildSet>('sets', {
           id: set.id,
           data: { is_favorite: !set.is_favorite },
           previousData: set,
@@ -88,7 +88,7 @@ export function useSetActions(removedNotice?: ActionNotice) {
     remove: (set: BuildSet, fullClean: boolean) =>
       run(
         () =>
-          dataProvider.delete<BuildSet>('groups', {
+          dataProvider.delete<BuildSet>('sets', {
             id: set.id,
             previousData: set,
             meta: { query: { full_clean: fullClean } },

@@ -20,7 +20,7 @@ const NONE: Build[] = [];
 export function useSetBuildsList(setId: number, showRemoved: boolean) {
   const showError = useShowError();
   return useGetList<Build>(
-    'firmwares',
+    'builds',
     {
       pagination: WHOLE_PAGE,
       sort: { field: 'id', order: 'ASC' },

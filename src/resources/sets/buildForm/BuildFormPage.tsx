@@ -44,7 +44,7 @@ export const BuildFormPage = () => {
   const data = useBuildFormData();
   const set = useSet(setId);
   const builds = useGetList<Build>(
-    'firmwares',
+    'builds',
     { pagination: { page: 1, perPage: 100_000 }, meta: { query: { group_id: setId } } },
     { enabled: Number.isFinite(setId) && setId > 0, onError: showError },
   );
@@ -89,11 +89,11 @@ export const BuildFormPage = () => {
       if (build) {
         const changed = changedBuildFields(body, build);
         if (Object.keys(changed).length > 0) {
-          await dataProvider.update('firmwares', { id: build.id, data: changed, previousData: build });
+          await dataProvider.update('builds', { id: build.id, data: changed, previousData: build });
         }
         notify('resources.firmwares.notifications.build_updated', { type: 'success' });
       } else {
-        const { data: created } = await dataProvider.create('firmwares', {
+        const { data: created } = await dataProvider.create('builds', {
           data: body,
           meta: { idempotencyKey: submission.current },
         });
@@ -103,8 +103,8 @@ export const BuildFormPage = () => {
           type: 'success',
         });
       }
-      await queryClient.invalidateQueries({ queryKey: ['firmwares'] });
-      await queryClient.invalidateQueries({ queryKey: ['groups'] });
+      await queryClient.invalidateQueries({ queryKey: ['builds'] });
+      await queryClient.invalidateQueries({ queryKey: ['sets'] });
       // The form stays on screen until the set page has loaded: it must not take a second click meanwhile.
       left.current = true;
       setLeaving(true);

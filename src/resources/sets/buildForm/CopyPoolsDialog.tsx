@@ -45,7 +45,7 @@ export const CopyPoolsDialog = ({
     return () => clearTimeout(timer);
   }, [text]);
   const setList = useGetList<BuildSet>(
-    'groups',
+    'sets',
     { pagination: { page: 1, perPage: 20 }, filter: search ? { search } : {} },
     { enabled: open, onError: showError },
   );
@@ -53,7 +53,7 @@ export const CopyPoolsDialog = ({
     if (open && !chosen && setId && setList.data) setChosen(setList.data.find((g) => g.id === setId) ?? null);
   }, [open, chosen, setId, setList.data]);
   const builds = useGetList<Build>(
-    'firmwares',
+    'builds',
     {
       pagination: { page: 1, perPage: 1000 },
       sort: { field: 'id', order: 'DESC' },
