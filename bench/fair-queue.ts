@@ -199,35 +199,14 @@ async function claimCosts(label: string, dataDir: string): Promise<Row[]> {
     for (const owners of [1, 1000]) {
       await fillQueue(db, owners);
       const who = `${PENDING_ROWS.toLocaleString('en')} pending, ${owners} partner${owners > 1 ? 's' : ''}`;
-      const old = await explainMs(db, CLAIM_OLD);
-      rows.push([
-        label,
-        `claim query, oldest first (as before), ${who} (ms)`,
-        old.toFixed(2),
-        'EXPLAIN ANALYZE',
-      ]);
-      const placesOld = await explainMs(db, PLACES_OLD);
-      rows.push([
-        label,
-        `queue places, oldest first (as before), ${who} (ms)`,
-        placesOld.toFixed(2),
-        'EXPLAIN ANALYZE',
-      ]);
+      const measure = async (what: string, query: string, note = 'EXPLAIN ANALYZE') => {
+        rows.push([label, `${what}, ${who} (ms)`, (await explainMs(db, query)).toFixed(2), note]);
+      };
+      await measure('claim query, oldest first (as before)', CLAIM_OLD);
+      await measure('queue places, oldest first (as before)', PLACES_OLD);
       if (!queries) continue;
-      const fair = await explainMs(db, queries.claim);
-      rows.push([
-        label,
-        `claim's candidates, fair order (then one update by id), ${who} (ms)`,
-        fair.toFixed(2),
-        'EXPLAIN ANALYZE',
-      ]);
-      const places = await explainMs(db, queries.places);
-      rows.push([
-        label,
-        `queue places, whole fair order, ${who} (ms)`,
-        places.toFixed(2),
-        'kept per queue change',
-      ]);
+      await measure("claim's candidates, fair order (then one update by id)", queries.claim);
+      await measure('queue places, whole fair order', queries.places, 'kept per queue change');
     }
   } finally {
     await db.close();
