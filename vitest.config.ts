@@ -96,6 +96,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           env: CHEAP_ARGON2,
+          // One first start of the console per run; each file's server starts from a copy of its data.
+          globalSetup: ['tests/e2e/support/golden-data-dir.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A poll waits for what the page will show after an action: vitest's default (1 s) failed 30 polls'

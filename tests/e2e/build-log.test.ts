@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BIG_LOG_SET, bigLogLine, startWithBigLog } from './support/bigLog';
 import { newVisitor } from './support/browser';
-import { consoleUnderTest } from './support/fixture';
+import { consoleUnderTest, goldenDataDir } from './support/fixture';
 import { loginPage } from './support/pages';
 import { screenshot } from './support/screenshot';
 import { tasksPage } from './support/taskPages';
@@ -18,7 +18,7 @@ const e2e = consoleUnderTest(
   {},
   {
     start: async () => {
-      const started = await startWithBigLog(LINES);
+      const started = await startWithBigLog(LINES, {}, { from: goldenDataDir() });
       dataDir = started.dataDir;
       return started.server;
     },

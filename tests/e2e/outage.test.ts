@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newVisitor } from './support/browser';
-import { consoleUnderTest } from './support/fixture';
+import { consoleUnderTest, goldenDataDir } from './support/fixture';
 import { loginPage } from './support/pages';
 import { screenshot } from './support/screenshot';
 import { startServer } from './support/server';
@@ -15,7 +15,7 @@ const e2e = consoleUnderTest(
   {
     start: async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-outage-'));
-      return startServer({ DATA_DIR: dataDir });
+      return startServer({ DATA_DIR: dataDir }, { from: goldenDataDir() });
     },
     cleanUp: () => rm(dataDir, { recursive: true, force: true }),
   },

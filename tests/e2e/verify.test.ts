@@ -12,7 +12,7 @@ import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import { apiSession } from './support/api';
 import { newVisitor } from './support/browser';
 import { submitBuild } from './support/builds';
-import { consoleUnderTest } from './support/fixture';
+import { consoleUnderTest, goldenDataDir } from './support/fixture';
 import { loginPage } from './support/pages';
 import { screenshot } from './support/screenshot';
 import { startServer } from './support/server';
@@ -23,7 +23,7 @@ const e2e = consoleUnderTest(
   {
     start: async () => {
       tmp = await mkdtemp(path.join(tmpdir(), 'verify-e2e-'));
-      return startServer();
+      return startServer({}, { from: goldenDataDir() });
     },
     cleanUp: () => rm(tmp, { recursive: true, force: true }),
   },

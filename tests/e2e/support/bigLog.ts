@@ -71,10 +71,11 @@ export interface SeededLog {
 export async function startWithLogs(
   logs: SeededLog[],
   env: Record<string, string> = {},
+  { from }: { from?: string } = {},
 ): Promise<{ server: RunningServer; buildIds: number[]; dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fc-biglog-'));
   const serverEnv = { EMBEDDED_AGENT: '0', ...env, DATA_DIR: dataDir };
-  const first = await startServer(serverEnv);
+  const first = await startServer(serverEnv, { from });
   const email = first.partner.email;
   await first.stop();
   const seedAll = async (query: Query) => {
@@ -106,7 +107,8 @@ export async function startWithLogs(
 export async function startWithBigLog(
   lines: number,
   env: Record<string, string> = {},
+  options: { from?: string } = {},
 ): Promise<{ server: RunningServer; buildId: number; dataDir: string }> {
-  const { server, buildIds, dataDir } = await startWithLogs([{ set: BIG_LOG_SET, lines }], env);
+  const { server, buildIds, dataDir } = await startWithLogs([{ set: BIG_LOG_SET, lines }], env, options);
   return { server, buildId: buildIds[0], dataDir };
 }

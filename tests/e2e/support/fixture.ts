@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { TOKEN_KEY } from '../../../src/authProvider/session';
 import { launchBrowser, newVisitor } from './browser';
 import { loginPage } from './pages';
@@ -33,6 +33,9 @@ export interface Console {
   ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
+/** The data directory every file's server starts from (tests/e2e/support/golden-data-dir.ts). */
+export const goldenDataDir = (): string => inject('e2eGoldenDataDir');
+
 /**
  * The one e2e fixture: starts the console (with `env`, or by `start`) and Chromium before the file's tests and
  * stops both after them. A test may replace `server` (a restart); the one in place at the end is stopped.
@@ -41,12 +44,15 @@ export function consoleUnderTest(
   env: Record<string, string> = {},
   options: {
     start?: () => Promise<RunningServer>;
+    /** Start from nothing (initdb, migrations, seeding) rather than from the run's golden data directory. */
+    fresh?: boolean;
     startTimeoutMs?: number;
     /** After the server has stopped: remove what `start` made. */
     cleanUp?: () => Promise<void>;
   } = {},
 ): Console {
-  const start = options.start ?? (() => startServer(env));
+  const start =
+    options.start ?? (() => startServer(env, { from: options.fresh ? undefined : goldenDataDir() }));
   /** Per account e-mail and locale: the storage state of its last sign-in on this file's server. */
   const sessions = new Map<string, StorageState>();
   const world = {
@@ -63,7 +69,7 @@ export function consoleUnderTest(
       const page = await context.newPage();
       await loginPage(page, world.server.url).open();
       await loginPage(page, world.server.url).signIn(account.email, account.password);
-      await page.waitForURL(/\/releases$/, { timeout: 15_000 });
+      await page.waitForURL(/\/releases$/);
       sessions.set(key, await context.storageState());
       return { context, page };
     },

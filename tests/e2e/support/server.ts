@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,8 @@ export interface RunningServer {
   admin: { email: string; password: string };
   partner: { email: string; password: string };
   output: () => string;
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; removes a DATA_DIR it made unless kept (then a SIGKILL throws). */
+  stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -29,12 +30,29 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the console as `npm start` would (after the build), on a fresh DATA_DIR and a free port — or on the
- * DATA_DIR and PORT given in `env` (a restart), which `stop` then leaves in place.
+ * Fills an empty `dataDir` with a copy of `golden`, a data directory the console has already initialised,
+ * migrated and seeded with the same environment (tests/e2e/support/golden-data-dir.ts). Leaves a directory
+ * that holds anything alone (a restart). The embedded agent's folder is not copied: it was stopped wherever it
+ * was, and its source cache fills again as on any first start.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+async function fillFromGolden(dataDir: string, golden: string | undefined): Promise<void> {
+  if (!golden || (await readdir(dataDir)).length > 0) return;
+  await cp(golden, dataDir, { recursive: true, filter: (source) => source !== join(golden, 'agent') });
+}
+
+/**
+ * Starts the console as `npm start` would (after the build), on a fresh DATA_DIR and a free port — or on the
+ * DATA_DIR and PORT given in `env` (a restart), which `stop` then leaves in place. With `from`, an empty
+ * DATA_DIR starts as a copy of that initialised one instead of from nothing (initdb, migrations and seeding
+ * are most of a first start's CPU time: issue 40).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { from }: { from?: string } = {},
+): Promise<RunningServer> {
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'fc-e2e-')));
+  await fillFromGolden(dataDir, from);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const admin = { email: 'admin@example.com', password: 'admin-pass-123' };
   const partner = { email: 'partner@localhost', password: 'partner-pass-123' };
@@ -73,7 +91,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${log}`);
+  if (Date.now() >= deadline) {
+    // Not left running behind the failed test, holding a core of the machine the next tests run on.
+    child.kill('SIGKILL');
+    if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`server did not become ready:\n${log}`);
+  }
   return {
     url,
     pid: child.pid ?? 0,
@@ -82,14 +105,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     admin,
     partner,
     output: () => log,
-    stop: async () => {
-      if (child.exitCode === null) {
+    stop: async ({ keepDataDir = false } = {}) => {
+      let killed = false;
+      const running = () => child.exitCode === null && child.signalCode === null;
+      if (running()) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (running()) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
       }
-      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+      if (keepDataDir && killed) throw new Error(`the server did not stop within 10 s of SIGTERM:\n${log}`);
+      if (ownDir && !keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
