@@ -52,9 +52,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', ...DOM_TS_TESTS],
           setupFiles: ['src/test-setup.ts'],
-          // findBy…/waitFor wait up to 5 s (src/test-setup.ts): a test of several such steps outlives vitest's
+          // findBy…/waitFor wait up to 15 s (src/test-setup.ts): a test of several such steps outlives vitest's
           // default 5 s on a loaded 2-core machine (SettingsPopover, LicenseList, PartnerShow, SshKeysTab did).
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {

@@ -36,7 +36,7 @@ function setup(
 
 const icon = () => decodeURIComponent(document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '');
 
-describe('MyTasksButton', { timeout: 30_000 }, () => {
+describe('MyTasksButton', () => {
   afterEach(() => {
     stopSchedulers();
     document.head.innerHTML = '';

@@ -42,7 +42,7 @@ async function fill(u: ReturnType<typeof user>, element: HTMLElement, text: stri
 
 beforeEach(() => localStorage.clear());
 
-describe('change e-mail', { timeout: 20_000 }, () => {
+describe('change e-mail', () => {
   it.each([
     ['partner@example.com', 'email is the same'],
     ['PARTNER@example.com', 'email is the same'],
@@ -74,7 +74,7 @@ describe('change e-mail', { timeout: 20_000 }, () => {
   });
 });
 
-describe('change password', { timeout: 20_000 }, () => {
+describe('change password', () => {
   it('needs the current password and a new one of 8 to 32 characters', async () => {
     const u = user();
     const writes = setup(<ChangePasswordForm />);
@@ -140,7 +140,7 @@ describe('change password', { timeout: 20_000 }, () => {
   });
 });
 
-describe('my logo', { timeout: 20_000 }, () => {
+describe('my logo', () => {
   // A PNG's signature is enough for the browser's check of the content.
   const png = (name: string) =>
     new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], name, {
@@ -228,7 +228,7 @@ describe('my logo', { timeout: 20_000 }, () => {
   });
 });
 
-describe('preferences', { timeout: 20_000 }, () => {
+describe('preferences', () => {
   it('saves allow mailing as send_email; no beta switch for non-testers', async () => {
     const u = user();
     const writes = setup(

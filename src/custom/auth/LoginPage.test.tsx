@@ -6,7 +6,7 @@ import { ApiError } from '../../dataProvider/httpClient';
 import { fakeAuthProvider, renderWithAdmin } from '../../test/renderWithAdmin';
 import { LoginPage } from './LoginPage';
 
-describe('LoginPage', { timeout: 20_000 }, () => {
+describe('LoginPage', () => {
   it('validates the e-mail and password with the spec messages', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithAdmin(<LoginPage />);

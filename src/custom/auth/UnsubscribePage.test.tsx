@@ -23,7 +23,7 @@ function setup(path: string, answer: () => unknown = () => ({ detail: 'ok' }), l
   return calls;
 }
 
-describe('the unsubscribe page of release e-mails (issue 15)', { timeout: 20_000 }, () => {
+describe('the unsubscribe page of release e-mails (issue 15)', () => {
   it('unsubscribes on arrival, signed out, and says it is done', async () => {
     const calls = setup('/unsubscribe?token=7.abc');
     expect(

@@ -41,7 +41,7 @@ function setup(
 
 afterEach(() => vi.useRealTimers());
 
-describe('public password pages', { timeout: 20_000 }, () => {
+describe('public password pages', () => {
   it('forgot password: sends the e-mail and shows the message on the page', async () => {
     const u = userEvent.setup({ delay: null });
     const calls = setup(<ForgotPasswordPage />, '/forgot-password');

@@ -8,7 +8,7 @@ import { attachmentName, ExportCsvButton } from './ExportCsvButton';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('ExportCsvButton', { timeout: 30_000 }, () => {
+describe('ExportCsvButton', () => {
   it('downloads the export with the list filters, under the server’s file name, BOM included', async () => {
     const user = userEvent.setup({ delay: null });
     const calls: { path: string; query?: HttpRequest['query'] }[] = [];
@@ -34,7 +34,7 @@ describe('ExportCsvButton', { timeout: 30_000 }, () => {
       role: 'admin',
       httpClient,
     });
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(names).toEqual(['builds-2026-11-25.csv']));
     expect(calls).toEqual([
       { path: '/admin/exports/builds.csv', query: { group_id: 3, is_removed: undefined } },
@@ -52,7 +52,7 @@ describe('ExportCsvButton', { timeout: 30_000 }, () => {
       </>,
       { role: 'developer' },
     );
-    await screen.findByText('role: developer', {}, { timeout: 5000 });
+    await screen.findByText('role: developer');
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 

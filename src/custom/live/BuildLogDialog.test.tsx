@@ -31,7 +31,7 @@ afterAll(() => {
       Object.defineProperty(HTMLElement.prototype, key as string, descriptor as PropertyDescriptor);
 });
 
-describe('BuildLogDialog', { timeout: 30_000 }, () => {
+describe('BuildLogDialog', () => {
   afterEach(() => stopSchedulers());
 
   it('shows the stored log first, then the live lines, each once, with the progress', async () => {
@@ -151,7 +151,7 @@ describe('BuildLogDialog on a long log', { timeout: 60_000 }, () => {
     open(server.httpClient);
     await screen.findByText('line 2000 needle');
     await user.type(screen.getByRole('textbox', { name: 'Search the log' }), 'needle');
-    expect(await screen.findByText('1 of 4', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 of 4')).toBeInTheDocument();
     expect(server.calls.at(-1)).toEqual({ limit: 200, q: 'needle' });
     // The newest match is held already: nothing more is read.
     const reads = server.calls.length;
@@ -177,9 +177,7 @@ describe('BuildLogDialog on a long log', { timeout: 60_000 }, () => {
     const server = fakeLogServer(40);
     open(server.httpClient);
     await screen.findByText('line 2000 needle');
-    await waitFor(() => expect(server.calls).toContainEqual({ limit: 500, after: server.seqOf(2000) }), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(server.calls).toContainEqual({ limit: 500, after: server.seqOf(2000) }));
     expect(server.calls.filter((c) => c.after === undefined && c.before === undefined)).toHaveLength(1);
   });
 });

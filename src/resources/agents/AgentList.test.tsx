@@ -60,7 +60,7 @@ function setup(role: 'admin' | 'developer' = 'admin', { replayed = false } = {})
   return { writes };
 }
 
-describe('AgentList', { timeout: 40_000 }, () => {
+describe('AgentList', () => {
   it('adds an agent and shows its token once, then only its prefix', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();

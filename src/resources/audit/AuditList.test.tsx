@@ -51,7 +51,7 @@ function setup(locale: 'en' | 'ru' = 'en') {
   return { calls };
 }
 
-describe('AuditList', { timeout: 40_000 }, () => {
+describe('AuditList', () => {
   it('shows who did what to which object, and the fields before and after', async () => {
     const { calls } = setup();
     const fees = await screen.findByText('Fees changed', {}, { timeout: 15_000 });

@@ -40,7 +40,7 @@ function setup(locale: 'en' | 'ru' = 'en') {
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-describe('CataloguePage', { timeout: 40_000 }, () => {
+describe('CataloguePage', () => {
   it('says how many queued builds use a series before blocking it, then blocks it with confirm', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();
@@ -102,7 +102,7 @@ describe('CataloguePage', { timeout: 40_000 }, () => {
   });
 });
 
-describe('CataloguePage: repositories', { timeout: 40_000 }, () => {
+describe('CataloguePage: repositories', () => {
   it("replaces a series' repositories as a whole", async () => {
     LISTS['/admin/repositories'] = [
       { id: 1, name: 'firmware-x19', url: '/srv/firmware-x19' },

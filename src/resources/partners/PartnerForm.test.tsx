@@ -74,7 +74,7 @@ async function fill(u: ReturnType<typeof user>, element: HTMLElement, text: stri
   await u.paste(text);
 }
 
-describe('partner form', { timeout: 30_000 }, () => {
+describe('partner form', () => {
   it('validates worker and fee inputs with the spec messages', async () => {
     const u = user();
     setup(<PartnerCreate />, '/partners/create');

@@ -63,7 +63,7 @@ function setup(role: Role, path = '/partners', store = memoryStore(), partners: 
   return reads;
 }
 
-describe('/partners', { timeout: 20_000 }, () => {
+describe('/partners', () => {
   it('lists partners 20 a page with fee, status chips and the total in the tab', async () => {
     const reads = setup('admin');
     expect(await screen.findByText('acme_pool')).toBeInTheDocument();

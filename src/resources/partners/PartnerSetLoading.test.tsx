@@ -10,7 +10,7 @@ import { PartnerShow } from './PartnerShow';
 const partner = { id: 2, email: 'partner@localhost', worker: 'North', is_active: true };
 
 describe("a partner's set while its builds load", () => {
-  it('shows the set without a build count', { timeout: 30_000 }, async () => {
+  it('shows the set without a build count', async () => {
     const api = fakeApi('admin', {
       handlers: {
         'GET /admin/user': () => partner,
@@ -31,9 +31,7 @@ describe("a partner's set while its builds load", () => {
         dataProvider: api.dataProvider,
       },
     );
-    expect(
-      await screen.findByRole('heading', { name: 'North farm' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'North farm' })).toBeInTheDocument();
     expect(screen.queryByText(/^0 builds$/)).not.toBeInTheDocument();
     expect(screen.queryByText(/builds?$/)).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { fakeApi } from '../sets/buildForm/test/fakeApi';
 import { build, set } from '../sets/buildForm/test/fixtures';
 import { PartnerShow } from './PartnerShow';
 
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 const partner = { id: 2, email: 'partner@localhost', worker: 'North', is_active: true };
 
 function renderPartner(path = '/partners/2/show') {

@@ -18,7 +18,7 @@ function impactClient(answer: { builds: number; sets: number; queued: number }) 
   return { httpClient, calls };
 }
 
-describe('ImpactNotice', { timeout: 30_000 }, () => {
+describe('ImpactNotice', () => {
   it('the release removal dialog says how many builds use the release', async () => {
     const user = userEvent.setup({ delay: null });
     const { httpClient, calls } = impactClient({ builds: 3, sets: 2, queued: 1 });
@@ -29,7 +29,7 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
         httpClient,
       },
     );
-    await user.click(await screen.findByRole('button', { name: 'Remove' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('3 builds use this release')).toBeInTheDocument();
     expect(within(dialog).getByText('Sets: 2 · in the queue or building now: 1')).toBeInTheDocument();
@@ -40,9 +40,7 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
     await loadMessages('ru');
     const { httpClient } = impactClient({ builds: 3, sets: 2, queued: 0 });
     renderWithAdmin(<ImpactNotice target={{ license: 5 }} />, { role: 'admin', locale: 'ru', httpClient });
-    expect(
-      await screen.findByText('3 сборки используют эту лицензию', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('3 сборки используют эту лицензию')).toBeInTheDocument();
   });
 
   it('says when nothing uses it, and shows nothing to a partner', async () => {
@@ -51,7 +49,7 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
       role: 'admin',
       httpClient,
     });
-    expect(await screen.findByText('0 builds use this model', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('0 builds use this model')).toBeInTheDocument();
     unmount();
     calls.length = 0;
     renderWithAdmin(
@@ -61,7 +59,7 @@ describe('ImpactNotice', { timeout: 30_000 }, () => {
       </>,
       { role: 'user', httpClient },
     );
-    await screen.findByText('role: user', {}, { timeout: 5000 });
+    await screen.findByText('role: user');
     expect(screen.queryByText(/builds use/)).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });

@@ -41,14 +41,14 @@ function renderPage(handlers: Parameters<typeof fakeApi>[2] = {}, path = '/relea
 }
 
 const user = () => userEvent.setup({ delay: null });
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 
 async function choose(u: ReturnType<typeof userEvent.setup>, label: RegExp | string, option: string) {
   await u.click(await screen.findByRole('combobox', { name: label }, slow));
   await u.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('the release form', { timeout: 30_000 }, () => {
+describe('the release form', () => {
   it('asks for the model series, version, stage, tags and the English description', async () => {
     const u = user();
     const api = renderPage();

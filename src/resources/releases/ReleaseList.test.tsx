@@ -40,10 +40,10 @@ function renderList(role: Role, releases: Release[] = RELEASES, showRemoved = fa
 
 const row = (name: string) => screen.getByRole('row', { name });
 // The first render in jsdom (MUI, react-query) can take more than findBy's default second.
-const findRow = (name: string) => screen.findByRole('row', { name }, { timeout: 10_000 });
+const findRow = (name: string) => screen.findByRole('row', { name });
 const count = async (series: string) => (await screen.findByTestId(`count-${series}`)).textContent;
 
-describe('the releases list', { timeout: 30_000 }, () => {
+describe('the releases list', () => {
   // Issue 14: /releases' series and releases are fetched beside the console's code, into the cache the page reads.
   it('draws the releases fetched at start-up without asking for them again', async () => {
     const api = fakeApi('admin', RELEASES);

@@ -13,7 +13,7 @@ import { SetList } from './SetList';
 import { SetsTopPanel } from './SetsTopPanel';
 import { SETS_LIST_KEY } from './setsListState';
 
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 const SOUTH = { ...set, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
 
 function renderList(total: number, role: 'user' | 'admin' = 'user') {

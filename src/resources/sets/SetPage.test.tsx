@@ -8,7 +8,7 @@ import { build, set } from './buildForm/test/fixtures';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
 
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 const b = (id: number, extra: Partial<Build>): Build => ({ ...build, id, ...extra });
 const BUILDS = [
   b(100, { model: 'S19', stage: 'dev', status: 'done' }),

@@ -10,7 +10,7 @@ import { SetList } from './SetList';
 import { SetPage } from './SetPage';
 import type { Build } from './types';
 
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 const b = (id: number, extra: Partial<Build>): Build => ({ ...build, id, status: 'done', ...extra });
 
 function renderSet(builds: Build[]) {

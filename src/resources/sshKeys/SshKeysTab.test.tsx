@@ -38,7 +38,7 @@ function setup() {
   return { ...view, writes };
 }
 
-describe('SshKeysTab', { timeout: 20_000 }, () => {
+describe('SshKeysTab', () => {
   it('creates only complete new keys and updates only changed ones', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();

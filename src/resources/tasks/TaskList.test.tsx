@@ -32,7 +32,7 @@ function setup(locale: 'en' | 'ru' = 'en') {
   renderTaskList(tasks, locale);
 }
 
-describe('TaskList: queue position and ETA', { timeout: 40_000 }, () => {
+describe('TaskList: queue position and ETA', () => {
   it('shows a pending task’s place, expected start and finish, and a running one’s expected finish', async () => {
     setup();
     const pending = await rowOf('Farm 2');

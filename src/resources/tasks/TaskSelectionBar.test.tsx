@@ -14,7 +14,7 @@ function setup(selected: number[]) {
   return { deleteMany, store };
 }
 
-describe('TaskSelectionBar', { timeout: 30_000 }, () => {
+describe('TaskSelectionBar', () => {
   it('shows nothing while no task is selected', () => {
     setup([]);
     expect(screen.queryByRole('button', { name: 'Remove tasks' })).not.toBeInTheDocument();

@@ -31,7 +31,7 @@ function setup(locale: 'en' | 'ru') {
   renderTaskList(tasks, locale);
 }
 
-describe('TaskList: an agent lost mid-build', { timeout: 40_000 }, () => {
+describe('TaskList: an agent lost mid-build', () => {
   it('says the agent stopped answering and when the build goes back to the queue', async () => {
     setup('en');
     const lost = await rowOf('Farm 1');

@@ -41,7 +41,7 @@ function setup(role: 'user' | 'admin', locale: 'en' | 'ru' = 'en') {
   return httpClient;
 }
 
-describe('BuildHistoryDialog', { timeout: 40_000 }, () => {
+describe('BuildHistoryDialog', () => {
   it('lists the runs, the latest first, with the first run’s agent, digest and commits', async () => {
     const httpClient = setup('user');
     const first = await screen.findByRole('listitem', { name: 'Run 1' });

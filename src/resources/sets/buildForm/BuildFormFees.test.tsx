@@ -12,7 +12,7 @@ const MINIMUMS = [
   { series: 'x19', min_dev_fee: 1, min_total_fee: 3, user_id: 2 },
   { series: 'x21', min_dev_fee: 2.5, min_total_fee: 4, user_id: 2 },
 ];
-const slow = { timeout: 10_000 };
+const slow = { timeout: 30_000 };
 
 function renderForm() {
   const api = fakeApi('user');

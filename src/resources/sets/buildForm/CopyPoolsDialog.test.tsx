@@ -50,13 +50,7 @@ describe('the copy-pools set picker', { timeout: 60_000 }, () => {
     const api = renderDialog();
     const dialog = await screen.findByRole('dialog');
     expect(
-      await within(dialog).findByText(
-        'Showing 20 of 25 sets: type to search for the others.',
-        {},
-        {
-          timeout: 10_000,
-        },
-      ),
+      await within(dialog).findByText('Showing 20 of 25 sets: type to search for the others.'),
     ).toBeInTheDocument();
     const picker = within(dialog).getByRole('combobox', { name: 'Set' });
     await u.click(picker);

@@ -39,7 +39,7 @@ export const SlowSetPage = () => {
 };
 
 export const user = () => userEvent.setup({ delay: null });
-export const slow = { timeout: 10_000 };
+export const slow = { timeout: 30_000 };
 export type User = ReturnType<typeof user>;
 
 export const combobox = (name: RegExp) => screen.findByRole('combobox', { name }, slow);
