@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'partner.unblock',
   'partner.remove',
   'partner.restore',
+  // Issue 43: `npm run admin -- --email E` made E an admin with a new password, from the shell.
+  'partner.recover',
   'set.create',
   'set.update',
   'set.rebuild',

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../platform/db/schema';
+
+import { accounts, auditLog } from '../platform/db/schema';
 import { createSignedIn, createTestApp, expectError, request, signIn } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 import { recoverAdmin } from './admin-recovery';
@@ -25,12 +26,30 @@ describe('recoverAdmin', () => {
     const token = await signIn(t.app, lost.email, 'a brand new pass');
     const info = await request(t.app, { url: '/api/client/account/info', token });
     expect(info.json()).toMatchObject({ email: lost.email, role: 'admin' });
+    // Issue 43 §2.7: the shell's change leaves an audit row, with no actor and no password.
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'partner.recover'), eq(auditLog.object_id, String(lost.account.id))));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: null,
+      actor_email: '',
+      object_type: 'partner',
+      before: { is_admin: false, is_blocked: true, is_removed: true, password: null },
+      after: { is_admin: true, is_blocked: false, is_removed: false, password: 'changed' },
+    });
+    expect(JSON.stringify(rows[0])).not.toContain('a brand new pass');
   });
 
   it('creates the admin when no account has the e-mail, and refuses a password the spec would refuse', async () => {
     const result = await recoverAdmin(t.db, 'rescue@example.test');
     expect(result.created).toBe(true);
     expect(result.password.length).toBeGreaterThanOrEqual(8);
+    const created = await t.db.select().from(auditLog).where(eq(auditLog.action, 'partner.recover'));
+    expect(
+      created.filter((row) => (row.after as { email?: string })?.email === 'rescue@example.test'),
+    ).toHaveLength(1);
     await signIn(t.app, 'rescue@example.test', result.password);
     await expect(recoverAdmin(t.db, 'rescue@example.test', 'short')).rejects.toThrow(/--password/);
   });
