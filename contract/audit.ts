@@ -19,6 +19,8 @@ export const AUDIT_OBJECT_TYPES = [
   'repository',
   'series_repository',
   'signing_key',
+  // Issue 43: the secret that signs access tokens, named by its fingerprint.
+  'jwt_secret',
   // Issue 36: every write of an admin or a developer, their own builds, keys and logos too.
   'build',
   'ssh_key',
@@ -72,5 +74,6 @@ export const AUDIT_ACTIONS = [
   'catalogue.unblock',
   'catalogue.remove',
   'signing_key.rotate',
+  'jwt_secret.rotate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -2,16 +2,19 @@
 // who lost every admin session. `npm run admin -- --rotate-signing-key`: a new key signs attestations from now
 // on, for the operator who fears the old one leaked (README, "Key rotation"). Either opens the database the
 // console uses (DATABASE_URL, or the embedded one in DATA_DIR, which must not be open in a running console at
-// the same time).
+// the same time). `npm run admin -- --rotate-jwt-secret`: JWT_SECRET (or, unset, a new generated secret)
+// becomes the one every instance must sign tokens with (server/accounts/jwt-secret.ts); every session ends.
 import { parseArgs } from 'node:util';
 import { recoverAdmin } from './accounts/admin-recovery';
+import { rotateJwtSecret } from './accounts/jwt-secret';
 import { loadConfig } from './config';
 import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
 import { rotateSigningKeyFromShell } from './signing/shell-rotation';
 
 const USAGE =
-  'usage: npm run admin -- --email E [--password P]\n       npm run admin -- --rotate-signing-key';
+  'usage: npm run admin -- --email E [--password P]\n       npm run admin -- --rotate-signing-key\n' +
+  '       npm run admin -- --rotate-jwt-secret';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,10 +22,12 @@ async function main(): Promise<void> {
       email: { type: 'string' },
       password: { type: 'string' },
       'rotate-signing-key': { type: 'boolean' },
+      'rotate-jwt-secret': { type: 'boolean' },
     },
   });
   const rotate = values['rotate-signing-key'] === true;
-  if (!values.email && !rotate) throw new Error(USAGE);
+  const rotateJwt = values['rotate-jwt-secret'] === true;
+  if (!values.email && !rotate && !rotateJwt) throw new Error(USAGE);
   const config = loadConfig();
   const handle = await openDb(config);
   try {
@@ -31,6 +36,12 @@ async function main(): Promise<void> {
         const { was, now } = await rotateSigningKeyFromShell(db, config.signingKey);
         console.log(
           `Signing key rotated: ${was} → ${now} (attestations signed before stay verifiable with ${was})`,
+        );
+      }
+      if (rotateJwt) {
+        const { was, now, generated } = await rotateJwtSecret(db, config.jwtSecret);
+        console.log(
+          `Token secret changed: fingerprint ${was ?? '(none)'} → ${now} (${generated ? 'generated and kept in the database' : 'JWT_SECRET'}); restart every instance${generated ? ' with JWT_SECRET unset' : ' with this JWT_SECRET'}: every session ends`,
         );
       }
       if (values.email) {

@@ -15,7 +15,10 @@ export interface Config {
   adminPassword?: string;
   seedDemo: boolean;
   demoPassword?: string;
-  /** Unset: a random secret is generated once and kept in the `settings` table. */
+  /**
+   * Unset: a random secret is generated once and kept in the `settings` table. Set or not, it must match the
+   * fingerprint the database keeps, or the instance refuses to start (accounts/jwt-secret.ts).
+   */
   jwtSecret?: string;
   /** SIGNING_KEY, an Ed25519 private key (PKCS#8 PEM); unset: one is generated once and kept in `settings`. */
   signingKey?: string;

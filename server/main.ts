@@ -27,6 +27,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A StartRefusal (start-refusal.ts) is a setting for the operator to fix: its message alone says so.
+  if (error instanceof Error && error.name === 'StartRefusal')
+    console.error(`Not starting: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

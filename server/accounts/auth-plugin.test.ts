@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../platform/db/schema';
+import { accounts, auditLog, settings } from '../platform/db/schema';
 import { getSetting } from '../platform/db/settings-repository';
 import {
   createAccount,
@@ -10,9 +10,13 @@ import {
   forgeToken,
   request,
   signIn,
+  TEST_JWT_SECRET,
 } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
+import { createTestDatabase } from '../test/test-database';
 import { endSessions } from './accounts-repository';
+import { jwtSecretFingerprint, rotateJwtSecret } from './jwt-secret';
+import { secretKey, signAccessToken } from './tokens';
 
 const t = sharedWorld(createTestApp);
 
@@ -39,17 +43,10 @@ describe('authentication of /api routes', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const other = await createTestApp({
-      db: t.handle,
-      config: { jwtSecret: 'another-secret-another-secret-0000' },
-    });
-    try {
-      const { email } = await createAccount(t.db);
-      const token = await signIn(other.app, email);
-      expectError(await info(token), 401, 'Not authenticated');
-    } finally {
-      await other.close();
-    }
+    const { account } = await createAccount(t.db);
+    const claims = { accountId: account.id, tokenVersion: account.token_version };
+    const token = await signAccessToken(secretKey('another-secret-another-secret-0000'), claims, 3600);
+    expectError(await info(token), 401, 'Not authenticated');
   });
 
   it('refuses an expired token', async () => {
@@ -129,17 +126,64 @@ describe('the account cache', () => {
 
 describe('JWT secret', () => {
   it('is generated once, kept in settings and shared by every app on the database', async () => {
-    const first = await createTestApp({ db: t.handle, config: { jwtSecret: undefined } });
-    const second = await createTestApp({ db: t.handle, config: { jwtSecret: undefined } });
+    const fresh = await createTestDatabase();
+    const first = await createTestApp({ db: fresh.handle, config: { jwtSecret: undefined } });
+    const second = await createTestApp({ db: fresh.handle, config: { jwtSecret: undefined } });
     try {
-      expect(await getSetting(t.db, 'jwt_secret')).toMatch(/^[\w-]{64}$/);
-      const { email } = await createAccount(t.db);
+      expect(await getSetting(fresh.handle.db, 'jwt_secret')).toMatch(/^[\w-]{64}$/);
+      const { email } = await createAccount(fresh.handle.db);
       const token = await signIn(first.app, email);
       const res = await request(second.app, { url: '/api/client/account/info', token });
       expect(res.statusCode).toBe(200);
     } finally {
       await first.close();
       await second.close();
+      await fresh.dispose();
+    }
+  });
+
+  // Issue 43 §2.3: one instance left without JWT_SECRET (or with another) signed every user out behind the
+  // balancer. It now refuses to start, naming JWT_SECRET; the database holds a fingerprint, never the secret.
+  it('refuses an app whose JWT_SECRET differs from, or is missing beside, the one the database knows', async () => {
+    await expect(
+      createTestApp({ db: t.handle, config: { jwtSecret: 'another-secret-another-secret-0000' } }),
+    ).rejects.toThrow(
+      /^JWT_SECRET \(fingerprint [0-9a-f]{16}\) differs from the one the database's instances/,
+    );
+    await expect(createTestApp({ db: t.handle, config: { jwtSecret: undefined } })).rejects.toThrow(
+      /^JWT_SECRET is not set on this instance/,
+    );
+    const fingerprint = await getSetting(t.db, 'jwt_secret_fingerprint');
+    expect(fingerprint).toBe(jwtSecretFingerprint(TEST_JWT_SECRET));
+    expect(await getSetting(t.db, 'jwt_secret')).toBeUndefined();
+    const stored = await t.db.select().from(settings);
+    expect(JSON.stringify(stored)).not.toContain(TEST_JWT_SECRET);
+  });
+
+  it('refuses a JWT_SECRET set on a later instance when the first generated one', async () => {
+    const fresh = await createTestDatabase();
+    const first = await createTestApp({ db: fresh.handle, config: { jwtSecret: undefined } });
+    try {
+      await expect(createTestApp({ db: fresh.handle })).rejects.toThrow(/JWT_SECRET/);
+      // Changed on purpose from the shell: the new secret is the one, the generated one is dropped.
+      const rotated = await rotateJwtSecret(fresh.handle.db, TEST_JWT_SECRET);
+      expect(rotated.now).toBe(jwtSecretFingerprint(TEST_JWT_SECRET));
+      expect(await getSetting(fresh.handle.db, 'jwt_secret')).toBeUndefined();
+      const second = await createTestApp({ db: fresh.handle });
+      await second.close();
+      await expect(createTestApp({ db: fresh.handle, config: { jwtSecret: undefined } })).rejects.toThrow(
+        /JWT_SECRET is not set/,
+      );
+      const [row] = await fresh.handle.db.select().from(auditLog);
+      expect(row).toMatchObject({
+        action: 'jwt_secret.rotate',
+        actor_id: null,
+        object_type: 'jwt_secret',
+        after: { fingerprint: rotated.now },
+      });
+    } finally {
+      await first.close();
+      await fresh.dispose();
     }
   });
 });

@@ -1,12 +1,12 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN, ADMIN_OR_DEVELOPER, holdsRole } from '../../contract/roles';
 import { mayHaveChangedCaches } from '../platform/cache/noticed-cache';
-import { getOrCreateSetting } from '../platform/db/settings-repository';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { AccountCache } from './account-cache';
 import { type AccountRow, findAccountById, touchLastActive } from './accounts-repository';
+import { resolveJwtSecret } from './jwt-secret';
 import { createTokenVerifier, secretKey, signAccessToken } from './tokens';
 
 type Guard = (request: FastifyRequest) => Promise<void>;
@@ -41,19 +41,19 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  /** Unset: a random secret is created once and kept in the settings table, shared by all instances. */
+  /**
+   * Unset: a random secret is created once and kept in the settings table, shared by all instances. Either
+   * way it must match the fingerprint the database knows (see jwt-secret.ts), or the app refuses to start.
+   */
   jwtSecret?: string;
   tokenTtl: number;
 }
 
-const SECRET_SETTING = 'jwt_secret';
 const ACTIVITY_RESOLUTION_MS = 60_000;
 
 export default fp<AuthPluginOptions>(
   async (app, options) => {
-    const secret =
-      options.jwtSecret ??
-      (await getOrCreateSetting(app.db, SECRET_SETTING, () => randomBytes(48).toString('base64url')));
+    const secret = await resolveJwtSecret(app.db, options.jwtSecret);
     const key = secretKey(secret);
     const verifyToken = createTokenVerifier(key);
     app.decorate('purposeKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest());
