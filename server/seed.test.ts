@@ -2,7 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PARTNER_EMAIL } from './accounts/account-seed';
 import { findAccountByEmail } from './accounts/accounts-repository';
 import { startPassword, verifyPassword } from './accounts/passwords';
-import { accounts, partnerFees, series } from './platform/db/schema';
+import {
+  accounts,
+  buildOptions,
+  installTypes,
+  languages,
+  licenses,
+  logos,
+  modelPlatformInstallTypes,
+  models,
+  partnerFees,
+  platforms,
+  poolPresets,
+  releases,
+  repositories,
+  series,
+} from './platform/db/schema';
 import { seed } from './seed';
 import { formatStartupReport } from './startup-report';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
@@ -16,10 +31,10 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 describe('seed', () => {
-  it('creates the catalogue and the first admin once, and prints the password only then', async () => {
+  it('creates the first admin once, and prints the password only then', async () => {
     const { db } = database.handle;
     const first = await seed(db, { adminEmail: 'Admin@Localhost', seedDemo: false });
-    expect(first.catalogueSeeded).toBe(true);
+    expect(first.catalogueSeeded).toBe(false);
     expect(first.admin?.email).toBe('admin@localhost');
     const password = first.admin?.generatedPassword ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
@@ -36,7 +51,54 @@ describe('seed', () => {
     expect(second).toEqual({ catalogueSeeded: false, admin: undefined, partner: undefined });
     expect(formatStartupReport('http://127.0.0.1:8080', second)).toEqual(['Console: http://127.0.0.1:8080']);
     expect(await db.select().from(accounts)).toHaveLength(1);
-    expect(await db.select().from(series)).toHaveLength(6);
+  });
+
+  // Issue 43 §2.6: SEED_DEMO=0 put the demo catalogue and 8 demo licenses ("Kazakhstan Hosting"…) into
+  // production. Only what every console needs is seeded now.
+  it('with SEED_DEMO off seeds no demo catalogue and no demo licenses, only what production needs', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const { db } = fresh.handle;
+      await seed(db, { adminEmail: 'admin@localhost', seedDemo: false, dataDir: '/nonexistent' });
+      for (const table of [
+        series,
+        models,
+        platforms,
+        installTypes,
+        modelPlatformInstallTypes,
+        licenses,
+        releases,
+        repositories,
+      ])
+        expect(await db.select().from(table)).toEqual([]);
+      expect(await db.select().from(accounts)).toHaveLength(1);
+      // What the build form and the release form need on any console.
+      expect((await db.select().from(logos)).length).toBeGreaterThan(0);
+      expect((await db.select().from(poolPresets)).length).toBeGreaterThan(0);
+      expect((await db.select().from(buildOptions)).length).toBeGreaterThan(0);
+      expect((await db.select().from(languages)).length).toBeGreaterThan(0);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('with SEED_DEMO on seeds the demo catalogue and licenses once', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const { db } = fresh.handle;
+      const demo = await seed(db, {
+        adminEmail: 'admin@localhost',
+        seedDemo: true,
+        demoPassword: 'demo-pass-0',
+      });
+      expect(demo.catalogueSeeded).toBe(true);
+      expect(await db.select().from(series)).toHaveLength(6);
+      expect((await db.select().from(licenses)).map((l) => l.name)).toContain('Kazakhstan Hosting');
+      const again = await seed(db, { adminEmail: 'admin@localhost', seedDemo: true });
+      expect(again.catalogueSeeded).toBe(false);
+    } finally {
+      await fresh.dispose();
+    }
   });
 
   it('adds no demo partner with SEED_DEMO off, and one with fees when on', async () => {

@@ -31,14 +31,18 @@ export interface SeedResult {
 }
 
 /**
- * Start-up seeding, idempotent: the catalogue if empty (a console without one is useless), the first admin
- * if there is none, and with `seedDemo` the demo partner. Reports only what it created.
+ * Start-up seeding, idempotent: what every console needs (the general logo, the pool presets and build
+ * options the build form offers, the description languages, the first admin if there is none), and with
+ * `seedDemo` the demo: its catalogue and licenses when there are none, its partner, its releases. Reports only
+ * what it created.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
-  const catalogueSeeded = await ensureCatalogue(db);
-  // Accounts and partners: the general logo (id 1) and, on a fresh console, the demo licenses.
+  // The demo's catalogue and licenses only with the demo (issue 43 §2.6): a production console starts empty
+  // and its admin enters the real ones (README, "First day").
+  const catalogueSeeded = options.seedDemo ? await ensureCatalogue(db) : false;
+  // Accounts and partners: the general logo (id 1) and, with the demo on a fresh console, the demo licenses.
   await ensureGeneralLogo(db);
-  await ensureLicenses(db);
+  if (options.seedDemo) await ensureLicenses(db);
   // Sets and builds: the pool presets and build options the build form offers.
   await ensurePoolPresets(db);
   await ensureBuildOptions(db);
