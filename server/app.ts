@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { defaultSignInLimits, type SignInLimits } from './accounts/auth/attempt-limits';
 import authPlugin from './accounts/auth-plugin';
 import apiRoutes from './api-routes';
@@ -14,9 +14,11 @@ import { fromRoot } from './paths';
 import benchBaselineRoutes from './platform/bench-baseline';
 import { type DbHandle, openDb } from './platform/db/client';
 import { migrateDb } from './platform/db/migrate';
+import requestIdPlugin, { requestIdGenerator } from './platform/http/request-id';
 import { lazyResponseSerializer } from './platform/http/response-serializer';
 import { schemaValidatorCompiler } from './platform/http/schema-validator';
-import { fastifyTrustProxy } from './platform/http/trust-proxy';
+import { fastifyTrustProxy, trustedPeer } from './platform/http/trust-proxy';
+import untrustedForwardingPlugin from './platform/http/untrusted-forwarding';
 import mailPlugin from './platform/mail/mail-plugin';
 import dbPlugin from './platform/plugins/db-plugin';
 import deliveryPlugin from './platform/plugins/delivery-plugin';
@@ -52,11 +54,17 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A UUID per request, or a trusted proxy's X-Request-Id; each request logged once (request-id.ts).
+    genReqId: requestIdGenerator(trustedPeer(config.trustProxy)),
+    requestIdHeader: false,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler);
   app.setSerializerCompiler(lazyResponseSerializer);
 
   // External plugins and cross-cutting behaviour.
+  await app.register(requestIdPlugin);
+  await app.register(untrustedForwardingPlugin, { trustProxy: config.trustProxy });
   await app.register(errorsPlugin);
   // CSP, framing refused, nosniff, Referrer-Policy and HSTS over https on every answer (issue 12).
   await app.register(securityHeadersPlugin);

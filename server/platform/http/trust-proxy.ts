@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /**
  * Which proxies in front of the server are trusted to name the client in `X-Forwarded-For`: `false` (none: the
@@ -60,3 +60,41 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     );
   return entries;
 }
+
+// What @fastify/proxy-addr's names stand for.
+const PRESET_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+const prefixOfNetmask = (mask: string) =>
+  mask.split('.').reduce((bits, part) => bits + (Number(part) >>> 0).toString(2).replace(/0/g, '').length, 0);
+
+/**
+ * Whether a socket's peer is one of the trusted proxies, as Fastify decides it for the nearest hop: with a hop
+ * count every peer is (see fastifyTrustProxy), with a list those in it. For what Fastify does not decide for
+ * us: whether to believe the peer's `X-Request-Id`, and whether its `X-Forwarded-For` is ignored (issue 43).
+ */
+export function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return (address) => address !== undefined;
+  const list = new BlockList();
+  for (const entry of trust.flatMap((e) => PRESET_RANGES[e] ?? [e])) {
+    const [address, bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, isIP(bits) ? prefixOfNetmask(bits) : Number(bits), type);
+  }
+  return (address) => {
+    if (!address) return false;
+    // An IPv4 client of a server listening on `::` shows as ::ffff:a.b.c.d.
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    const type = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
+    return list.check(plain, type) || (plain !== address && list.check(address, 'ipv6'));
+  };
+}
+
+/** TRUST_PROXY as the operator wrote it, for messages. */
+export const describeTrustProxy = (trust: TrustProxy) =>
+  trust === false ? 'TRUST_PROXY is unset' : `TRUST_PROXY=${Array.isArray(trust) ? trust.join(',') : trust}`;
