@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** Unset: embedded PGlite in `<dataDir>/pg`. */
   databaseUrl?: string;
+  /** DATABASE_CONNECT_TIMEOUT: how long a start waits for DATABASE_URL's server to answer (60 s). */
+  databaseConnectTimeoutMs?: number;
   adminEmail: string;
   /** Unset: a password is generated and printed once, when the admin is created. */
   adminPassword?: string;
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseConnectTimeoutMs: positiveInt(env, 'DATABASE_CONNECT_TIMEOUT', 60) * 1000,
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@localhost').toLowerCase(),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     seedDemo: flag(env, 'SEED_DEMO', true),

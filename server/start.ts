@@ -7,6 +7,8 @@ import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
 import type { PgliteStart } from './platform/db/pglite-files';
 import { startPgliteMaintenance } from './platform/db/pglite-maintenance';
+import { waitForDatabase } from './platform/db/wait-for-database';
+import { assertPortFree } from './platform/http/port-check';
 import { type SeedOptions, seed } from './seed';
 import { formatStartupReport } from './startup-report';
 
@@ -27,7 +29,19 @@ export async function start(config: Config, early: EarlyStart): Promise<void> {
     steps[name] = Math.round(performance.now());
   };
   steps.modules = Math.round(steps.modules);
+  // A port in use refuses the start before the database is touched (issue 43 §2.5).
+  await assertPortFree(config.host, config.port);
   const handle = await openDb({ ...config, pglite: early.pglite });
+  // A PostgreSQL not up yet is waited for, up to DATABASE_CONNECT_TIMEOUT.
+  if (config.databaseUrl)
+    await waitForDatabase(handle, {
+      databaseUrl: config.databaseUrl,
+      timeoutMs: config.databaseConnectTimeoutMs ?? 60_000,
+      log: (message) => console.warn(`${new Date().toISOString()} WARN ${message}`),
+    }).catch(async (error: unknown) => {
+      await handle.close().catch(() => undefined);
+      throw error;
+    });
   step('database');
   await early.repositories;
   step('repositories');
