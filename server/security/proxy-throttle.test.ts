@@ -40,7 +40,9 @@ async function limitedApp(limits: Partial<SignInLimits>) {
 
 describe('TRUST_PROXY=1 behind nginx', () => {
   it('counts the address nginx added: rotating the left-most X-Forwarded-For gives no more guesses', async () => {
-    const app = await limitedApp({ perIp: { max: 3, windowMs: 60_000 } });
+    const app = await limitedApp({
+      perIp: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+    });
     try {
       for (let i = 0; i < 3; i++) {
         const res = await signInVia(
@@ -180,5 +182,46 @@ describe('per-account limit', () => {
         .where(eq(signInAttempts.key, key));
     }
     expect(delays).toEqual([null, 1000, 2000, 4000, 4000]);
+  });
+});
+
+// Issue 43 §2.4: with TRUST_PROXY wrong, every client had the balancer's address, and 55 strangers' failed
+// sign-ins kept the real admin out for 15 minutes. The per-address limits now slow, never lock: the owner who
+// shares an address with guessers waits at most a minute (the production limits, not a test's).
+describe("strangers failing from the owner's address", () => {
+  it('make the owner wait at most a minute, not 15', async () => {
+    const { defaultSignInLimits } = await import('../accounts/auth/attempt-limits');
+    const app = await createTestApp({
+      db: t.handle,
+      // What a wrong TRUST_PROXY does: every request seems to come from the balancer.
+      config: { trustProxy: false },
+      signInLimits: { perIp: defaultSignInLimits.perIp, perEmailIp: defaultSignInLimits.perEmailIp },
+    });
+    try {
+      const owner = await createAccount(t.db);
+      const waits: number[] = [];
+      for (let i = 0; i < 55; i++) {
+        const res = await request(app.app, {
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          body: { email: `stranger${i}@example.test`, password: 'guess' },
+        });
+        expect([401, 429]).toContain(res.statusCode);
+        if (res.statusCode === 429) waits.push(retryAfter(res));
+      }
+      // The address is slowed (each refusal says how briefly)…
+      expect(waits.length).toBeGreaterThan(0);
+      for (const wait of waits) expect(wait).toBeLessThanOrEqual(60);
+      // …and its owner gets in, or is told to wait at most a minute.
+      const owners = await request(app.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        body: { email: owner.email, password: TEST_PASSWORD },
+      });
+      if (owners.statusCode === 429) expect(retryAfter(owners)).toBeLessThanOrEqual(60);
+      else expect(owners.statusCode, owners.body).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -151,7 +151,10 @@ describe('sign-in throttling', () => {
   it('is not reset by a forged X-Forwarded-For, nor by changing the case of the e-mail', async () => {
     const limited = await createTestApp({
       db: w.t.handle,
-      signInLimits: { perEmailIp: { max: 3, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } },
+      signInLimits: {
+        perEmailIp: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+        perIp: { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      },
     });
     try {
       const [owner] = await w.t.db.select().from(accounts).where(eq(accounts.id, w.victim.id));

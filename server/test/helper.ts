@@ -63,8 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     spaDir: '/nonexistent-dist',
     ...appOptions,
     signInLimits: {
-      perEmailIp: { max: 100_000, windowMs: 60_000 },
-      perIp: { max: 100_000, windowMs: 60_000 },
+      perEmailIp: { freeAttempts: 100_000, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      perIp: { freeAttempts: 100_000, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
       perAccount: { freeAttempts: 100_000, baseDelayMs: 1000, maxDelayMs: 1000, forgetMs: 60_000 },
       mailsPerAccount: { max: 100_000, windowMs: 60_000 },
       ...options.signInLimits,

@@ -101,7 +101,10 @@ describe('forgot password → e-mail → reset password', () => {
 
   it('is rate limited like sign-in', async () => {
     const limited = await anotherConsole({
-      signInLimits: { perEmailIp: { max: 2, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } },
+      signInLimits: {
+        perEmailIp: { freeAttempts: 2, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+        perIp: { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      },
     });
     try {
       expect((await forgot('someone@example.test', limited.app)).statusCode).toBe(200);

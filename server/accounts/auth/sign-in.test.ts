@@ -92,7 +92,10 @@ describe('sign-in rate limits', () => {
   it('throttles attempts per e-mail and address, and a success clears the count', async () => {
     const limited = await createTestApp({
       db: t.handle,
-      signInLimits: { perEmailIp: { max: 3, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } },
+      signInLimits: {
+        perEmailIp: { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+        perIp: { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      },
     });
     try {
       const { email } = await createAccount(t.db);
@@ -114,7 +117,10 @@ describe('sign-in rate limits', () => {
   it('throttles attempts per address across e-mails', async () => {
     const limited = await createTestApp({
       db: t.handle,
-      signInLimits: { perEmailIp: { max: 100, windowMs: 60_000 }, perIp: { max: 4, windowMs: 60_000 } },
+      signInLimits: {
+        perEmailIp: { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+        perIp: { freeAttempts: 4, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      },
     });
     try {
       for (let i = 0; i < 4; i++) {
@@ -129,7 +135,10 @@ describe('sign-in rate limits', () => {
   });
 
   it('counts the attempts made on every instance that shares the database', async () => {
-    const limits = { perEmailIp: { max: 4, windowMs: 60_000 }, perIp: { max: 100, windowMs: 60_000 } };
+    const limits = {
+      perEmailIp: { freeAttempts: 4, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+      perIp: { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 60_000 },
+    };
     const one = await createTestApp({ db: t.handle, signInLimits: limits });
     const two = await createTestApp({ db: t.handle, signInLimits: limits });
     try {
