@@ -27,9 +27,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A StartRefusal (start-refusal.ts) is a setting for the operator to fix: its message alone says so.
+  // A StartRefusal (start-refusal.ts) is a setting for the operator to fix, and a newer schema (issue 43) an
+  // upgrade to finish: their message alone says so, not a stack.
   if (error instanceof Error && error.name === 'StartRefusal')
     console.error(`Not starting: ${error.message}`);
+  else if (error instanceof Error && error.name === 'SchemaTooNewError') console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
