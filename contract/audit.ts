@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   'build.rebuild',
   'build.upgrade',
   'build.remove',
+  // Issue 43: an artifact from before attestations, attested by `npm run admin -- --attest-existing`.
+  'build.attest',
   'task.cancel',
   'task.hide',
   'ssh_key.create',

@@ -7,10 +7,12 @@ import { parseArgs } from 'node:util';
 import {
   type Attestation,
   archiveUuid,
+  attestedAtUpgrade,
   describeProblem,
   pemToDer,
   type SigningKeyAnswer,
   sha256Hex,
+  upgradeNote,
   verifyArchive,
 } from '../contract/rules/attestation';
 import { NotAnArchiveError, readFirmwareArchive } from '../contract/rules/firmware-archive';
@@ -98,7 +100,8 @@ async function check(args: string[], { out, err }: VerifyOutput): Promise<number
     `VALID ${file}: build ${p.uuid}, ${p.model} ${p.platform} ${p.install_type}, release ${p.release.series} ` +
       `${p.release.version}${tags.length ? ` [${tags.join(', ')}]` : ''}, config ${p.config_hash.slice(0, 12)}, ` +
       `sha256 ${p.sha256.slice(0, 12)}…, signed ${p.signed_at} by key ${p.key_id}, agent ${p.agent}` +
-      `${verdict.noManifest ? ' (no manifest: the archive digest alone was checked)' : ''}`,
+      `${verdict.noManifest ? ' (no manifest: the archive digest alone was checked)' : ''}` +
+      `${attestedAtUpgrade(p) ? `; ${upgradeNote(p)}` : ''}`,
   );
   return 0;
 }

@@ -4,17 +4,20 @@
 // console uses (DATABASE_URL, or the embedded one in DATA_DIR, which must not be open in a running console at
 // the same time). `npm run admin -- --rotate-jwt-secret`: JWT_SECRET (or, unset, a new generated secret)
 // becomes the one every instance must sign tokens with (server/accounts/jwt-secret.ts); every session ends.
+// `npm run admin -- --attest-existing`: signs the artifacts of builds finished before attestations existed,
+// marked as attested at upgrade (issue 43; README, "Upgrading").
 import { parseArgs } from 'node:util';
 import { recoverAdmin } from './accounts/admin-recovery';
 import { rotateJwtSecret } from './accounts/jwt-secret';
 import { loadConfig } from './config';
 import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
+import { attestExisting } from './signing/attest-existing';
 import { rotateSigningKeyFromShell } from './signing/shell-rotation';
 
 const USAGE =
   'usage: npm run admin -- --email E [--password P]\n       npm run admin -- --rotate-signing-key\n' +
-  '       npm run admin -- --rotate-jwt-secret';
+  '       npm run admin -- --rotate-jwt-secret\n       npm run admin -- --attest-existing';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -23,11 +26,13 @@ async function main(): Promise<void> {
       password: { type: 'string' },
       'rotate-signing-key': { type: 'boolean' },
       'rotate-jwt-secret': { type: 'boolean' },
+      'attest-existing': { type: 'boolean' },
     },
   });
   const rotate = values['rotate-signing-key'] === true;
   const rotateJwt = values['rotate-jwt-secret'] === true;
-  if (!values.email && !rotate && !rotateJwt) throw new Error(USAGE);
+  const attest = values['attest-existing'] === true;
+  if (!values.email && !rotate && !rotateJwt && !attest) throw new Error(USAGE);
   const config = loadConfig();
   const handle = await openDb(config);
   try {
@@ -42,6 +47,14 @@ async function main(): Promise<void> {
         const { was, now, generated } = await rotateJwtSecret(db, config.jwtSecret);
         console.log(
           `Token secret changed: fingerprint ${was ?? '(none)'} → ${now} (${generated ? 'generated and kept in the database' : 'JWT_SECRET'}); restart every instance${generated ? ' with JWT_SECRET unset' : ' with this JWT_SECRET'}: every session ends`,
+        );
+      }
+      if (attest) {
+        const { attested, skipped } = await attestExisting(db, config);
+        for (const uuid of attested) console.log(`Attested build ${uuid} (marked as attested at upgrade)`);
+        for (const { uuid, reason } of skipped) console.log(`Not attested: build ${uuid}: ${reason}`);
+        console.log(
+          `${attested.length} build(s) attested at upgrade, ${skipped.length} left without an attestation`,
         );
       }
       if (values.email) {

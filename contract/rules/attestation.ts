@@ -45,7 +45,23 @@ export interface AttestationPayload {
   agent: string;
   /** When the server accepted the artifact and signed (ISO 8601). */
   signed_at: string;
+  /**
+   * Issue 43: "upgrade" when the console signed a build finished before it made attestations
+   * (`npm run admin -- --attest-existing`): `signed_at` is then the upgrade's time, and the signature vouches
+   * for the file the console held then, not for what it saw at build time. Absent: signed at build time.
+   */
+  attested_by?: 'upgrade';
+  /** With `attested_by`: when the build finished (ISO 8601). */
+  built_at?: string;
 }
+
+/** Whether the attestation was made at an upgrade, for a build older than attestations (issue 43). */
+export const attestedAtUpgrade = (payload: AttestationPayload) => payload.attested_by === 'upgrade';
+
+/** The CLI's line for such an attestation (the page has its own, translated). */
+export const upgradeNote = (payload: AttestationPayload) =>
+  `attested at upgrade on ${payload.signed_at.slice(0, 10)}, not at build time` +
+  (payload.built_at ? ` (built ${payload.built_at.slice(0, 10)})` : '');
 
 /** What the archive's manifest.json says (the default builder writes it). */
 export interface ArchiveManifest {

@@ -52,7 +52,9 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The JSON text the server signed when it accepted the artifact (uuid, sha256, size, config_hash, ' +
           'release with tags and commits, model, platform, install type, agent, time), its Ed25519 ' +
           'signature (base64) and the id of the key (GET /api/signing-key). Only for a build that is done ' +
-          'and not removed, as the download.',
+          'and not removed, as the download. A build finished before attestations existed, attested by ' +
+          '`npm run admin -- --attest-existing`, has `attested_by: "upgrade"` in its payload: `signed_at` is ' +
+          "then the upgrade's time, `built_at` the build's, and the verifiers say it was not attested at build time.",
         security: [],
         params: UuidParamsSchema,
         response: { 200: AttestationSchema, ...errorResponses(404, 422) },

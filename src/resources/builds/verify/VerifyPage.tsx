@@ -8,7 +8,11 @@ import { Alert, AlertTitle, Box, LinearProgress, Link, Stack, Typography } from 
 import { alpha } from '@mui/material/styles';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { AttestationPayload, Problem } from '../../../../contract/rules/attestation';
+import {
+  type AttestationPayload,
+  attestedAtUpgrade,
+  type Problem,
+} from '../../../../contract/rules/attestation';
 import { AuthCard } from '../../../custom/auth/AuthCard';
 import { useHttpClient } from '../../../dataProvider/ApiContext';
 import { useLanguage } from '../../../i18n/useLanguage';
@@ -69,6 +73,20 @@ const BuildFacts = ({ payload, files }: { payload: AttestationPayload; files?: n
   );
 };
 
+/** Issue 43: an attestation made at an upgrade, for a build older than attestations, says so. */
+const UpgradeNote = ({ payload }: { payload: AttestationPayload }) => {
+  const translate = useTranslate();
+  const [locale] = useLanguage();
+  if (!attestedAtUpgrade(payload)) return null;
+  const day = (iso: string) => new Date(iso).toLocaleDateString(locale);
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="verify-upgrade-note">
+      {translate('app.verify.attested_at_upgrade', { date: day(payload.signed_at) })}
+      {payload.built_at && ` ${translate('app.verify.built_on', { date: day(payload.built_at) })}`}
+    </Typography>
+  );
+};
+
 const problemText = (translate: ReturnType<typeof useTranslate>, problem: Problem) =>
   translate(`app.verify.problems.${problem.code}`, { path: problem.path ?? '' });
 
@@ -93,6 +111,7 @@ const Result = ({ name, outcome }: { name: string; outcome: CheckOutcome }) => {
             {translate('app.verify.no_manifest')}
           </Typography>
         )}
+        <UpgradeNote payload={verdict.payload} />
         <BuildFacts payload={verdict.payload} files={outcome.files} />
       </Alert>
     );
