@@ -4,7 +4,8 @@ import { UUID_PATTERN } from '../../contract/rules/text';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { LogoFileParamsSchema } from '../../contract/schemas/logo-schemas';
 import { notFound } from '../platform/http/http-errors';
-import { findPublicLogo } from './logos-repository';
+import { logoUrl } from '../platform/storage/logo-store';
+import { findLegacyPublicLogo, findPublicLogo } from './logos-repository';
 
 export const LOGO_NOT_FOUND = 'Logo not found';
 
@@ -57,6 +58,11 @@ const logoFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { public_id, variant } = request.params;
+      // Issue 43: the URL of a set from before random ids, named in a build of that time, moved for good.
+      if (/^[1-9]\d{0,9}$/.test(public_id) && Number(public_id) <= 2_147_483_647) {
+        const legacy = await findLegacyPublicLogo(app.db, Number(public_id));
+        if (legacy) return reply.redirect(logoUrl(legacy, variant), 301);
+      }
       if (!UUID_PATTERN.test(public_id)) throw notFound(LOGO_NOT_FOUND);
       const logo = await findPublicLogo(app.db, public_id.toLowerCase());
       const image =

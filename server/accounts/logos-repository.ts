@@ -3,7 +3,7 @@ import { GENERAL_LOGO_ID } from '../../contract/constants';
 import { englishOf } from '../../contract/english';
 import { logoSetsAllowance } from '../../contract/rules/account';
 import type { Db } from '../platform/db/client';
-import { accounts, buildSets, type LogoRow, logos } from '../platform/db/schema';
+import { accounts, buildSets, builds, type LogoRow, logos } from '../platform/db/schema';
 import { invalid } from '../platform/http/validation-errors';
 
 export type { LogoRow };
@@ -43,6 +43,27 @@ export function listLogoSets(db: Db, accountId: number): Promise<LogoRow[]> {
 
 export async function findLogo(db: Db, id: number): Promise<LogoRow | undefined> {
   const [row] = await db.select().from(logos).where(eq(logos.id, id));
+  return row;
+}
+
+/**
+ * Issue 43: a set whose images were public as `/api/logos/<id>/<variant>` before issue 12 (finding 8) gave them
+ * random ids, and that is still in use: not removed, and a build made then still names that URL in its job.
+ * Only such a URL is redirected to the set's current one: a set's number was never public since, so counting
+ * numbers finds nothing the old console did not already show.
+ */
+export async function findLegacyPublicLogo(db: Db, id: number): Promise<LogoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(logos)
+    .where(
+      and(
+        eq(logos.id, id),
+        eq(logos.is_removed, false),
+        sql`exists (select 1 from ${builds} where ${builds.logo_id} = ${id}
+          and ${builds.job_spec} -> 'logo' -> 'le' ->> 'url' = ${`/api/logos/${id}/le`})`,
+      ),
+    );
   return row;
 }
 

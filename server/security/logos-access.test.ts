@@ -1,6 +1,7 @@
 // Issue 12, finding 8: logo images were public by a sequential id (anyone could walk every partner's logos)
 // and were still served after their set was removed. Now: public only by a random id, 404 once removed, and
 // the builds made with a removed set still get its images through their job.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../contract/rules/text';
 import { addAgent, agentCall, claim, createAgentWorld } from '../test/agent-fixtures';
@@ -132,5 +133,36 @@ describe('a removed logo set', () => {
     expect((await agentCall(w, other.token, 'GET', `/jobs/${build.id}/logo/le`)).statusCode).toBe(409);
     expect((await fetchImage(`/api/agent/jobs/${build.id}/logo/le`, w.partner.token)).statusCode).toBe(401);
     expect((await fetchImage(set.le)).statusCode).toBe(404);
+  });
+});
+
+describe('an image URL from before random ids (issue 43)', () => {
+  it('moves for good to the set’s current URL while a build of that time names it, else 404', async () => {
+    const set = await uploadLogo(w.partner.token);
+    const build = await submit(w, w.partner.token, buildBody(w, w.set.id, { logo_id: set.id }));
+    const old = (variant: string) => `/api/logos/${set.id}/${variant}`;
+    // Not published by its number: 404, as for any set made since.
+    expect((await fetchImage(old('le'))).statusCode).toBe(404);
+
+    // The build's job as a console before issue 12's finding 8 wrote it.
+    await w.t.db.execute(sql`update builds set job_spec = jsonb_set(jsonb_set(job_spec,
+      '{logo,le,url}', to_jsonb(${old('le')}::text)), '{logo,de,url}', to_jsonb(${old('de')}::text))
+      where id = ${build.id}`);
+    for (const [variant, url] of [
+      ['le', set.le],
+      ['de', set.de],
+    ]) {
+      const res = await fetchImage(old(variant));
+      expect(res.statusCode, variant).toBe(301);
+      expect(res.headers.location).toBe(url);
+      expect((await fetchImage(url)).statusCode).toBe(200);
+    }
+    // Its neighbours' numbers, never published, stay unknown.
+    expect((await fetchImage(`/api/logos/${set.id + 1}/le`)).statusCode).toBe(404);
+    expect((await fetchImage('/api/logos/99999999999/le')).statusCode).toBe(404);
+
+    const removed = await api(w, 'DELETE', `/client/firmware/logo/${set.id}`, w.partner.token);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await fetchImage(old('le'))).statusCode).toBe(404);
   });
 });
