@@ -1,0 +1,38 @@
+// `npm run backup -- [--out FILE]`: the database (pg_dump for DATABASE_URL, the embedded PGlite's data
+// directory otherwise) and DATA_DIR's artifacts, logos and repositories in one tar archive with a manifest of
+// sha256s (server/backup/backup-archive.ts; README, "Backups"). With the embedded database, stop the console
+// first: PGlite's files are one process's. The archive holds the private signing key unless SIGNING_KEY or
+// SIGNING_KEY_FILE keeps it apart: store it as a secret.
+import { parseArgs } from 'node:util';
+import { createBackup } from '../server/backup/backup-archive';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/platform/db/client';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const config = loadConfig();
+  const out = values.out ?? `console-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar`;
+  const handle = await openDb(config);
+  try {
+    const manifest = await createBackup({
+      handle,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      out,
+    });
+    const bytes = manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
+    console.log(
+      `Backup written to ${out}: the ${manifest.database === 'pg' ? 'PostgreSQL' : 'embedded'} database ` +
+        `(schema ${manifest.schema}) and ${manifest.entries.length - 1} file(s), ${bytes} bytes, each with its sha256 ` +
+        'in manifest.json. It holds the signing key and the JWT secret unless they come from the environment: ' +
+        'keep it as a secret.',
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

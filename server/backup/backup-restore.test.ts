@@ -1,0 +1,192 @@
+// Issue 43 §4.3: `npm run backup` and `npm run restore` on the database the tests run on (PGlite, or
+// PostgreSQL when DATABASE_URL is set, as .ci/run does): a backup restored into a fresh database and DATA_DIR
+// serves the same artifact, whose attestation still verifies; an altered archive and a database already in
+// use are refused.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packTar } from '../../agent/tar';
+import { runVerify } from '../../scripts/verify-archive';
+import { type DbHandle, fromPool, openDb } from '../platform/db/client';
+import {
+  type AgentWorld,
+  addAgent,
+  agentCall,
+  createAgentWorld,
+  queueAndClaim,
+} from '../test/agent-fixtures';
+import { createTestApp, type TestApp } from '../test/helper';
+import { createScratchDatabase, type ScratchDatabase } from '../test/test-database';
+import { createBackup, DATABASE_ENTRY } from './backup-archive';
+import { RestoreRefusedError, restoreBackup } from './restore-archive';
+
+const serverUrl = process.env.DATABASE_URL;
+let w: AgentWorld;
+let tmp: string;
+let backup: string;
+let uuid: string;
+let archiveBytes: Buffer;
+let target: ScratchDatabase | undefined;
+let restoredDir: string;
+
+/** A finished build with its artifact stored and attested, as the agent route leaves it. */
+async function finishedBuild(): Promise<{ uuid: string; bytes: Buffer }> {
+  const agent = await addAgent(w, 'backup-agent');
+  const job = await queueAndClaim(w, agent.token);
+  const firmware = Buffer.from(`firmware of ${job.uuid}`);
+  const manifest = {
+    uuid: job.uuid,
+    files: [
+      {
+        path: 'firmware.bin',
+        size: firmware.length,
+        sha256: createHash('sha256').update(firmware).digest('hex'),
+      },
+    ],
+  };
+  const entry = (name: string, data: Buffer) => ({
+    path: `${job.uuid}/${name}`,
+    type: 'file' as const,
+    mode: 0o644,
+    mtime: 1_700_000_000,
+    data,
+  });
+  const bytes = gzipSync(
+    await packTar([
+      entry('manifest.json', Buffer.from(JSON.stringify(manifest))),
+      entry('firmware.bin', firmware),
+    ]),
+  );
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const up = await agentCall(w, agent.token, 'PUT', `/jobs/${job.id}/artifact`, bytes as never, {
+    'content-type': 'application/octet-stream',
+    'x-sha256': sha256,
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  const fin = await agentCall(w, agent.token, 'POST', `/jobs/${job.id}/finish`, {
+    status: 'done',
+    sha256,
+    size: bytes.length,
+  });
+  expect(fin.json()).toEqual({ status: 'done' });
+  return { uuid: job.uuid, bytes };
+}
+
+const urlOf = (handle: DbHandle) =>
+  handle.kind === 'pg'
+    ? (handle.client as pg.Pool & { options: { connectionString: string } }).options.connectionString
+    : undefined;
+
+beforeAll(async () => {
+  w = await createAgentWorld();
+  tmp = await mkdtemp(path.join(tmpdir(), 'backup-test-'));
+  restoredDir = path.join(tmp, 'restored-data');
+  ({ uuid, bytes: archiveBytes } = await finishedBuild());
+  backup = path.join(tmp, 'console.tar');
+  if (serverUrl) target = await createScratchDatabase(serverUrl, 'restore_target');
+}, 120_000);
+
+afterAll(async () => {
+  await w.close();
+  await target?.drop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** The restored console: an app on the restored database and DATA_DIR. */
+async function openRestored(): Promise<TestApp> {
+  const handle = target
+    ? fromPool(new pg.Pool({ connectionString: target.url, max: 2 }))
+    : await openDb({ dataDir: restoredDir });
+  return createTestApp({ db: handle, config: { dataDir: restoredDir } });
+}
+
+describe('npm run backup and npm run restore', () => {
+  it('writes one archive: the database, then the files, each sha256 in the manifest', async () => {
+    const manifest = await createBackup({
+      handle: w.t.handle,
+      databaseUrl: urlOf(w.t.handle),
+      dataDir: w.dataDir,
+      out: backup,
+    });
+    expect(manifest.database).toBe(serverUrl ? 'pg' : 'pglite');
+    const paths = manifest.entries.map((entry) => entry.path);
+    expect(paths[0]).toBe(DATABASE_ENTRY[manifest.database]);
+    const sha256 = createHash('sha256').update(archiveBytes).digest('hex');
+    expect(manifest.entries).toContainEqual({
+      path: `files/artifacts/sha256/${sha256}.tar.gz`,
+      size: archiveBytes.length,
+      sha256,
+    });
+  });
+
+  it('refuses an archive one byte of which changed, touching nothing', async () => {
+    const altered = path.join(tmp, 'altered.tar');
+    const bytes = await readFile(backup);
+    // A byte inside the stored artifact's entry.
+    const at = bytes.indexOf(archiveBytes);
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 20] ^= 1;
+    await writeFile(altered, bytes);
+    const restored = restoreBackup({ file: altered, databaseUrl: target?.url, dataDir: restoredDir });
+    await expect(restored).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(restored).rejects.toThrow(/does not match its manifest: changed: /);
+    expect(existsSync(path.join(restoredDir, 'pg'))).toBe(false);
+    expect(existsSync(path.join(restoredDir, 'artifacts'))).toBe(false);
+  });
+
+  it('restores into a fresh database and DATA_DIR: the artifact downloads and its attestation verifies', async () => {
+    await restoreBackup({ file: backup, databaseUrl: target?.url, dataDir: restoredDir });
+    const restored = await openRestored();
+    try {
+      const download = await restored.app.inject({ url: `/api/files/firmwares/${uuid}` });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(archiveBytes)).toBe(true);
+      const attestation = await restored.app.inject({ url: `/api/files/firmwares/${uuid}/attestation` });
+      expect(attestation.statusCode).toBe(200);
+      const key = (await restored.app.inject({ url: '/api/signing-key' })).json();
+      const original = (await w.t.app.inject({ url: '/api/signing-key' })).json();
+      // The signing key came back with the database.
+      expect(key.key_id).toBe(original.key_id);
+      const files = {
+        key: path.join(tmp, 'key.pem'),
+        attestation: path.join(tmp, 'attestation.json'),
+        archive: path.join(tmp, `${uuid}.tar.gz`),
+      };
+      await writeFile(files.key, key.public_key);
+      await writeFile(files.attestation, attestation.body);
+      await writeFile(files.archive, download.rawPayload);
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runVerify(['--key', files.key, '--attestation', files.attestation, files.archive], {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+      });
+      expect(err).toEqual([]);
+      expect(code).toBe(0);
+      expect(out[0]).toMatch(new RegExp(`^VALID .*build ${uuid}`));
+    } finally {
+      await restored.close();
+      await restored.handle.close();
+    }
+  });
+
+  it('refuses a database and DATA_DIR that hold something, unless --force', async () => {
+    const again = restoreBackup({ file: backup, databaseUrl: target?.url, dataDir: restoredDir });
+    await expect(again).rejects.toBeInstanceOf(RestoreRefusedError);
+    await expect(again).rejects.toThrow(
+      /refusing to restore over what is there .*pass --force to replace them/,
+    );
+    const forced = await restoreBackup({
+      file: backup,
+      databaseUrl: target?.url,
+      dataDir: restoredDir,
+      force: true,
+    });
+    expect(forced.database).toBe(serverUrl ? 'pg' : 'pglite');
+  });
+});
