@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -110,6 +112,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ TOKEN_TTL: '-5' })).toThrow(/TOKEN_TTL/);
+  });
+
+  // Issue 43: the signing key kept apart from the database (and so from its backups), as a mounted secret.
+  it('reads the signing key from SIGNING_KEY_FILE, refusing it with SIGNING_KEY or when unreadable', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'signing-key-'));
+    try {
+      const file = path.join(dir, 'signing.pem');
+      const pem = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----';
+      writeFileSync(file, `${pem}\n`);
+      expect(loadConfig({ SIGNING_KEY_FILE: file }).signingKey).toBe(pem);
+      expect(loadConfig({ SIGNING_KEY: pem }).signingKey).toBe(pem);
+      expect(() => loadConfig({ SIGNING_KEY: pem, SIGNING_KEY_FILE: file })).toThrow(/not both/);
+      expect(() => loadConfig({ SIGNING_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(
+        /SIGNING_KEY_FILE: cannot read .*missing\.pem/,
+      );
+      expect(() => loadConfig({ BUILD_ENV: 'SIGNING_KEY_FILE' })).toThrow(/SIGNING_KEY_FILE/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   // Issue 12: `1` meant "trust everything", so the client's own left-most X-Forwarded-For entry was its address.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseBuildEnv } from '../contract/build-env';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
@@ -22,7 +23,10 @@ export interface Config {
    * fingerprint the database keeps, or the instance refuses to start (accounts/jwt-secret.ts).
    */
   jwtSecret?: string;
-  /** SIGNING_KEY, an Ed25519 private key (PKCS#8 PEM); unset: one is generated once and kept in `settings`. */
+  /**
+   * SIGNING_KEY, an Ed25519 private key (PKCS#8 PEM), or the contents of the file SIGNING_KEY_FILE names; unset:
+   * one is generated once and kept in `settings` (and so in every database backup, issue 43).
+   */
   signingKey?: string;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
@@ -63,6 +67,7 @@ export interface Config {
 const SERVER_SECRET_SETTINGS = [
   'JWT_SECRET',
   'SIGNING_KEY',
+  'SIGNING_KEY_FILE',
   'DATABASE_URL',
   'SMTP_URL',
   'METRICS_TOKEN',
@@ -86,6 +91,21 @@ function buildEnvOf(env: Env): string[] {
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+/** SIGNING_KEY, or the file SIGNING_KEY_FILE names (a secret mounted by systemd or a container), not both. */
+function signingKeyOf(env: Env): string | undefined {
+  const inline = nonEmpty(env.SIGNING_KEY);
+  const file = nonEmpty(env.SIGNING_KEY_FILE);
+  if (inline && file) throw new Error('Set SIGNING_KEY or SIGNING_KEY_FILE, not both');
+  if (!file) return inline;
+  try {
+    const pem = nonEmpty(readFileSync(file, 'utf8'));
+    if (!pem) throw new Error('the file is empty');
+    return pem;
+  } catch (error) {
+    throw new Error(`SIGNING_KEY_FILE: cannot read ${file}: ${(error as Error).message}`);
+  }
 }
 
 function positiveInt(env: Env, name: string, fallback: number): number {
@@ -151,7 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     demoPassword: nonEmpty(env.DEMO_PASSWORD),
     jwtSecret: nonEmpty(env.JWT_SECRET),
-    signingKey: nonEmpty(env.SIGNING_KEY),
+    signingKey: signingKeyOf(env),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),
