@@ -21,11 +21,17 @@ async function main(): Promise<void> {
       out,
     });
     const bytes = manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
+    // What a reader of the archive gets (README, "Backups").
+    const named: Record<string, string> = {
+      signing_key: 'the private signing key',
+      jwt_secret: 'the JWT secret',
+      embedded_agent_token: "the embedded agent's token",
+    };
+    const secrets = [...manifest.secrets.map((key) => named[key] ?? key), "repository URLs' tokens"];
     console.log(
       `Backup written to ${out}: the ${manifest.database === 'pg' ? 'PostgreSQL' : 'embedded'} database ` +
-        `(schema ${manifest.schema}) and ${manifest.entries.length - 1} file(s), ${bytes} bytes, each with its sha256 ` +
-        'in manifest.json. It holds the signing key and the JWT secret unless they come from the environment: ' +
-        'keep it as a secret.',
+        `(schema ${manifest.schema}) and ${manifest.entries.length - 1} file(s), ${bytes} bytes, each with its ` +
+        `sha256 in manifest.json. It holds ${secrets.join(', ')}: keep it as a secret.`,
     );
   } finally {
     await handle.close();

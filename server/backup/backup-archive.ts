@@ -31,6 +31,8 @@ export interface BackupManifest {
   database: 'pg' | 'pglite';
   /** The newest migration the database had (the console that restores it must know it). */
   schema: string;
+  /** The secrets kept in the database's `settings` table, by key (README, "Backups"): none of their values. */
+  secrets: string[];
   entries: { path: string; size: number; sha256: string }[];
 }
 
@@ -164,6 +166,7 @@ export async function createBackup(options: {
       created_at: new Date().toISOString(),
       database,
       schema: await newestApplied(handle),
+      secrets: await settingsSecrets(handle),
       entries,
     };
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
@@ -178,6 +181,18 @@ export async function createBackup(options: {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The secret settings a dump carries: the signing key, the JWT secret, the embedded agent's token. */
+export const SECRET_SETTINGS = ['signing_key', 'jwt_secret', 'embedded_agent_token'];
+
+async function settingsSecrets(handle: DbHandle): Promise<string[]> {
+  const query = `select key from settings where key in (${SECRET_SETTINGS.map((k) => `'${k}'`).join(', ')}) order by key`;
+  const { rows } =
+    handle.kind === 'pg'
+      ? await handle.client.query<{ key: string }>(query)
+      : await handle.client.query<{ key: string }>(query);
+  return rows.map((row) => row.key);
 }
 
 /** The tag of the newest migration the database records (by drizzle's `created_at`, the journal's `when`). */

@@ -114,6 +114,8 @@ describe('npm run backup and npm run restore', () => {
       out: backup,
     });
     expect(manifest.database).toBe(serverUrl ? 'pg' : 'pglite');
+    // The signing key was made into `settings` (no SIGNING_KEY): the manifest names it, never its value.
+    expect(manifest.secrets).toContain('signing_key');
     const paths = manifest.entries.map((entry) => entry.path);
     expect(paths[0]).toBe(DATABASE_ENTRY[manifest.database]);
     const sha256 = createHash('sha256').update(archiveBytes).digest('hex');
