@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   ArtifactAnswerSchema,
   ArtifactHeadersSchema,
@@ -12,6 +13,13 @@ import { recordArtifact, renewLease } from '../queue/jobs-repository';
 import { NOT_HELD } from './jobs-routes';
 
 const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const failed = new WeakSet<FastifyRequest>();
+  const uploadFailed = (request: FastifyRequest) => {
+    if (failed.has(request)) return;
+    failed.add(request);
+    app.metrics.events.uploadFailed();
+  };
+
   app.put(
     '/agent/jobs/:id/artifact',
     {
@@ -27,6 +35,11 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: ArtifactHeadersSchema,
         response: { 200: ArtifactAnswerSchema, ...errorResponses(401, 403, 409, 413, 415, 422) },
       },
+      // Every upload that did not end accepted counts once: refused (schema, hash, lease, disk) or broken off.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode >= 400) uploadFailed(request);
+      },
+      onRequestAbort: async (request) => uploadFailed(request),
     },
     async (request) => {
       const expected = {

@@ -32,7 +32,8 @@ export default fp<BuildsPluginOptions>(
   async (app, options) => {
     const bus = new BuildEventsBus(app.dbHandle, app.log);
     await bus.start();
-    const queue = new JobQueue(app.db, bus, { ...DEFAULT_QUEUE_OPTIONS, ...options.queue }, app.log);
+    const queueOptions = { ...DEFAULT_QUEUE_OPTIONS, ...options.queue };
+    const queue = new JobQueue(app.db, bus, queueOptions, app.log, app.metrics.events);
     queue.start();
     app.decorate('buildEvents', bus);
     // The database's notices of changed accounts reach the account cache through the same connection.
@@ -46,5 +47,5 @@ export default fp<BuildsPluginOptions>(
       await bus.close();
     });
   },
-  { name: 'builds', dependencies: ['db', 'auth'] },
+  { name: 'builds', dependencies: ['db', 'auth', 'metrics'] },
 );

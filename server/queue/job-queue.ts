@@ -15,6 +15,7 @@ import {
   unclaimJob,
 } from './jobs-repository';
 import { findExpiredLeases, recoverExpired, requeueAgentJobs } from './lease-recovery';
+import type { QueueObserver } from './queue-observer';
 import type { QueueOptions } from './queue-options';
 
 type Logger = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
@@ -53,6 +54,8 @@ export class JobQueue {
     private readonly bus: BuildEventsBus,
     readonly options: QueueOptions,
     private readonly log?: Logger,
+    /** Told of the changes this instance makes, once committed (the metrics; queue-observer.ts). */
+    private readonly observer?: QueueObserver,
   ) {}
 
   start(): void {
@@ -123,6 +126,8 @@ export class JobQueue {
           return undefined;
         }
         await this.claimed(job);
+        // A retry (an expired lease put the build back) would count its earlier attempts' time as waiting.
+        if (job.attempt === 1) this.observer?.buildStarted(job.waited_seconds);
         return job;
       }
       if (left <= 0) return undefined;
@@ -186,7 +191,10 @@ export class JobQueue {
       const ended = await finishJob(tx, job.id, agentId, outcome.status);
       return ended ? [{ job: ended, line: finishLine(ended, outcome), progress: ended.progress }] : [];
     });
-    return change?.job;
+    const ended = change?.job;
+    if (ended && ended.status !== 'pending' && ended.status !== 'in_progress')
+      this.observer?.buildEnded(ended.status, ended.ran_seconds);
+    return ended;
   }
 
   /**
@@ -246,7 +254,7 @@ export class JobQueue {
       // agents made meanwhile may still be waiting their turn. The next round decides.
       if (performance.now() - asked > this.options.leaseMs / 4) return;
       const { maxAttempts } = this.options;
-      await this.putBack(
+      const taken = await this.putBack(
         (tx) => recoverExpired(tx, expired, maxAttempts),
         (job) =>
           job.status === 'pending'
@@ -255,15 +263,18 @@ export class JobQueue {
               ? `Failed: the agent stopped answering on attempt ${job.attempt} of ${maxAttempts}`
               : 'Cancelled (the agent stopped answering)',
       );
+      const failed = taken.filter((job) => job.status === 'failed').length;
+      if (taken.length > 0) this.observer?.leasesExpired(taken.length, failed);
     } catch (error) {
       this.log?.warn({ err: error }, 'lease sweep failed');
     }
   }
 
+  /** Answers the jobs it changed: those another instance's sweep took first are not among them. */
   private async putBack(
     write: (tx: Db) => Promise<EndedJob[]>,
     line: (job: EndedJob) => string,
-  ): Promise<void> {
+  ): Promise<EndedJob[]> {
     const changes = await changeJobs(this.db, this.bus, async (tx) =>
       (await write(tx)).map(
         (job): JobChange<EndedJob> => ({
@@ -273,8 +284,9 @@ export class JobQueue {
         }),
       ),
     );
-    if (changes.length === 0) return;
+    if (changes.length === 0) return [];
     const jobs = changes.map(({ job }) => ({ id: job.id, status: job.status }));
     this.log?.info({ jobs }, 'jobs re-queued');
+    return changes.map(({ job }) => job);
   }
 }

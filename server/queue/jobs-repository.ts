@@ -18,6 +18,8 @@ export interface ClaimedJobRow {
   group_id: number;
   attempt: number;
   spec: Record<string, unknown>;
+  /** Seconds from entering the queue (queued_at) to this claim, for the queue-wait histogram. */
+  waited_seconds: number;
 }
 
 /** The oldest builds a claim considers besides each account's first: more agents claiming at once wait. */
@@ -74,6 +76,7 @@ export async function claimJob(
         group_id: builds.group_id,
         attempt: builds.attempts,
         spec: builds.job_spec,
+        waited_seconds: sql<number>`extract(epoch from now() - ${builds.queued_at})`.mapWith(Number),
       });
     if (row) return row;
   }
@@ -176,13 +179,18 @@ export const ended = {
   progress: builds.progress,
 };
 
+/** A job an agent finished, with the seconds since its claim (the build-duration histogram). */
+export interface FinishedJob extends EndedJob {
+  ran_seconds: number;
+}
+
 /** Finishes a held job: done (progress 100) or failed, or cancelled when a cancel was asked for meanwhile. */
 export async function finishJob(
   db: Db,
   id: number,
   agentId: number,
   status: 'done' | 'failed',
-): Promise<EndedJob | undefined> {
+): Promise<FinishedJob | undefined> {
   const [row] = await db
     .update(builds)
     .set({
@@ -198,7 +206,10 @@ export async function finishJob(
       updated_at: sql`now()`,
     })
     .where(heldBy(id, agentId))
-    .returning(ended);
+    .returning({
+      ...ended,
+      ran_seconds: sql<number>`extract(epoch from now() - ${builds.started_at})`.mapWith(Number),
+    });
   if (row?.status === 'done') await recordLicenseIssue(db, row.id);
   return row;
 }

@@ -2,35 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgent, agentCall, claim, createAgentWorld, queueBuild } from '../../test/agent-fixtures';
 import { api } from '../../test/build-fixtures';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { scrapeMetrics } from '../../test/metrics-scrape';
 import { sharedWorld } from '../../test/shared-world';
 
 const w = sharedWorld(createAgentWorld);
 
-/**
- * A sample's name with its labels, `le` last: the order of labels means nothing in the exposition format,
- * and prom-client writes a bucket's `le` first.
- */
-function sampleKey(name: string): string {
-  const match = /^([^{]+)\{(.*)\}$/.exec(name);
-  if (!match) return name;
-  const labels = match[2].split(/,(?=[a-z_]+=")/);
-  const le = labels.filter((label) => label.startsWith('le='));
-  return `${match[1]}{${[...labels.filter((label) => !label.startsWith('le=')), ...le].join(',')}}`;
-}
-
-/** The samples of a scrape, by their full name with labels, e.g. `firmware_builds{status="pending"}`. */
-async function scrape(app = w.t.app, headers: Record<string, string> = {}): Promise<Map<string, number>> {
-  const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  const samples = new Map<string, number>();
-  for (const line of res.body.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    samples.set(sampleKey(line.slice(0, at)), Number(line.slice(at + 1)));
-  }
-  return samples;
-}
+/** The samples of a scrape of the shared world's app (or `app`). */
+const scrape = (app = w.t.app, headers: Record<string, string> = {}) => scrapeMetrics(app, headers);
 
 const series = (route: string, status: number, method = 'GET') =>
   `{method="${method}",route="${route}",status_code="${status}"}`;

@@ -5,8 +5,10 @@ import { BUILD_STATUSES } from '../../../contract/statuses';
 import { buildAgents, builds } from '../db/schema';
 
 /**
- * GET /api/metrics for Prometheus: request durations and process figures from memory, and the build queue
- * read from the database at scrape time (two small queries on indexes). Public unless METRICS_TOKEN is set; then it
+ * GET /api/metrics for Prometheus: request durations, process figures and events as they happen
+ * (event-metrics.ts) from memory, and the build queue read from the database at scrape time (two small
+ * queries on indexes). The database's figures are the same on every instance: dashboards and alerts take
+ * their `max`, and `sum` the per-instance counters. Public unless METRICS_TOKEN is set; then it
  * needs `Authorization: Bearer <METRICS_TOKEN>` (scrapers hold no user token). Not in the OpenAPI document.
  */
 const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,6 +30,12 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             sql<number>`(select count(*) from ${builds} where ${builds.status} = 'pending' and ${builds.is_removed} = false)`.mapWith(
               Number,
             ),
+          // The queue's head, on the same index: a queue no agent takes from shows here, while the wait
+          // histogram (observed at claims) sees nothing.
+          oldest:
+            sql<number>`(select coalesce(extract(epoch from now() - min(${builds.queued_at})), 0) from ${builds} where ${builds.status} = 'pending' and ${builds.is_removed} = false)`.mapWith(
+              Number,
+            ),
           online:
             sql<number>`count(*) filter (where ${buildAgents.last_contact} >= ${seenSince.toISOString()}::timestamptz and not ${buildAgents.is_blocked})`.mapWith(
               Number,
@@ -43,6 +51,11 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       help: 'Builds waiting for an agent (pending, not removed).',
       registers,
     }).set(agents?.queue ?? 0);
+    new Gauge({
+      name: 'firmware_build_queue_oldest_seconds',
+      help: 'How long the oldest build waiting for an agent has waited (0 when none waits).',
+      registers,
+    }).set(Math.max(0, agents?.oldest ?? 0));
     const byStatusGauge = new Gauge({
       name: 'firmware_builds',
       help: 'Builds by status, those of removed firmwares included.',
@@ -88,6 +101,11 @@ const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       help: 'Whether this instance is draining for a shutdown.',
       registers,
     }).set(app.lifecycle.draining ? 1 : 0);
+    new Gauge({
+      name: 'firmware_websockets_open',
+      help: 'Live sockets (/api/client/ws) open on this instance, signed in or still signing in.',
+      registers,
+    }).set(app.websocketServer?.clients.size ?? 0);
     return reply.type(app.metrics.contentType).send(await app.metrics.text(scrape));
   });
 };

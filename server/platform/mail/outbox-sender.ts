@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { mailFailures } from '../health/event-metrics';
 import type { Mailer, MailMessage } from './mailer';
 import {
   claimDueMails,
@@ -110,6 +111,7 @@ export class OutboxSender {
   }
 
   private async failed(row: MailOutboxRow, error: unknown): Promise<void> {
+    mailFailures.inc();
     const outcome = await markMailFailed(this.db, row, errorText(error), this.options);
     this.log.warn(
       { outbox_id: row.id, attempts: row.attempts, err: error, outcome },

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { EventMetrics } from '../health/event-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  */
 export class MetricsRegistry {
   readonly registry = new Registry();
+  /** Builds, leases, uploads, mail and webhooks as they happen (event-metrics.ts). */
+  readonly events = new EventMetrics(this.registry);
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly tokenHash: Buffer | undefined;
 

@@ -1,0 +1,36 @@
+// Reading GET /api/metrics as Prometheus would: its samples by full name, labels in a stable order.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+/**
+ * A sample's name with its labels, `le` last: the order of labels means nothing in the exposition format,
+ * and prom-client writes a bucket's `le` first.
+ */
+export function sampleKey(name: string): string {
+  const match = /^([^{]+)\{(.*)\}$/.exec(name);
+  if (!match) return name;
+  const labels = match[2].split(/,(?=[a-z_]+=")/);
+  const le = labels.filter((label) => label.startsWith('le='));
+  return `${match[1]}{${[...labels.filter((label) => !label.startsWith('le=')), ...le].join(',')}}`;
+}
+
+/** The samples of a scrape, by their full name with labels, e.g. `firmware_builds{status="pending"}`. */
+export async function scrapeMetrics(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+): Promise<Map<string, number>> {
+  const res = await app.inject({ method: 'GET', url: '/api/metrics', headers });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  const samples = new Map<string, number>();
+  for (const line of res.body.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    samples.set(sampleKey(line.slice(0, at)), Number(line.slice(at + 1)));
+  }
+  return samples;
+}
+
+/** How much a sample grew from one scrape to the next (a sample not there yet counts as 0). */
+export const moved = (before: Map<string, number>, after: Map<string, number>, name: string): number =>
+  (after.get(name) ?? 0) - (before.get(name) ?? 0);
