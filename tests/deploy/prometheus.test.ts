@@ -6,15 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../server/test/helper';
 
 const dir = path.resolve(import.meta.dirname, '../../deploy/prometheus');
 const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 if (!hasPromtool)
   console.warn('tests/deploy/prometheus.test.ts skipped: no promtool (apt-get install prometheus)');
 
-const promtool = (args: string[], cwd = dir) => {
-  const run = spawnSync('promtool', args, { cwd, encoding: 'utf8' });
+const promtool = (args: string[], cwd = dir, input?: string) => {
+  const run = spawnSync('promtool', args, { cwd, encoding: 'utf8', input });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 };
 
@@ -45,5 +46,46 @@ describe.skipIf(!hasPromtool)('deploy/prometheus/alerts.yml under promtool', () 
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!hasPromtool)('deploy/grafana/console.json and the served metrics under promtool', () => {
+  it("has queries Prometheus parses (each checked as a recording rule's expression)", () => {
+    const dashboard = JSON.parse(readFileSync(path.join(dir, '../grafana/console.json'), 'utf8'));
+    const exprs: string[] = dashboard.panels.flatMap((panel: { targets?: { expr: string }[] }) =>
+      (panel.targets ?? []).map((target) => target.expr),
+    );
+    expect(exprs.length).toBeGreaterThan(10);
+    const scratch = mkdtempSync(path.join(tmpdir(), 'dashboard-'));
+    try {
+      const rules = exprs.map(
+        (expr, i) => `      - record: panel_query_${i}\n        expr: ${JSON.stringify(expr)}`,
+      );
+      writeFileSync(
+        path.join(scratch, 'queries.yml'),
+        `groups:\n  - name: dashboard\n    rules:\n${rules.join('\n')}\n`,
+      );
+      const run = promtool(['check', 'rules', 'queries.yml'], scratch);
+      expect(run.status, run.output).toBe(0);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  describe('GET /api/metrics', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t?.close());
+
+    it('passes promtool check metrics (names, types, units)', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(res.statusCode).toBe(200);
+      const run = promtool(['check', 'metrics'], dir, res.body);
+      // Lint problems of prom-client's own process metrics are not ours to fix; ours must have none.
+      const ours = run.output.split('\n').filter((line) => /^firmware_/.test(line));
+      expect(ours, run.output).toEqual([]);
+    });
   });
 });
