@@ -125,9 +125,9 @@ export class JobQueue {
           });
           return undefined;
         }
-        await this.claimed(job);
         // A retry (an expired lease put the build back) would count its earlier attempts' time as waiting.
         if (job.attempt === 1) this.observer?.buildStarted(job.waited_seconds);
+        await this.claimed(job);
         return job;
       }
       if (left <= 0) return undefined;

@@ -18,6 +18,9 @@ export const mailFailures = new Counter({
   registers: [],
 });
 
+/** A duration fit to observe: prom-client throws on NaN, and the queue must never fail on a metric. */
+const seconds = (value: number) => (Number.isFinite(value) ? Math.max(0, value) : 0);
+
 /**
  * Counters and histograms of things as they happen, as against the figures read from the database at
  * scrape time (metrics.ts: queue depth, builds by status, the oldest wait, agents online).
@@ -86,11 +89,11 @@ export class EventMetrics implements QueueObserver {
   }
 
   buildStarted(waitedSeconds: number): void {
-    this.queueWait.observe(Math.max(0, waitedSeconds));
+    this.queueWait.observe(seconds(waitedSeconds));
   }
 
   buildEnded(status: 'done' | 'failed' | 'cancelled', ranSeconds: number): void {
-    this.duration.observe({ status }, Math.max(0, ranSeconds));
+    this.duration.observe({ status }, seconds(ranSeconds));
     if (status === 'done') this.completed.inc();
     if (status === 'failed') this.failed.inc();
   }
