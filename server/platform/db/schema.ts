@@ -32,6 +32,9 @@ export const accounts = pgTable(
       .notNull()
       .default('en'),
     send_email: boolean('send_email').notNull().default(false),
+    // Issue 37: e-mails when the account's builds end, each opted into apart (server/builds/mail/).
+    notify_build_done: boolean('notify_build_done').notNull().default(false),
+    notify_build_failed: boolean('notify_build_failed').notNull().default(false),
     is_blocked: boolean('is_blocked').notNull().default(false),
     is_admin: boolean('is_admin').notNull().default(false),
     is_developer: boolean('is_developer').notNull().default(false),
@@ -637,20 +640,42 @@ export const buildAttestations = pgTable('build_attestations', {
 });
 
 /**
- * E-mails waiting to be sent (issue 15: release e-mails), drained by server/platform/mail/outbox-sender.ts. A row is
- * what to send, not the message: it is rendered at send time, when the release's visibility and the
- * account's preference are checked again. A sender claims due rows with a lease (SKIP LOCKED), so a restart
- * or an SMTP outage loses nothing and a row is marked sent once.
+ * What the mail outbox sends (issue 43: every mail of the console): release e-mails (issue 15), the account's
+ * own mails (a reset link, an e-mail change's link, the note to an address's owner, the notice to the old
+ * address) and build notifications (issue 37).
+ */
+export const MAIL_KINDS = [
+  'release',
+  'reset_password',
+  'change_email',
+  'address_taken',
+  'email_changed',
+  'build_done',
+  'build_failed',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/**
+ * E-mails waiting to be sent, drained by server/platform/mail/outbox-sender.ts. A row is what to send, not the
+ * message: it is rendered at send time, when the release's visibility, the account's preference and state are
+ * checked again, and an e-mailed link's token is made then (so no secret waits in this table). A sender claims
+ * due rows with a lease (SKIP LOCKED), so a restart or an SMTP outage loses nothing and a row is marked sent once.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['release'] }).notNull(),
-    account_id: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    // The account the mail is about; null for a reset asked for an address no account may have (the request
+    // does the same work either way, issue 12; the row is dropped at send time).
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    // The address when it is not the account's own: a reset's (as asked), an e-mail change's new address, the
+    // old address told of a change.
+    to_email: text('to_email'),
     release_id: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    // A build notification: the build and the run that ended (one mail per run and account).
+    build_id: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
+    run: integer('run'),
     // pending → sent, or dropped (no longer to be sent: release gone, account opted out), or failed (gave up).
     status: text('status', { enum: ['pending', 'sent', 'dropped', 'failed'] })
       .notNull()
@@ -664,11 +689,21 @@ export const mailOutbox = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    check('mail_outbox_kind_check', sql`${t.kind} in ('release')`),
+    check(
+      'mail_outbox_kind_check',
+      sql`${t.kind} in ('release', 'reset_password', 'change_email', 'address_taken', 'email_changed', 'build_done', 'build_failed')`,
+    ),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'dropped', 'failed')`),
+    check('mail_outbox_account_check', sql`${t.account_id} is not null or ${t.kind} = 'reset_password'`),
+    check(
+      'mail_outbox_to_email_check',
+      sql`${t.to_email} is not null or ${t.kind} not in ('reset_password', 'change_email', 'email_changed')`,
+    ),
     uniqueIndex('mail_outbox_release_account_unique').on(t.kind, t.release_id, t.account_id),
+    uniqueIndex('mail_outbox_build_run_unique').on(t.build_id, t.run, t.account_id),
     index('mail_outbox_due_idx').on(t.send_after, t.id).where(sql`status = 'pending'`),
     index('mail_outbox_account_idx').on(t.account_id),
+    index('mail_outbox_to_email_idx').on(t.to_email, t.id).where(sql`to_email is not null`),
   ],
 );
 

@@ -121,7 +121,7 @@ export async function composeReleaseMail(
   row: MailOutboxRow,
   links: ReleaseMailLinks,
 ): Promise<MailMessage | { drop: string }> {
-  const account = await findAccountById(db, row.account_id);
+  const account = row.account_id === null ? undefined : await findAccountById(db, row.account_id);
   if (!account) return { drop: 'account gone' };
   if (!account.send_email) return { drop: 'account opted out' };
   if (account.is_blocked || account.is_removed) return { drop: 'account blocked or removed' };
