@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import accountMailPlugin from './accounts/account-mail-plugin';
 import { defaultSignInLimits, type SignInLimits } from './accounts/auth/attempt-limits';
 import authPlugin from './accounts/auth-plugin';
 import apiRoutes from './api-routes';
@@ -20,6 +21,7 @@ import { schemaValidatorCompiler } from './platform/http/schema-validator';
 import { fastifyTrustProxy, trustedPeer } from './platform/http/trust-proxy';
 import untrustedForwardingPlugin from './platform/http/untrusted-forwarding';
 import mailPlugin from './platform/mail/mail-plugin';
+import outboxPlugin from './platform/mail/outbox-plugin';
 import dbPlugin from './platform/plugins/db-plugin';
 import deliveryPlugin from './platform/plugins/delivery-plugin';
 import errorsPlugin from './platform/plugins/errors-plugin';
@@ -87,8 +89,10 @@ export async function buildApp(options: BuildAppOptions) {
     appUrl: config.appUrl,
     mailFrom: config.mailFrom,
   });
-  // Release e-mails (issue 15): the outbox worker.
-  await app.register(releaseMailPlugin, { outbox: config.mailOutbox });
+  // Every mail goes through the outbox (issue 43); each feature says how its kinds of mail are written.
+  await app.register(outboxPlugin, { outbox: config.mailOutbox });
+  await app.register(releaseMailPlugin);
+  await app.register(accountMailPlugin);
   await app.register(storagePlugin, { dataDir: config.dataDir });
   // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
   await app.register(artifactsPlugin, { dataDir: config.dataDir });

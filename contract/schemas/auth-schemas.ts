@@ -14,7 +14,7 @@ export const AccessTokenSchema = Type.Object({
 
 // ── Forgot and reset password (issue 6) ──
 
-/** A plain confirmation for the user, e.g. 'The email was send. Please, check the spam directory also.' */
+/** A plain confirmation for the user, e.g. 'The email was sent. Please check your spam folder too.' */
 export const MessageSchema = Type.Object({ detail: Type.String() });
 
 export const ForgotPasswordBodySchema = closedObject({

@@ -119,7 +119,7 @@ describe('accounts and partners', () => {
     await page.waitForURL(/\/forgot-password$/);
     await page.getByLabel(/^Email/).fill(partner.email);
     await page.getByRole('button', { name: 'Send link' }).click();
-    const sent = 'The email was send. Please, check the spam directory also.';
+    const sent = 'The email was sent. Please check your spam folder too.';
     await expect.poll(() => page.getByRole('main').getByText(sent).isVisible()).toBe(true);
 
     let link: string | undefined;

@@ -7,10 +7,9 @@ import {
 import { MessageSchema } from '../../../contract/schemas/auth-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { isUniqueViolation } from '../../platform/db/db-errors';
-import { badRequest, conflict, HttpError } from '../../platform/http/http-errors';
+import { badRequest, conflict } from '../../platform/http/http-errors';
 import { invalid } from '../../platform/http/validation-errors';
-import type { MailMessage } from '../../platform/mail/mailer';
-import { addressTakenMail, confirmEmailChangeMail } from '../../platform/mail/templates';
+import { enqueueMails } from '../../platform/mail/outbox';
 import {
   EMAIL_SENT_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
@@ -20,16 +19,19 @@ import {
 } from '../account-rules';
 import { findAccountByEmail, findAccountById, normaliseEmail, setEmail } from '../accounts-repository';
 import { mailLimit, type SignInLimits } from '../auth/attempt-limits';
-import { consumeEmailToken, issueEmailToken } from '../email-tokens-repository';
+import { consumeEmailToken } from '../email-tokens-repository';
 
 /**
- * Changing the e-mail: a link to the new address (valid 24 hours, once) applies the change.
+ * Changing the e-mail: a link to the new address (valid 24 hours, once) applies the change, and the old
+ * address is told of it (issue 37: the account-takeover alarm).
  *
  * The answer is the same whether or not the new address is taken, so the form cannot be used to find out who
  * has an account (issue 12). When it is taken, its owner gets a short note instead of a link — rather than no
- * mail — so that both cases do the same work (a mail sent while the request waits; the same 503 when it cannot
- * go out) and take about as long, and so that a user who typed the address of another account of theirs learns
- * why no link came. Each account may cause `mailsPerAccount` of these mails per window, from any address.
+ * mail — so that both cases do the same work (one row queued in the mail outbox) and take about as long, and
+ * so that a user who typed the address of another account of theirs learns why no link came. Every mail goes
+ * through the outbox (issue 43), which retries while SMTP is down; the link's token is made when the mail is
+ * rendered (server/accounts/account-mail.ts). Each account may cause `mailsPerAccount` of these mails per
+ * window, from any address.
  */
 const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = async (app, { limits }) => {
   const mailsFor = mailLimit(app, 'change-email', limits.mailsPerAccount);
@@ -41,7 +43,7 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = a
         tags: ['account'],
         summary: 'E-mail a confirmation link to a new address',
         body: ChangeEmailBodySchema,
-        response: { 200: MessageSchema, ...errorResponses(401, 403, 422, 429, 503) },
+        response: { 200: MessageSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => {
@@ -53,23 +55,12 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = a
       await mailsFor(String(account.id));
 
       const owner = await findAccountByEmail(app.db, email);
-      let mail: MailMessage;
-      if (owner) mail = addressTakenMail(owner.email, owner.language);
-      else {
-        const token = await issueEmailToken(app.db, {
-          account_id: account.id,
-          purpose: 'change_email',
-          new_email: email,
-        });
-        const link = `${app.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
-        mail = confirmEmailChangeMail(email, account.language, link);
-      }
-      try {
-        await app.mailer.send(mail);
-      } catch (error) {
-        request.log.error({ err: error }, 'could not send the e-mail change confirmation');
-        throw new HttpError(503, 'The e-mail could not be sent, try again later');
-      }
+      await enqueueMails(app.db, [
+        owner
+          ? { kind: 'address_taken', account_id: owner.id }
+          : { kind: 'change_email', account_id: account.id, to_email: email },
+      ]);
+      app.mailOutbox.soon();
       return { detail: EMAIL_SENT_MESSAGE };
     },
   );
@@ -95,12 +86,19 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = a
           if (!used?.new_email || !account || account.is_removed) return undefined;
           const owner = await findAccountByEmail(tx, used.new_email);
           if (owner && owner.id !== account.id) throw conflict(EMAIL_TAKEN_MESSAGE);
-          return setEmail(tx, account.id, used.new_email);
+          const changed = await setEmail(tx, account.id, used.new_email);
+          // Issue 37: the old address hears of it, in the same transaction as the change.
+          if (changed && account.email !== changed.email)
+            await enqueueMails(tx, [
+              { kind: 'email_changed', account_id: account.id, to_email: account.email },
+            ]);
+          return changed;
         })
         .catch((error: unknown) => {
           throw isUniqueViolation(error, 'accounts_email_unique') ? conflict(EMAIL_TAKEN_MESSAGE) : error;
         });
       if (!changed) throw badRequest(INVALID_TOKEN_MESSAGE);
+      app.mailOutbox.soon();
       return { email: changed.email };
     },
   );

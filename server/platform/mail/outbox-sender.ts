@@ -4,6 +4,7 @@ import { mailFailures } from '../health/event-metrics';
 import type { Mailer, MailMessage } from './mailer';
 import {
   claimDueMails,
+  type MailKind,
   type MailOutboxRow,
   markMailDropped,
   markMailFailed,
@@ -18,26 +19,60 @@ import {
  */
 export type OutboxComposer = (row: MailOutboxRow) => Promise<MailMessage | { drop: string }>;
 
+/**
+ * A send that failed (SMTP refused or unreachable, or the row could not be rendered): `retry` when the row
+ * waits for its next attempt, `failed` when it was given up. The hook for metrics and alerts
+ * (`OutboxSender.onFailure`; mail-metrics.ts counts them as firmware_mail_failures_total).
+ */
+export interface MailFailure {
+  kind: MailKind;
+  outcome: 'retry' | 'failed';
+  error: unknown;
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Drains the mail outbox: claims due rows (SKIP LOCKED, with a lease), renders each one, sends it, and marks
- * it sent; a failed send is retried with back-off. Rows live in the database, so a restart or an SMTP outage
- * loses nothing, and every API instance can run a sender without sending a row twice.
+ * Drains the mail outbox: claims due rows (SKIP LOCKED, with a lease), renders each one with the composer of
+ * its kind, sends it, and marks it sent; a failed send is retried with back-off. Rows live in the database, so
+ * a restart or an SMTP outage loses nothing, and every API instance can run a sender without sending a row
+ * twice. The features register their kinds' composers (`compose`) when the app is built.
  */
 export class OutboxSender {
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<number> | undefined;
   private again = false;
   private stopped = false;
+  private readonly composers = new Map<MailKind, OutboxComposer>();
+  private readonly failureListeners = new Set<(failure: MailFailure) => void>();
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly compose: OutboxComposer,
     readonly options: OutboxOptions,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** How rows of `kind` are rendered at send time. */
+  compose(kind: MailKind, composer: OutboxComposer): void {
+    if (this.composers.has(kind))
+      throw new Error(`mail outbox: a composer for ${kind} is already registered`);
+    this.composers.set(kind, composer);
+  }
+
+  /** Calls `listener` on every failed send (metrics); answers a function that stops it. */
+  onFailure(listener: (failure: MailFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  /**
+   * A drain now rather than at the next poll, without waiting for it: for a mail someone waits for (a reset
+   * link), right after its row committed. A failure is logged; the poll tries again.
+   */
+  soon(): void {
+    this.drain().catch((error: unknown) => this.log.error({ err: error }, 'mail outbox: pass failed'));
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -90,7 +125,10 @@ export class OutboxSender {
   private async handle(row: MailOutboxRow): Promise<boolean> {
     let message: MailMessage | { drop: string };
     try {
-      message = await this.compose(row);
+      const composer = this.composers.get(row.kind);
+      // A kind this instance does not know (a newer instance queued it during a rolling upgrade): retried.
+      if (!composer) throw new Error(`no composer for mail kind ${row.kind}`);
+      message = await composer(row);
     } catch (error) {
       await this.failed(row, error);
       return false;
@@ -114,9 +152,16 @@ export class OutboxSender {
     mailFailures.inc();
     const outcome = await markMailFailed(this.db, row, errorText(error), this.options);
     this.log.warn(
-      { outbox_id: row.id, attempts: row.attempts, err: error, outcome },
+      { outbox_id: row.id, kind: row.kind, attempts: row.attempts, err: error, outcome },
       outcome === 'failed' ? 'mail outbox: gave up on a mail' : 'mail outbox: send failed, will retry',
     );
+    for (const listener of this.failureListeners) {
+      try {
+        listener({ kind: row.kind, outcome, error });
+      } catch (listenerError) {
+        this.log.error({ err: listenerError }, 'mail outbox: a failure listener threw');
+      }
+    }
   }
 
   /** Stops claiming; the mail being sent finishes and is marked, claimed ones not yet sent are freed. */

@@ -1,12 +1,16 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type MailOutboxRow, mailOutbox } from '../db/schema';
+import { type MailKind, type MailOutboxRow, mailOutbox } from '../db/schema';
 
-export type { MailOutboxRow };
+export type { MailKind, MailOutboxRow };
+export type NewMailOutboxRow = typeof mailOutbox.$inferInsert;
+
+/** The kinds that wait `delayMs` after being queued (a release removed within the minute sends nothing). */
+const DELAYED_KINDS: MailKind[] = ['release'];
 
 /** How the outbox sender paces itself; every field has a default (DEFAULT_OUTBOX_OPTIONS). */
 export interface OutboxOptions {
-  /** A row is sent no sooner than this after it was queued (a release removed meanwhile sends nothing). */
+  /** A release row is sent no sooner than this after it was queued (a release removed meanwhile sends nothing). */
   delayMs: number;
   /** How often the sender looks for due rows. */
   pollMs: number;
@@ -51,7 +55,10 @@ export async function claimDueMails(
       and(
         eq(mailOutbox.status, 'pending'),
         lte(mailOutbox.send_after, sql`now()`),
-        lte(mailOutbox.created_at, sql`now() - ${msInterval(options.delayMs)}`),
+        or(
+          notInArray(mailOutbox.kind, DELAYED_KINDS),
+          lte(mailOutbox.created_at, sql`now() - ${msInterval(options.delayMs)}`),
+        ),
         or(isNull(mailOutbox.locked_until), lt(mailOutbox.locked_until, sql`now()`)),
         exclude.length > 0 ? notInArray(mailOutbox.id, exclude) : undefined,
       ),
@@ -68,6 +75,47 @@ export async function claimDueMails(
     .where(inArray(mailOutbox.id, candidates))
     .returning();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Queues mails in the caller's transaction, so that a mail is queued exactly when the change it tells of
+ * commits. A row the unique indexes already hold (the same release or build run for the account) is not
+ * queued again. Answers how many were queued.
+ */
+export async function enqueueMails(db: Db, rows: NewMailOutboxRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const queued = await db
+    .insert(mailOutbox)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  return queued.length;
+}
+
+/**
+ * Whether a later mail of the same kind, about the same account, to the same address is queued or sent: a
+ * reset link or an e-mail change's link asked for again while the first waited (an SMTP outage) is sent once,
+ * the latest (only the latest link works anyway).
+ */
+export async function supersededMail(
+  db: Db,
+  row: Pick<MailOutboxRow, 'id' | 'kind' | 'account_id' | 'to_email'>,
+): Promise<boolean> {
+  if (row.to_email === null) return false;
+  const [later] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.to_email, row.to_email),
+        eq(mailOutbox.kind, row.kind),
+        sql`${mailOutbox.account_id} is not distinct from ${row.account_id}`,
+        gt(mailOutbox.id, row.id),
+        inArray(mailOutbox.status, ['pending', 'sent']),
+      ),
+    )
+    .limit(1);
+  return later !== undefined;
 }
 
 /** The row went out: it is never claimed again. */

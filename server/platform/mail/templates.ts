@@ -81,8 +81,39 @@ export function confirmEmailChangeMail(to: string, language: MailLanguage, link:
   return compose(to, CHANGE_EMAIL[language](to), link);
 }
 
-export function addressTakenMail(to: string, language: MailLanguage): MailMessage {
-  const { subject, lines } = ADDRESS_TAKEN[language](to);
+/** A notice: lines to read, nothing to follow. */
+function composeNotice(to: string, { subject, lines }: { subject: string; lines: string[] }): MailMessage {
   const html = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
   return { to, subject, text: [...lines, ''].join('\n'), html };
+}
+
+export function addressTakenMail(to: string, language: MailLanguage): MailMessage {
+  return composeNotice(to, ADDRESS_TAKEN[language](to));
+}
+
+/** To the old address after an e-mail change (issue 37): the account-takeover alarm; no link to follow. */
+const EMAIL_CHANGED: Record<
+  MailLanguage,
+  (from: string, to: string) => { subject: string; lines: string[] }
+> = {
+  en: (from, to) => ({
+    subject: 'The e-mail of your account was changed',
+    lines: [
+      `The e-mail of your Firmware Console account was changed from ${from} to ${to}.`,
+      'This address no longer signs in to the account, and mail about it now goes to the new one.',
+      'If you made this change, you need not do anything. If you did not, someone else may have signed in to your account: tell the console’s administrators at once.',
+    ],
+  }),
+  ru: (from, to) => ({
+    subject: 'Адрес электронной почты вашей учётной записи изменён',
+    lines: [
+      `Адрес электронной почты вашей учётной записи Firmware Console изменён с ${from} на ${to}.`,
+      'С этим адресом больше нельзя войти в учётную запись, а письма о ней теперь приходят на новый адрес.',
+      'Если адрес изменили вы, ничего делать не нужно. Если нет, кто-то другой мог войти в вашу учётную запись: сразу сообщите об этом администраторам консоли.',
+    ],
+  }),
+};
+
+export function emailChangedMail(to: string, language: MailLanguage, newEmail: string): MailMessage {
+  return composeNotice(to, EMAIL_CHANGED[language](to, newEmail));
 }

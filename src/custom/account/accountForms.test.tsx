@@ -63,7 +63,7 @@ describe('change e-mail', () => {
     await fill(u, screen.getByLabelText(/^New e-mail/), 'new@example.com');
     await u.click(screen.getByRole('button', { name: 'Send confirmation' }));
     expect(
-      await screen.findAllByText(/The email was send\. Please, check the spam directory also\./),
+      await screen.findAllByText(/The email was sent\. Please check your spam folder too\./),
     ).not.toHaveLength(0);
     expect(writes()).toEqual([
       {

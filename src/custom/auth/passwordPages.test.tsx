@@ -49,7 +49,7 @@ describe('public password pages', () => {
     await u.paste('partner@example.com');
     await u.click(screen.getByRole('button', { name: 'Send link' }));
     expect(
-      await screen.findByText('The email was send. Please, check the spam directory also.'),
+      await screen.findByText('The email was sent. Please check your spam folder too.'),
     ).toBeInTheDocument();
     expect(calls).toEqual([
       {
