@@ -45,8 +45,11 @@ describe('release e-mails (issue 15)', () => {
     expect(textOf(enMail)).not.toContain('Быстрее');
 
     const [ruMail] = mailsAbout(ru, version);
-    expect(ruMail.subject).toBe(`Новый релиз: x21 ${version} (stable)`);
+    // Issue 37: the stage in Russian, as the console names it.
+    expect(ruMail.subject).toBe(`Новый релиз: x21 ${version} (стабильный)`);
     expect(textOf(ruMail)).toContain('Серия: x21');
+    expect(textOf(ruMail)).toContain('Стадия: стабильный');
+    expect(textOf(ruMail)).not.toContain('stable');
     expect(textOf(ruMail)).toContain(`Быстрее автотюнинг в ${version}.`);
     expect(textOf(ruMail)).not.toContain('Faster');
 

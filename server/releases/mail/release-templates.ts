@@ -1,4 +1,5 @@
 import type { Release } from '../../../contract/schemas/release-schemas';
+import { consoleText } from '../../platform/mail/mail-locale';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { MailLanguage } from '../../platform/mail/templates';
 
@@ -68,11 +69,13 @@ export function releaseMail(
 ): MailMessage {
   const w = WORDING[language] ?? WORDING.en;
   const notes = notesIn(release, language);
-  const title = `${release.series} ${release.version} (${release.stage})`;
+  // Issue 37: the stage as the console names it in the account's language ("стабильный", not "stable").
+  const stage = consoleText(language, `resources.releases.stages.${release.stage}`);
+  const title = `${release.series} ${release.version} (${stage})`;
   const facts: [string, string][] = [
     [w.series, release.series],
     [w.version, release.version],
-    [w.stage, release.stage],
+    [w.stage, stage],
   ];
   const text = [
     w.intro,
