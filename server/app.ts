@@ -9,6 +9,7 @@ import apiRoutes from './api-routes';
 import artifactsPlugin from './builds/artifacts/artifacts-plugin';
 import buildsPlugin from './builds/builds-plugin';
 import { serverSecrets } from './builds/logs/log-secrets';
+import buildMailPlugin from './builds/mail/build-mail-plugin';
 import catalogueCachePlugin from './catalogue/catalogue-cache';
 import type { Config } from './config';
 import { fromRoot } from './paths';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(outboxPlugin, { outbox: config.mailOutbox });
   await app.register(releaseMailPlugin);
   await app.register(accountMailPlugin);
+  await app.register(buildMailPlugin);
   await app.register(storagePlugin, { dataDir: config.dataDir });
   // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
   await app.register(artifactsPlugin, { dataDir: config.dataDir });

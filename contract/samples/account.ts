@@ -14,6 +14,8 @@ export const sampleAccount = (over: Partial<AccountInfo> = {}): AccountInfo => (
   is_developer: false,
   is_tester: false,
   beta_testing: false,
+  notify_build_done: false,
+  notify_build_failed: false,
   fee: [],
   ...over,
 });

@@ -26,6 +26,9 @@ export const AccountInfoSchema = Type.Object({
   is_tester: Type.Boolean(),
   /** A beta tester's own switch (only testers may set it). */
   beta_testing: Type.Boolean(),
+  /** Issue 37: e-mail me when one of my builds finishes / fails. */
+  notify_build_done: Type.Boolean(),
+  notify_build_failed: Type.Boolean(),
   fee: Type.Array(PartnerFeeSchema),
 });
 
@@ -34,6 +37,8 @@ export const AccountInfoPatchSchema = closedObject(
     language: Type.Optional(LanguageSchema),
     send_email: Type.Optional(Type.Boolean()),
     beta_testing: Type.Optional(Type.Boolean()),
+    notify_build_done: Type.Optional(Type.Boolean()),
+    notify_build_failed: Type.Optional(Type.Boolean()),
   },
   { minProperties: 1 },
 );

@@ -54,7 +54,9 @@ export async function adminExists(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export type AccountPreferences = Partial<Pick<AccountRow, 'language' | 'send_email' | 'beta_testing'>>;
+export type AccountPreferences = Partial<
+  Pick<AccountRow, 'language' | 'send_email' | 'beta_testing' | 'notify_build_done' | 'notify_build_failed'>
+>;
 
 export async function updateAccountPreferences(
   db: Db,

@@ -1,4 +1,5 @@
 import { appendServerLine, type BuildEventRow } from '../builds/logs/build-events-repository';
+import { queueBuildEndMails } from '../builds/mail/build-mail';
 import type { Db } from '../platform/db/client';
 import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
 import { syncRuns } from './build-runs';
@@ -28,7 +29,8 @@ export interface JobChange<J extends ChangedJob = ChangedJob> {
 
 /**
  * What every change of a build's state does, written once: `write` changes the builds and answers what it
- * changed; the server's line goes into each build's log in the same transaction; once that committed, the
+ * changed; the server's line goes into each build's log, and the mails of builds that ended into the mail
+ * outbox (issue 37), in the same transaction; once that committed, the
  * sets' counters are recounted (under the set's lock, see refreshSetCounters) and the lines go live on
  * every instance. Waking the agents' claims is part of the statement that made a build pending (trigger
  * jobs_claimable, migration 0011), so no caller has to remember it.
@@ -40,10 +42,10 @@ export async function changeJobs<J extends ChangedJob>(
 ): Promise<JobChange<J>[]> {
   const { changes, messages } = await db.transaction(async (tx) => {
     const changes = await write(tx);
-    await syncRuns(
-      tx,
-      changes.map((change) => change.job.id),
-    );
+    const ids = changes.map((change) => change.job.id);
+    await syncRuns(tx, ids);
+    // Issue 37: the owners' notifications of builds this change ended, committed with the end itself.
+    await queueBuildEndMails(tx, ids);
     const messages: BuildEventMessage[] = [];
     for (const { job, line, progress } of changes) {
       const row = await appendServerLine(tx, job.id, job.attempt, line);

@@ -16,6 +16,8 @@ export function toAccountInfo(account: AccountRow, fees: PartnerFeeRow[]): Accou
     is_developer: account.is_developer,
     is_tester: account.is_tester,
     beta_testing: account.beta_testing,
+    notify_build_done: account.notify_build_done,
+    notify_build_failed: account.notify_build_failed,
     fee: fees.map(({ series, min_dev_fee, min_total_fee, user_id }) => ({
       series,
       min_dev_fee,

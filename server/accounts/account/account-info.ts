@@ -27,7 +27,7 @@ const accountInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Change the language, the e-mail notification preference or (testers) beta testing',
+        summary: 'Change the language, the e-mail notifications (releases, builds) or (testers) beta testing',
         body: AccountInfoPatchSchema,
         response: { 200: AccountInfoSchema, ...errorResponses(401, 403, 422) },
       },

@@ -8,26 +8,40 @@ import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { type AccountPreferences, patchAccountInfo } from './accountApi';
 
-/** Allow mailing (send_email) for everyone; beta testing for beta testers only (spec §2, §6). */
+type Switchable = Exclude<keyof AccountPreferences, 'language'>;
+
+/**
+ * Each switch of the section: its label, and the confirmation of what it now means (issue 15, item 12),
+ * `app.account.<notice>_on` / `_off`.
+ */
+const SWITCHES: Record<Switchable, { label: string; notice: string }> = {
+  send_email: { label: 'app.account.send_email', notice: 'mailing' },
+  // Issue 37: build notifications by e-mail, each outcome opted into apart.
+  notify_build_done: { label: 'app.account.notify_build_done', notice: 'build_done_mail' },
+  notify_build_failed: { label: 'app.account.notify_build_failed', notice: 'build_failed_mail' },
+  beta_testing: { label: 'app.account.beta_testing', notice: 'beta' },
+};
+
+/**
+ * Allow mailing (send_email) and build notifications for everyone; beta testing for beta testers only
+ * (spec §2, §6).
+ */
 export const PreferencesSection = ({ account, onChanged }: { account: Account; onChanged: () => void }) => {
   const translate = useTranslate();
   const httpClient = useHttpClient();
   const authProvider = useAuthProvider() as AppAuthProvider | undefined;
   const showError = useShowError();
   const notify = useNotify();
-  const [saving, setSaving] = useState<keyof AccountPreferences>();
+  const [saving, setSaving] = useState<Switchable>();
 
-  const save = async (change: AccountPreferences) => {
-    const [field] = Object.keys(change) as (keyof AccountPreferences)[];
+  const save = async (field: Switchable, on: boolean) => {
     setSaving(field);
     try {
+      const change = { [field]: on };
       const updated = await patchAccountInfo(httpClient, change);
       authProvider?.setAccount?.({ ...account, ...change, ...(updated ?? {}) });
       onChanged();
-      // A confirmation of what the switch now means (issue 15, item 12).
-      const on = Object.values(change)[0];
-      const done = field === 'send_email' ? 'mailing' : 'beta';
-      notify(`app.account.${done}_${on ? 'on' : 'off'}`, { type: 'success' });
+      notify(`app.account.${SWITCHES[field].notice}_${on ? 'on' : 'off'}`, { type: 'success' });
     } catch (error) {
       showError(error);
     } finally {
@@ -35,31 +49,25 @@ export const PreferencesSection = ({ account, onChanged }: { account: Account; o
     }
   };
 
+  const fields: Switchable[] = ['send_email', 'notify_build_done', 'notify_build_failed'];
+  if (account.is_tester) fields.push('beta_testing');
+
   return (
     <AccountSection title="app.account.preferences">
       <Stack>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={Boolean(account.send_email)}
-              disabled={saving === 'send_email'}
-              onChange={(event) => save({ send_email: event.target.checked })}
-            />
-          }
-          label={translate('app.account.send_email')}
-        />
-        {account.is_tester && (
+        {fields.map((field) => (
           <FormControlLabel
+            key={field}
             control={
               <Switch
-                checked={Boolean(account.beta_testing)}
-                disabled={saving === 'beta_testing'}
-                onChange={(event) => save({ beta_testing: event.target.checked })}
+                checked={Boolean(account[field])}
+                disabled={saving === field}
+                onChange={(event) => save(field, event.target.checked)}
               />
             }
-            label={translate('app.account.beta_testing')}
+            label={translate(SWITCHES[field].label)}
           />
-        )}
+        ))}
       </Stack>
     </AccountSection>
   );

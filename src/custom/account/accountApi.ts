@@ -9,7 +9,9 @@ export const CONFIRM_EMAIL_PATH = callOf('confirmEmailChange').path;
 export const CHANGE_PASSWORD_PATH = callOf('changePassword').path;
 export const LOGO_UPLOAD_PATH = callOf('uploadLogo').path;
 
-export type AccountPreferences = Partial<Pick<Account, 'language' | 'send_email' | 'beta_testing'>>;
+export type AccountPreferences = Partial<
+  Pick<Account, 'language' | 'send_email' | 'beta_testing' | 'notify_build_done' | 'notify_build_failed'>
+>;
 
 /** PATCH /client/account/info: answers the updated account. */
 export async function patchAccountInfo(http: HttpClient, body: AccountPreferences): Promise<Account> {

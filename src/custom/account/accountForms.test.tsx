@@ -245,6 +245,35 @@ describe('preferences', () => {
     expect(await screen.findByText('You will get an e-mail about new releases')).toBeInTheDocument();
   });
 
+  it('turns build notifications on and off, each outcome apart (issue 37)', async () => {
+    const u = user();
+    const writes = setup(
+      <PreferencesSection account={sampleAccount({ notify_build_done: true })} onChanged={() => {}} />,
+      (_, r) => r.body,
+    );
+    const done = screen.getByLabelText('E-mail me when a build of mine finishes');
+    const failed = screen.getByLabelText('E-mail me when a build of mine fails');
+    expect(done).toBeChecked();
+    expect(failed).not.toBeChecked();
+    await u.click(failed);
+    await waitFor(() =>
+      expect(writes()).toEqual([
+        { path: '/client/account/info', request: { method: 'PATCH', body: { notify_build_failed: true } } },
+      ]),
+    );
+    expect(await screen.findByText('You will get an e-mail when a build of yours fails')).toBeInTheDocument();
+    await u.click(done);
+    await waitFor(() =>
+      expect(writes().at(-1)).toEqual({
+        path: '/client/account/info',
+        request: { method: 'PATCH', body: { notify_build_done: false } },
+      }),
+    );
+    expect(
+      await screen.findByText('You will no longer get e-mails about finished builds'),
+    ).toBeInTheDocument();
+  });
+
   it('gives beta testers the beta-testing switch', async () => {
     const u = user();
     const writes = setup(

@@ -24,6 +24,8 @@ const developer: Account = {
   is_developer: true,
   is_tester: false,
   beta_testing: false,
+  notify_build_done: false,
+  notify_build_failed: false,
   fee: [],
 };
 
