@@ -31,6 +31,15 @@ export async function scrapeMetrics(
   return samples;
 }
 
-/** How much a sample grew from one scrape to the next (a sample not there yet counts as 0). */
+/** A sample's value, or with a bare `name` the sum over all its labels, as PromQL's `sum(name)` (0 if none). */
+const total = (samples: Map<string, number>, name: string): number =>
+  name.includes('{')
+    ? (samples.get(name) ?? 0)
+    : [...samples].reduce(
+        (sum, [key, value]) => (key === name || key.startsWith(`${name}{`) ? sum + value : sum),
+        0,
+      );
+
+/** How much a sample (or a metric over all its labels) grew from one scrape to the next. */
 export const moved = (before: Map<string, number>, after: Map<string, number>, name: string): number =>
-  (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  total(after, name) - total(before, name);

@@ -7,17 +7,6 @@ export const BUILD_DURATION_BUCKETS = [30, 60, 120, 300, 600, 900, 1200, 1800, 2
 /** Seconds. Within a minute while agents keep up; hours when none is online. */
 export const QUEUE_WAIT_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400];
 
-/**
- * Mail sends that failed (a refused connection, an SMTP error, a mail that could not be rendered), each retry
- * counted. Process-wide rather than per app: the outbox's sender holds no app (outbox-sender.ts), and a
- * production process runs one app. Every app's registry shows it (MetricsRegistry).
- */
-export const mailFailures = new Counter({
-  name: 'firmware_mail_failures_total',
-  help: 'Mail sends that failed (each retry counted), in this process.',
-  registers: [],
-});
-
 /** A duration fit to observe: prom-client throws on NaN, and the queue must never fail on a metric. */
 const seconds = (value: number) => (Number.isFinite(value) ? Math.max(0, value) : 0);
 
@@ -85,7 +74,6 @@ export class EventMetrics implements QueueObserver {
       help: 'Webhook deliveries that failed. Always 0 until the console sends webhooks.',
       registers,
     });
-    registry.registerMetric(mailFailures);
   }
 
   buildStarted(waitedSeconds: number): void {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { mailFailures } from '../health/event-metrics';
 import type { Mailer, MailMessage } from './mailer';
 import {
   claimDueMails,
@@ -149,7 +148,6 @@ export class OutboxSender {
   }
 
   private async failed(row: MailOutboxRow, error: unknown): Promise<void> {
-    mailFailures.inc();
     const outcome = await markMailFailed(this.db, row, errorText(error), this.options);
     this.log.warn(
       { outbox_id: row.id, kind: row.kind, attempts: row.attempts, err: error, outcome },
