@@ -570,6 +570,8 @@ export const buildRuns = pgTable(
     primaryKey({ columns: [t.build_id, t.run] }),
     // Issue 36: a partner's builds queued in the last hour (server/queue/queue-limits.ts).
     index('build_runs_queued_idx').on(t.queued_at),
+    // Issue 37: an old run's file is kept (and served) while the run is within the retention.
+    index('build_runs_sha256_idx').on(t.sha256),
     check(
       'build_runs_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
@@ -627,17 +629,29 @@ export const signingKeys = pgTable('signing_keys', {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A build's signed attestation, made when its artifact was accepted; a rebuild's artifact replaces it. */
-export const buildAttestations = pgTable('build_attestations', {
-  build_id: integer('build_id')
-    .primaryKey()
-    .references(() => builds.id, { onDelete: 'cascade' }),
-  sha256: text('sha256').notNull(),
-  payload: text('payload').notNull(),
-  signature: text('signature').notNull(),
-  key_id: text('key_id').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A build run's signed attestation, made when its artifact was accepted. Issue 37: one per run, so that a
+ * rebuild leaves the earlier run's file verifiable while that run is kept (server/builds/runs/kept-runs.ts).
+ */
+export const buildAttestations = pgTable(
+  'build_attestations',
+  {
+    build_id: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    run: integer('run').notNull().default(1),
+    sha256: text('sha256').notNull(),
+    payload: text('payload').notNull(),
+    signature: text('signature').notNull(),
+    key_id: text('key_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.build_id, t.run] }),
+    // Issue 37: the verifier finds a file's attestation by its digest.
+    index('build_attestations_sha256_idx').on(t.sha256),
+  ],
+);
 
 /**
  * What the mail outbox sends (issue 43: every mail of the console): release e-mails (issue 15), the account's
