@@ -21,6 +21,8 @@ export const AUDIT_OBJECT_TYPES = [
   'signing_key',
   // Issue 43: the secret that signs access tokens, named by its fingerprint.
   'jwt_secret',
+  // Issue 37: a console-wide setting (the runs' retention).
+  'setting',
   // Issue 36: every write of an admin or a developer, their own builds, keys and logos too.
   'build',
   'ssh_key',
@@ -77,5 +79,6 @@ export const AUDIT_ACTIONS = [
   'catalogue.remove',
   'signing_key.rotate',
   'jwt_secret.rotate',
+  'setting.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

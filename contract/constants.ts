@@ -58,3 +58,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  * LOGO_MAX_BYTES per image, an account's logos take at most 2 × 20 × 2 MiB = 80 MiB of storage.
  */
 export const LOGO_SETS_MAX = 20;
+
+/** Issue 37: how long an earlier run's file (and its attestation) is kept after a rebuild, by default. */
+export const RUN_RETENTION_DEFAULT_DAYS = 90;
+/** The admin setting's bounds (0: an earlier run's file ends at the rebuild). */
+export const RUN_RETENTION_MAX_DAYS = 3650;

@@ -24,6 +24,7 @@ import adminBuildsRoutes from './builds/admin-routes';
 import buildFilesRoutes from './builds/artifacts/file-routes';
 import buildsRoutes from './builds/client-routes';
 import buildLogRoutes from './builds/logs/build-log-routes';
+import retentionRoutes from './builds/runs/retention-routes';
 import buildRunsRoutes from './builds/runs/runs-routes';
 import adminCatalogueRoutes from './catalogue/admin-catalogue-routes';
 import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
@@ -119,6 +120,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(adminTasksRoutes);
   await app.register(buildLogRoutes);
   await app.register(buildRunsRoutes);
+  await app.register(retentionRoutes);
   await app.register(wsRoutes);
   // Build integrity (issue 16)
   await app.register(signingRoutes);

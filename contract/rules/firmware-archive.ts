@@ -44,16 +44,34 @@ function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** Thrown when the bytes are not a (gzip'd) tar at all. */
-export class NotAnArchiveError extends Error {}
+/**
+ * Thrown when the bytes are not a (gzip'd) tar at all. `damaged` (issue 37): they begin as a gzip or a tar does
+ * but do not read as one, as a download with a byte changed does, so the file was damaged or altered.
+ */
+export class NotAnArchiveError extends Error {
+  constructor(
+    message: string,
+    readonly damaged = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A POSIX tar's header block says "ustar" at offset 257. */
+const looksLikeTar = (bytes: Uint8Array) =>
+  bytes.length >= 512 && new TextDecoder().decode(bytes.subarray(257, 262)) === 'ustar';
 
 export async function readFirmwareArchive(bytes: Uint8Array<ArrayBuffer>): Promise<ArchiveFacts> {
   const sha256 = await sha256Hex(bytes);
   let files: TarFile[];
+  const gzip = isGzip(bytes);
+  let tar: Uint8Array = bytes;
   try {
-    files = await tarFiles(isGzip(bytes) ? await gunzip(bytes) : bytes);
+    if (gzip) tar = await gunzip(bytes);
+    files = await tarFiles(tar);
   } catch (error) {
-    throw new NotAnArchiveError(error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    throw new NotAnArchiveError(message, gzip || looksLikeTar(tar));
   }
   if (files.length === 0) throw new NotAnArchiveError('no files in the archive');
   const tops = new Set(files.map((file) => file.path.replace(/^\.\//, '').split('/')[0]));

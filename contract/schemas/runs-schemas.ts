@@ -31,6 +31,14 @@ export const BuildRunSchema = Type.Object({
   sha256: Type.Union([Type.String(), Type.Null()]),
   file_size: Type.Union([Type.Integer(), Type.Null()]),
   is_latest: Type.Boolean({ description: "The build's current run (the one the task list shows)" }),
+  download_path: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "Issue 37: where the run's file is downloaded (public, like the build's link), while the console keeps " +
+      'it; null for a run without a file or past the retention',
+  }),
+  attestation_path: Type.Union([Type.String(), Type.Null()], {
+    description: "Issue 37: the run's signed attestation (public), while its file is kept; null otherwise",
+  }),
 });
 
 export const BuildRunListSchema = Type.Array(BuildRunSchema);

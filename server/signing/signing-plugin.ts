@@ -11,7 +11,7 @@ export interface Signing {
   keys: KeyStore;
   /**
    * Signs and stores the attestation of a build's artifact, once the server accepted it (sha256 and size
-   * checked, file in place). A rebuild's artifact replaces the earlier attestation.
+   * checked, file in place), as its current run's: a rebuild's run gets its own (issue 37).
    */
   attest(buildId: number, artifact: { sha256: string; size: number }, agent: string): Promise<void>;
 }
@@ -56,7 +56,7 @@ export default fp<SigningPluginOptions>(
           key.keyId,
         );
         const signed = signPayload(payload, key);
-        await putAttestation(app.db, build.id, { sha256: artifact.sha256, ...signed });
+        await putAttestation(app.db, build.id, build.run, { sha256: artifact.sha256, ...signed });
       },
     } satisfies Signing);
   },

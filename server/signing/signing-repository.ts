@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { keptRun, rowsOf } from '../builds/runs/kept-runs';
 import type { Db } from '../platform/db/client';
-import { buildAttestations, builds, signingKeys } from '../platform/db/schema';
+import { buildAttestations, signingKeys } from '../platform/db/schema';
 
 export interface PublicKeyRow {
   key_id: string;
@@ -31,36 +32,65 @@ export interface AttestationRow {
   key_id: string;
 }
 
-/** Stores a build's attestation, replacing the one of an earlier artifact (a rebuild's). */
-export async function putAttestation(db: Db, buildId: number, row: AttestationRow): Promise<void> {
+/** Stores a build run's attestation (issue 37: one per run; the same run attested again replaces its own). */
+export async function putAttestation(
+  db: Db,
+  buildId: number,
+  run: number,
+  row: AttestationRow,
+): Promise<void> {
   await db
     .insert(buildAttestations)
-    .values({ build_id: buildId, ...row })
-    .onConflictDoUpdate({ target: buildAttestations.build_id, set: { ...row, created_at: new Date() } });
+    .values({ build_id: buildId, run, ...row })
+    .onConflictDoUpdate({
+      target: [buildAttestations.build_id, buildAttestations.run],
+      set: { ...row, created_at: new Date() },
+    });
 }
 
 /**
- * The attestation of a build whose bytes can still be downloaded: attested for the very bytes the build row says
- * it holds, and those bytes published by a done, not removed build — itself, or a build served from its
- * artifact (issue 16: an identical configuration reuses the file, whose manifest names the first build).
+ * Only the attestation of bytes that can still be downloaded: some kept run (runs/kept-runs.ts) holds that
+ * content — its own build's, or a build served from its artifact (issue 16: an identical configuration reuses
+ * the file, whose manifest names the first build).
  */
-export async function findPublishedAttestation(db: Db, uuid: string): Promise<AttestationRow | undefined> {
-  const [row] = await db
-    .select({
-      sha256: buildAttestations.sha256,
-      payload: buildAttestations.payload,
-      signature: buildAttestations.signature,
-      key_id: buildAttestations.key_id,
-    })
-    .from(buildAttestations)
-    .innerJoin(builds, eq(builds.id, buildAttestations.build_id))
-    .where(
-      and(
-        eq(builds.uuid, uuid),
-        eq(builds.sha256, buildAttestations.sha256),
-        sql`exists (select 1 from ${builds} published where published.sha256 = ${buildAttestations.sha256}
-          and published.status = 'done' and published.is_removed = false)`,
-      ),
-    );
-  return row;
+const published = (days: number) =>
+  sql`exists (select 1 from build_runs r join builds b on b.id = r.build_id
+    where r.sha256 = a.sha256 and ${keptRun(days)})`;
+
+const firstRow = (result: unknown) => {
+  const [row] = rowsOf<AttestationRow>(result);
+  return row
+    ? { sha256: row.sha256, payload: row.payload, signature: row.signature, key_id: row.key_id }
+    : undefined;
+};
+
+/**
+ * The attestation of the build's run `run`, or with no run its latest attested run whose file is kept (issue 37:
+ * not "the build's latest", so that a rebuild under way or done leaves the earlier file verifiable).
+ */
+export async function findPublishedAttestation(
+  db: Db,
+  uuid: string,
+  run: number | undefined,
+  days: number,
+): Promise<AttestationRow | undefined> {
+  return firstRow(
+    await db.execute(sql`select a.sha256, a.payload, a.signature, a.key_id
+      from build_attestations a join builds owner on owner.id = a.build_id
+      where owner.uuid = ${uuid} ${run === undefined ? sql`` : sql`and a.run = ${run}`} and ${published(days)}
+      order by a.run desc limit 1`),
+  );
+}
+
+/** Issue 37: the attestation of a file by its sha256, the newest when several runs made the same bytes. */
+export async function findAttestationBySha256(
+  db: Db,
+  sha256: string,
+  days: number,
+): Promise<AttestationRow | undefined> {
+  return firstRow(
+    await db.execute(sql`select a.sha256, a.payload, a.signature, a.key_id
+      from build_attestations a where a.sha256 = ${sha256} and ${published(days)}
+      order by a.created_at desc limit 1`),
+  );
 }

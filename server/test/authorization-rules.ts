@@ -33,6 +33,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/client/firmware/firmwares/links': { access: 'public' },
   'GET /api/files/firmwares/{uuid}': { access: 'public' },
   'GET /api/files/firmwares/{uuid}/attestation': { access: 'public' },
+  'GET /api/files/attestations/{sha256}': { access: 'public' },
   'GET /api/signing-key': { access: 'public' },
 
   'GET /api/client/account/info': { access: 'user' },
@@ -109,6 +110,8 @@ export const RULES: Record<string, Rule> = {
 
   'POST /api/admin/repositories': { access: 'admin' },
   'POST /api/admin/signing-key/rotate': { access: 'admin' },
+  'GET /api/admin/settings/run-retention': { access: 'admin' },
+  'PUT /api/admin/settings/run-retention': { access: 'admin' },
   'DELETE /api/admin/repositories/{id}': { access: 'admin' },
   'PUT /api/admin/series-repository': { access: 'admin' },
   'POST /api/admin/users': { access: 'admin' },

@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UUID_PATTERN } from '../../../contract/rules/text';
 import { UuidParamsSchema } from '../../../contract/schemas/build-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { BUILD_RUN_HEADER, FileRunQuerySchema } from '../../../contract/schemas/signing-schemas';
 import { notFound } from '../../platform/http/http-errors';
 import { findBuildByUuid } from '../builds-repository';
+import { findKeptRunFile, runRetentionDays } from '../runs/kept-runs';
+import type { ArtifactRef } from './artifact-store';
 
 const MISSING = 'File not found';
 
 /**
  * A build's artifact by the build's uuid, public like the links page that lists it: only a build that is
- * done, not removed, and whose file exists.
+ * done, not removed, and whose file exists. Issue 37: `?run=N` serves an earlier run's file while it is kept
+ * (runs/kept-runs.ts), and every answer names the run it serves in `X-Build-Run`.
  */
 const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -19,8 +23,12 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['links'],
         summary: 'Download a build (public)',
+        description:
+          "The build's current run's file, or with `run` that run's while it is kept (the build's history " +
+          'lists them). The `X-Build-Run` header names the run served.',
         security: [],
         params: UuidParamsSchema,
+        querystring: FileRunQuerySchema,
         response: { ...errorResponses(404, 422) },
       },
     },
@@ -28,15 +36,29 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { uuid } = request.params;
       if (!UUID_PATTERN.test(uuid)) throw notFound(MISSING);
       const build = await findBuildByUuid(app.db, uuid.toLowerCase());
-      if (!build || build.is_removed || build.status !== 'done') throw notFound(MISSING);
-      const size = await app.artifacts.size(build);
+      if (!build || build.is_removed) throw notFound(MISSING);
+      const wanted = request.query.run;
+      let served: { run: number; ref: ArtifactRef };
+      if (wanted === undefined || (wanted === build.run && build.status === 'done')) {
+        if (build.status !== 'done') throw notFound(MISSING);
+        served = { run: build.run, ref: build };
+      } else {
+        const kept = await findKeptRunFile(app.db, build.uuid, wanted, await runRetentionDays(app.db));
+        // An earlier run's file is the stored content only (files from before issue 16 are the current run's).
+        if (!kept || !(await app.artifacts.hasBlob(kept.sha256))) throw notFound(MISSING);
+        served = { run: kept.run, ref: { uuid: build.uuid, sha256: kept.sha256 } };
+      }
+      const size = await app.artifacts.size(served.ref);
       if (size === undefined) throw notFound(MISSING);
+      const name = build.name.replace(/[^\w.-]/g, '_');
+      const file = served.run === build.run ? name : `${name}-run-${served.run}`;
       return reply
         .header('content-type', 'application/gzip')
         .header('content-length', String(size))
-        .header('content-disposition', `attachment; filename="${build.name.replace(/[^\w.-]/g, '_')}.tar.gz"`)
+        .header('content-disposition', `attachment; filename="${file}.tar.gz"`)
         .header('cache-control', 'no-store')
-        .send(await app.artifacts.open(build));
+        .header(BUILD_RUN_HEADER, String(served.run))
+        .send(await app.artifacts.open(served.ref));
     },
   );
 };

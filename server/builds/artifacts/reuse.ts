@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type BuildRow, builds } from '../../platform/db/schema';
+import { keptRun, rowsOf, runRetentionDays } from '../runs/kept-runs';
 import type { ArtifactRef, ArtifactStore } from './artifact-store';
 
 /**
@@ -52,7 +53,7 @@ export function reuseLine(source: Pick<BuildRow, 'id' | 'sha256' | 'finished_at'
   );
 }
 
-/** Deletes the stored contents among `sha256s` that no build row names any more. */
+/** Deletes the stored contents among `sha256s` that no build row and no kept run names any more. */
 export async function pruneArtifacts(
   db: Db,
   store: ArtifactStore,
@@ -66,7 +67,16 @@ export async function pruneArtifacts(
       .selectDistinct({ sha256: builds.sha256 })
       .from(builds)
       .where(inArray(builds.sha256, wanted));
-    const kept = new Set(named.map((row) => row.sha256));
+    // Issue 37: an earlier run's file stays while that run is kept (runs/kept-runs.ts).
+    const days = await runRetentionDays(tx);
+    const ofRuns = rowsOf<{ sha256: string }>(
+      await tx.execute(sql`select distinct r.sha256 from build_runs r join builds b on b.id = r.build_id
+        where r.sha256 in (${sql.join(
+          wanted.map((sha) => sql`${sha}`),
+          sql`, `,
+        )}) and ${keptRun(days)}`),
+    );
+    const kept = new Set([...named, ...ofRuns].map((row) => row.sha256));
     const removed = wanted.filter((sha) => !kept.has(sha));
     for (const sha of removed) await store.removeBlob(sha);
     return removed;
@@ -87,8 +97,9 @@ export async function releaseArtifacts(db: Db, store: ArtifactStore, removed: Ar
 }
 
 /**
- * Stored contents no build names any more (a rebuilt build's previous artifact) and older than the grace
- * period: deleted. Run at start and after every full_clean.
+ * Stored contents no build and no kept run names any more (a rebuilt build's previous artifact, once its run
+ * is past the retention) and older than the grace period: deleted. Run at start, every hour and after every
+ * full_clean.
  */
 export async function sweepOrphanArtifacts(
   db: Db,

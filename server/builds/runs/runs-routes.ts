@@ -4,11 +4,14 @@ import { type BuildRun, BuildRunListSchema } from '../../../contract/schemas/run
 import { TaskIdParamsSchema } from '../../../contract/schemas/tasks-schemas';
 import { notFound } from '../../platform/http/http-errors';
 import { findBuild } from '../builds-repository';
+import { keptRunsOf, runRetentionDays } from './kept-runs';
 import { type BuildRunRow, listRuns } from './runs-repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-const toRun = (row: BuildRunRow, latest: number): BuildRun => ({
+const filePath = (uuid: string, run: number) => `/api/files/firmwares/${uuid}?run=${run}`;
+
+const toRun = (row: BuildRunRow, latest: number, uuid: string, kept: Set<number>): BuildRun => ({
   run: row.run,
   release_id: row.release_id,
   release_version: row.release_version,
@@ -22,6 +25,8 @@ const toRun = (row: BuildRunRow, latest: number): BuildRun => ({
   sha256: row.sha256,
   file_size: row.file_size,
   is_latest: row.run === latest,
+  download_path: kept.has(row.run) ? filePath(uuid, row.run) : null,
+  attestation_path: kept.has(row.run) ? `/api/files/firmwares/${uuid}/attestation?run=${row.run}` : null,
 });
 
 /**
@@ -41,7 +46,8 @@ const buildRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             : "The account's build's runs, the latest first",
           description:
             'Each run of the build: release and commits, the agent (its name as it was), times, status and the ' +
-            "artifact's sha256. Its log is GET …/{id}/log?run=N.",
+            "artifact's sha256, and while the run's file is kept its download and attestation (issue 37). Its " +
+            'log is GET …/{id}/log?run=N.',
           params: TaskIdParamsSchema,
           response: { 200: BuildRunListSchema, ...errorResponses(401, 403, 404, 422) },
         },
@@ -50,7 +56,8 @@ const buildRunsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { account } = request;
         const build = await findBuild(app.db, request.params.id, account.is_admin ? undefined : account.id);
         if (!build) throw notFound('Build not found');
-        return (await listRuns(app.db, build.id)).map((row) => toRun(row, build.run));
+        const kept = await keptRunsOf(app.db, build.id, await runRetentionDays(app.db));
+        return (await listRuns(app.db, build.id)).map((row) => toRun(row, build.run, build.uuid, kept));
       },
     );
   }
