@@ -180,7 +180,14 @@ export const SharedBuildSchema = Type.Object({
   status: BuildStatusSchema,
   file_size: Nullable(Type.Integer()),
   sha256: Nullable(Type.String()),
-  download_url: Nullable(Type.String({ description: '/api/files/firmwares/{uuid} once the build is done' })),
+  run: Type.Integer({
+    description: "Issue 37: the build's run whose file the link serves (1, 2… at each rebuild)",
+  }),
+  download_url: Nullable(
+    Type.String({
+      description: "/api/files/firmwares/{uuid}?run={run} once the build is done: that run's file",
+    }),
+  ),
 });
 
 export const SharedLinksSchema = Type.Object({

@@ -36,6 +36,9 @@ export function toSharedBuild(row: BuildRow) {
     status: row.status,
     file_size: row.file_size,
     sha256: row.sha256,
-    download_url: row.status === 'done' && row.file_size !== null ? downloadUrl(row.uuid) : null,
+    // Issue 37: the link names the run it serves, so a rebuild never swaps the file under a reader.
+    run: row.run,
+    download_url:
+      row.status === 'done' && row.file_size !== null ? `${downloadUrl(row.uuid)}?run=${row.run}` : null,
   };
 }

@@ -103,6 +103,7 @@ describe('the public links page', () => {
         'name',
         'platform',
         'release_version',
+        'run',
         'series',
         'sha256',
         'status',

@@ -52,7 +52,8 @@ describe('GET /client/firmware/firmwares/links (public)', () => {
       status: 'done',
       file_size: 12,
       sha256: 'c'.repeat(64),
-      download_url: `/api/files/firmwares/${ready.uuid}`,
+      run: 1,
+      download_url: `/api/files/firmwares/${ready.uuid}?run=1`,
     });
     expect(byUuid.get(waiting.uuid as string)).toMatchObject({ status: 'pending', download_url: null });
     expect(byUuid.has(gone.uuid as string)).toBe(false);

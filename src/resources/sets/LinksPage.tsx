@@ -62,7 +62,13 @@ const SharedBuildRow = ({ build }: { build: SharedBuild }) => {
           {build.series} · {build.platform} · {build.install_type}
         </Typography>
       </TableCell>
-      <TableCell>{build.release_version}</TableCell>
+      <TableCell>
+        {build.release_version}
+        {/* Issue 37: which run of the build the link serves. */}
+        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          {translate('history.run', { run: build.run })}
+        </Typography>
+      </TableCell>
       <TableCell>
         <BuildStatusChip build={{ status: build.status, progress: 0, is_removed: false }} />
       </TableCell>
