@@ -6,7 +6,8 @@ import { ADMIN, ADMIN_OR_DEVELOPER, EVERYONE, type Role, type RoleGroup } from '
 /**
  * react-admin's actions (list, show, create, edit, delete, export) plus ours:
  * - `menu`: the resource has a sidebar entry;
- * - `all`: the all-tasks tab; `show_removed`: the settings switch; `beta`: the beta-testing toggle.
+ * - `all`: the all-tasks tab; `show_removed`: the settings switch; `beta`: the beta-testing toggle;
+ * - `run_retention`: the settings' days an earlier run's file is kept (issue 37).
  */
 export type Action = string;
 
@@ -28,7 +29,7 @@ const RULES: Record<string, Record<Action, RoleGroup>> = {
   partners: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   agents: { '*': ADMIN_OR_DEVELOPER, menu: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   components: { '*': ADMIN_OR_DEVELOPER, menu: [] },
-  settings: { '*': EVERYONE, show_removed: ADMIN, beta: ['tester'] },
+  settings: { '*': EVERYONE, show_removed: ADMIN, run_retention: ADMIN, beta: ['tester'] },
   // The live socket: everyone follows their own builds (issue 15); admins and developers every build (spec §4).
   websocket: { '*': EVERYONE, all: ADMIN_OR_DEVELOPER },
   // The license list and the statistics on /partners.

@@ -210,6 +210,9 @@ export const calls = {
     default: 'GET /client/firmware/firmwares/{id}/runs',
   },
   buildByUuid: 'GET /admin/firmwares/uuid/{uuid}',
+  // Issue 37: how long an earlier run's file is kept after a rebuild (admins, the settings popover).
+  runRetention: 'GET /admin/settings/run-retention',
+  setRunRetention: 'PUT /admin/settings/run-retention',
   liveSocket: 'GET /client/ws',
   // Set and build actions (resources/sets/setsApi.ts).
   rebuildBuild: {

@@ -21,6 +21,7 @@ import { usePermissions, useTranslate } from 'react-admin';
 import { canAccess } from '../../contract/can-access';
 import { type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
 import { HintTooltip } from '../ui/HintTooltip';
+import { RunRetentionSetting } from './RunRetentionSetting';
 import { keepSettingsOpen } from './settingsKeptOpen';
 import { stepScale } from './store';
 import { type ThemeMode, useLanguage, useScale, useShowRemoved, useThemeMode } from './usePreferences';
@@ -138,6 +139,12 @@ export const SettingsContent = () => {
           </ToggleButton>
         </ToggleButtonGroup>
       </Section>
+      {canAccess(permissions, 'run_retention', 'settings') && (
+        <>
+          <Divider />
+          <RunRetentionSetting />
+        </>
+      )}
       {canAccess(permissions, 'show_removed', 'settings') && (
         <>
           <Divider />

@@ -24,13 +24,18 @@ const run = (n: number, extra: Partial<BuildRun>): BuildRun => ({
   sha256: null,
   file_size: null,
   is_latest: false,
+  download_path: null,
+  attestation_path: null,
   ...extra,
 });
 
-function setup(role: 'user' | 'admin', locale: 'en' | 'ru' = 'en') {
+const UUID = '0b0e5a4e-8d2f-4c3a-9d61-3f1f0a4b5c6d';
+
+function setup(role: 'user' | 'admin', locale: 'en' | 'ru' = 'en', extra: BuildRun[] = []) {
   const runs = [
     run(2, { status: 'pending', is_latest: true, started_at: null, finished_at: null, attempts: 0 }),
     run(1, { agent_name: 'rig-gone', sha256: 'a'.repeat(64), file_size: 2048 }),
+    ...extra,
   ];
   const httpClient = vi.fn(async () => ({ status: 200, headers: new Headers(), json: runs }));
   renderWithAdmin(<BuildHistoryDialog buildId={7} onClose={() => {}} subtitle="Farm · S19" />, {
@@ -53,6 +58,31 @@ describe('BuildHistoryDialog', () => {
     expect(within(first).getByText(/firmware-x19 v1\.0\.0/)).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Download log' })).toBeInTheDocument();
     expect(httpClient).toHaveBeenCalledWith('/client/firmware/firmwares/7/runs', { method: 'GET' });
+  });
+
+  it('offers each kept run’s file and attestation, and says when a file is no longer kept (issue 37)', async () => {
+    setup('user', 'en', [
+      run(3, {
+        sha256: 'b'.repeat(64),
+        file_size: 4096,
+        download_path: `/api/files/firmwares/${UUID}?run=3`,
+        attestation_path: `/api/files/firmwares/${UUID}/attestation?run=3`,
+      }),
+    ]);
+    const kept = await screen.findByRole('listitem', { name: 'Run 3' });
+    expect(within(kept).getByRole('link', { name: 'Download firmware' })).toHaveAttribute(
+      'href',
+      `/api/files/firmwares/${UUID}?run=3`,
+    );
+    expect(within(kept).getByRole('link', { name: 'Attestation' })).toHaveAttribute(
+      'href',
+      `/api/files/firmwares/${UUID}/attestation?run=3`,
+    );
+    const gone = screen.getByRole('listitem', { name: 'Run 1' });
+    expect(within(gone).queryByRole('link', { name: 'Download firmware' })).toBeNull();
+    expect(within(gone).getByText('File no longer kept')).toBeInTheDocument();
+    const pending = screen.getByRole('listitem', { name: 'Run 2' });
+    expect(within(pending).queryByRole('link', { name: 'Download firmware' })).toBeNull();
   });
 
   it('reads an admin’s from the admin path, and says it in Russian', async () => {

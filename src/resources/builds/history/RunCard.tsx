@@ -1,5 +1,6 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import TerminalOutlinedIcon from '@mui/icons-material/TerminalOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -12,7 +13,10 @@ import { TaskStatusChip } from '../../tasks/TaskCells';
 import { formatBytes } from '../buildRules';
 import type { BuildRun } from './historyApi';
 
-/** One run of a build in its history: what it was built from, by which agent, when, and its result and log. */
+/**
+ * One run of a build in its history: what it was built from, by which agent, when, its result and log, and
+ * while the console keeps it, the run's file and attestation (issue 37).
+ */
 export const RunCard = ({
   buildId,
   run,
@@ -95,10 +99,18 @@ export const RunCard = ({
         <LabelledValue label={t('artifact')}>
           {run.sha256 ? (
             <>
-              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8em' }}>
+              <Box
+                component="span"
+                sx={{ fontFamily: 'monospace', fontSize: '0.8em', wordBreak: 'break-all' }}
+              >
                 {run.sha256}
               </Box>{' '}
               ({formatBytes(run.file_size)})
+              {!run.download_path && (
+                <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {t('file_gone')}
+                </Box>
+              )}
             </>
           ) : (
             none
@@ -106,6 +118,23 @@ export const RunCard = ({
         </LabelledValue>
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
+        {/* Issue 37: each kept run's own file and attestation, public as the build's link. */}
+        {run.download_path && (
+          <Button size="small" startIcon={<FileDownloadOutlinedIcon />} href={run.download_path} download>
+            {t('download_file')}
+          </Button>
+        )}
+        {run.attestation_path && (
+          <Button
+            size="small"
+            startIcon={<VerifiedOutlinedIcon />}
+            href={run.attestation_path}
+            target="_blank"
+            rel="noopener"
+          >
+            {t('attestation')}
+          </Button>
+        )}
         {run.is_latest && onOpenLog && (
           <Button size="small" startIcon={<TerminalOutlinedIcon />} onClick={onOpenLog}>
             {t('open_log')}

@@ -11,7 +11,13 @@ import {
 import { NotAnArchiveError, readFirmwareArchive } from '../../../../contract/rules/firmware-archive';
 import { ApiError, type HttpClient } from '../../../dataProvider/httpClient';
 
-export type CheckFailure = 'unsupported' | 'not_archive' | 'no_build' | 'no_attestation' | 'unreachable';
+export type CheckFailure =
+  | 'unsupported'
+  | 'not_archive'
+  | 'damaged'
+  | 'no_build'
+  | 'no_attestation'
+  | 'unreachable';
 
 export type CheckOutcome =
   | { kind: 'verdict'; verdict: Verdict; files: number }
@@ -25,21 +31,29 @@ export async function checkFirmwareFile(file: Blob, http: HttpClient): Promise<C
   try {
     facts = await readFirmwareArchive(new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
-    if (error instanceof NotAnArchiveError) return { kind: 'failure', reason: 'not_archive' };
+    if (error instanceof NotAnArchiveError)
+      return { kind: 'failure', reason: error.damaged ? 'damaged' : 'not_archive' };
     throw error;
   }
   const uuid = archiveUuid(facts);
-  if (!uuid) return { kind: 'failure', reason: 'no_build' };
-  let attestation: Attestation;
+  const get = async <T>(path: string) => (await http<T>(path, { auth: false, timeout: TIMEOUT_MS })).json;
+  const missing = (error: unknown) => error instanceof ApiError && error.status === 404;
+  let attestation: Attestation | undefined;
   let keys: SigningKeyAnswer;
   try {
-    attestation = (
-      await http<Attestation>(`/files/firmwares/${uuid}/attestation`, { auth: false, timeout: TIMEOUT_MS })
-    ).json;
-    keys = (await http<SigningKeyAnswer>('/signing-key', { auth: false, timeout: TIMEOUT_MS })).json;
+    // Issue 37: this very file's attestation, by its sha256 (a file of any kept run of the build); else the
+    // build's latest kept run's, so that an altered file is told what differs.
+    attestation = await get<Attestation>(`/files/attestations/${facts.sha256}`).catch((error) => {
+      if (missing(error)) return undefined;
+      throw error;
+    });
+    if (!attestation) {
+      if (!uuid) return { kind: 'failure', reason: 'no_build' };
+      attestation = await get<Attestation>(`/files/firmwares/${uuid}/attestation`);
+    }
+    keys = await get<SigningKeyAnswer>('/signing-key');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404)
-      return { kind: 'failure', reason: 'no_attestation' };
+    if (missing(error)) return { kind: 'failure', reason: 'no_attestation' };
     return { kind: 'failure', reason: 'unreachable' };
   }
   const verdict = await verifyArchive(facts, attestation, keys.keys);
