@@ -5,7 +5,8 @@ import { consoleUnderTest } from './support/fixture';
 import { screenshot } from './support/screenshot';
 
 // Issue 17: an admin finds a partner's build by its uuid and sees the active sets over all partners (item 3);
-// the build's history keeps its first run after a rebuild, with the agent that built it (item 1).
+// the build's history keeps its first run after a rebuild, with the agent that built it (item 1), and its
+// file (issue 37).
 const e2e = consoleUnderTest();
 
 const SET_NAME = 'Lookup farm 3';
@@ -43,6 +44,15 @@ describe('build lookup, active builds and history', () => {
     // The embedded agent built both runs; run 1 still names it and has its digest.
     expect(await first.textContent()).toMatch(/Agent.*embedded/i);
     expect(await first.textContent()).toMatch(/[0-9a-f]{64}/);
+    // Issue 37: run 1's own file is still offered, and downloads as run 1.
+    const file = first.getByRole('link', { name: 'Download firmware' });
+    const href = await file.getAttribute('href');
+    expect(href).toBe(`/api/files/firmwares/${build.uuid}?run=1`);
+    const download = await fetch(`${e2e.server.url}${href}`);
+    expect([download.status, download.headers.get('x-build-run')]).toEqual([200, '1']);
+    expect(await first.getByRole('link', { name: 'Attestation' }).getAttribute('href')).toBe(
+      `/api/files/firmwares/${build.uuid}/attestation?run=1`,
+    );
     screenshot(page, 'history-dialog-768', true);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
