@@ -377,6 +377,16 @@ const CASES: Record<string, (w: SecurityWorld) => Promise<Call>> = {
     objectType: 'signing_key',
     objectId: (res) => res.json().key_id,
   }),
+  // Issue 37: how long earlier runs' files are kept.
+  'PUT /api/admin/settings/run-retention': async () => ({
+    as: 'admin',
+    method: 'PUT',
+    url: '/api/admin/settings/run-retention',
+    body: { days: 45 },
+    action: 'setting.update',
+    objectType: 'setting',
+    objectId: 'run_retention_days',
+  }),
 
   // Partners and their fees.
   'POST /api/admin/users': async () => ({
