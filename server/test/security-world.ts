@@ -129,6 +129,8 @@ export function pathValues(w: SecurityWorld, path: string): Record<string, strin
     ...(catalogue ? { name, model: 'L7', platform: 'amlogic', install_type: 'sd' } : {}),
     release_id: w.releases.x19v2,
     uuid: victim.build.uuid as string,
+    // Issue 37: a file's attestation by its digest (public; none is stored for this one).
+    sha256: 'a'.repeat(64),
     public_id: victim.logoPublicId,
     variant: 'le',
     repository: 'web-ui',
