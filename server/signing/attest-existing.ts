@@ -50,7 +50,10 @@ export async function attestExisting(
         eq(builds.is_removed, false),
         isNotNull(builds.sha256),
         notExists(
-          db.select({ one: sql`1` }).from(buildAttestations).where(eq(buildAttestations.build_id, builds.id)),
+          db
+            .select({ one: sql`1` })
+            .from(buildAttestations)
+            .where(and(eq(buildAttestations.build_id, builds.id), eq(buildAttestations.run, builds.run))),
         ),
       ),
     )
@@ -88,7 +91,7 @@ export async function attestExisting(
     };
     const signed = signPayload(payload, key);
     await db.transaction(async (tx) => {
-      await putAttestation(tx, build.id, { sha256: found.sha256, ...signed });
+      await putAttestation(tx, build.id, build.run, { sha256: found.sha256, ...signed });
       await recordAudit(tx, {
         actorId: null,
         action: 'build.attest',

@@ -71,7 +71,7 @@ const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "without it, the latest run whose file is kept. Only while that run's file is kept: the build not " +
           'removed, the run its current one or replaced within the retention (GET …/runs says which). A build ' +
           'finished before attestations existed, attested by `npm run admin -- --attest-existing`, has ' +
-          "`attested_by: \"upgrade\"` in its payload: `signed_at` is then the upgrade's time, `built_at` the build's, " +
+          '`attested_by: "upgrade"` in its payload: `signed_at` is then the upgrade\'s time, `built_at` the build\'s, ' +
           'and the verifiers say it was not attested at build time.',
         security: [],
         params: UuidParamsSchema,
