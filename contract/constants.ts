@@ -30,6 +30,10 @@ export const SUPPORTED_SERIES = ['x19', 'x21', 'l9', 'l7'] as const;
 /** The series a partner has fee minimums for (spec §2 partner form). */
 export const PARTNER_FEE_SERIES = SUPPORTED_SERIES;
 export type PartnerFeeSeries = (typeof PARTNER_FEE_SERIES)[number];
+/** The coins a series mines (issue 37): a pool preset serves one of them. */
+export const COINS = ['BTC', 'LTC'] as const;
+export type Coin = (typeof COINS)[number];
+
 /** Series only admins see (spec §1, §6). */
 export const HIDDEN_SERIES = ['x17', 't2t'] as const;
 

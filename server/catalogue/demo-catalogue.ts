@@ -29,6 +29,9 @@ const MODELS_BY_SERIES: Record<string, string[]> = {
 
 const BLOCKED_MODELS = new Set(['T17']);
 
+/** The L series mine Litecoin (scrypt), the others Bitcoin (SHA-256). */
+const LTC_SERIES = new Set(['l7', 'l9']);
+
 /** Control boards per series, and which install types each board supports. */
 const BOARDS_BY_SERIES: Record<string, string[]> = {
   x19: ['amlogic', 'beaglebone', 'cvitek', 'xilinx'],
@@ -59,7 +62,11 @@ export function demoCatalogue(): Catalogue {
     ),
   );
   return {
-    series: seriesNames.map((name) => ({ name, is_blocked: false })),
+    series: seriesNames.map((name) => ({
+      name,
+      is_blocked: false,
+      coin: LTC_SERIES.has(name) ? 'LTC' : 'BTC',
+    })),
     models,
     platforms: PLATFORMS,
     installTypes: INSTALL_TYPES,

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COINS } from '../../../contract/constants';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES, RELEASE_STAGES } from '../../../contract/statuses';
 
 export const accounts = pgTable(
@@ -63,6 +64,8 @@ export const accounts = pgTable(
 export const series = pgTable('series', {
   name: text('name').primaryKey(),
   is_blocked: boolean('is_blocked').notNull().default(false),
+  // The coin its miners mine (issue 37): the build form offers only the pool presets of this coin.
+  coin: text('coin', { enum: COINS }).notNull().default('BTC'),
 });
 
 export const partnerFees = pgTable(
@@ -261,6 +264,9 @@ export const logos = pgTable(
     is_default: boolean('is_default').notNull().default(false),
     // Removed sets leave the account's list but keep their files: builds made with them can be rebuilt.
     is_removed: boolean('is_removed').notNull().default(false),
+    // Uploaded by the build or set form for that build alone (issue 37): labelled so in the account's list,
+    // and not offered as one of the account's saved sets.
+    for_build: boolean('for_build').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -344,6 +350,8 @@ export const buildSets = pgTable(
     ssh_keys: integer('ssh_keys').array().notNull().default(sql`'{}'::integer[]`),
     // The public links page finds the set by this, never by its id.
     link_uuid: uuid('link_uuid').notNull().unique().defaultRandom(),
+    // The owner turned the public link off (issue 37): it answers 404 until turned on again.
+    link_enabled: boolean('link_enabled').notNull().default(true),
     count_firmwares: integer('count_firmwares').notNull().default(0),
     count_pending: integer('count_pending').notNull().default(0),
     count_in_progress: integer('count_in_progress').notNull().default(0),
@@ -475,6 +483,8 @@ export const poolPresets = pgTable('pool_presets', {
   id: serial('id').primaryKey(),
   pool: text('pool').notNull(),
   url: text('url').notNull().unique(),
+  // Offered only for the series that mine this coin (issue 37).
+  coin: text('coin', { enum: COINS }).notNull().default('BTC'),
 });
 
 /** Options a build can carry; admins choose values, everyone else gets the defaults. */
