@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { GENERAL_LOGO_ID } from '../../contract/constants';
 import { type AccountRow, findAccountById } from '../accounts/accounts-repository';
 import { purgeUnusedLogos } from '../accounts/logo-purge';
+import { findLogo } from '../accounts/logos-repository';
 import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { notFound } from '../platform/http/http-errors';
@@ -62,9 +64,15 @@ async function lockSets(db: Db, ids: number[]): Promise<void> {
 export async function requeue(
   db: Db,
   build: BuildRow,
-  changes: Partial<NewBuildRow> = {},
+  given: Partial<NewBuildRow> = {},
   resolve: JobSpecResolver = jobSpecResolver(db),
 ): Promise<BuildRow> {
+  // Issue 37: a logo set removed since is not built in again; its removal dialog promised the default logo.
+  const logoId = given.logo_id ?? build.logo_id;
+  const changes =
+    logoId !== GENERAL_LOGO_ID && (await findLogo(db, logoId))?.is_removed
+      ? { ...given, logo_id: GENERAL_LOGO_ID }
+      : given;
   const job_spec = await resolve({ ...build, ...changes } as BuildRow);
   const config_hash = await configHashOf(job_spec);
   return enqueueAgain(db, build.id, {

@@ -46,8 +46,33 @@ describe('removing a logo set', () => {
     const after = await submit(w, w.partner.token, buildBody(w, first.id));
     expect(after.logo_id).toBe(GENERAL_LOGO_ID);
     expect(await jobLogoOf(after.id)).toBe(GENERAL_LOGO_ID);
-    // A build made before keeps the images it was made with (a rebuild makes the same firmware).
+    // A build made before keeps the images it was made with until it is built again.
     expect(await jobLogoOf(before.id)).toBe(logo);
+  });
+
+  it('rebuilds a build that used it, alone or with its set, with the default logo (issue 37)', async () => {
+    const logo = await uploadLogo(w.partner.token);
+    const set = await createSet(w, w.partner.token, 'logo-rebuilt', { logo_id: logo });
+    const one = await submit(w, w.partner.token, buildBody(w, set.id));
+    const two = await submit(w, w.partner.token, buildBody(w, set.id, { install_type: 'sd' }));
+    expect(await jobLogoOf(one.id)).toBe(logo);
+
+    const removed = await api(w, 'DELETE', `/client/firmware/logo/${logo}`, w.partner.token);
+    expect(removed.statusCode, removed.body).toBe(204);
+
+    const rebuilt = await api(
+      w,
+      'POST',
+      `/client/firmware/firmwares/rebuild?firmware_id=${one.id}`,
+      w.partner.token,
+    );
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    expect(rebuilt.json<{ logo_id: number }>().logo_id).toBe(GENERAL_LOGO_ID);
+    expect(await jobLogoOf(one.id)).toBe(GENERAL_LOGO_ID);
+
+    const all = await api(w, 'POST', `/client/firmware/groups/${set.id}/rebuild`, w.partner.token);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(await jobLogoOf(two.id)).toBe(GENERAL_LOGO_ID);
   });
 
   it('changes no set when the logo is not the caller’s', async () => {
