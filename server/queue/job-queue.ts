@@ -202,8 +202,9 @@ export class JobQueue {
    * log says it. `alongside`: what the caller writes in the same transaction (issue 36: the audit rows of an
    * admin's cancel, the tasks' removal from the list), before the cancel, so that its failure stops it.
    */
-  async cancel(ids: number[], by: string, alongside?: (tx: Db) => Promise<void>): Promise<void> {
-    await changeJobs(this.db, this.bus, async (tx) => {
+  /** Answers how many of them were pending or running (cancelled, or asked to stop). */
+  async cancel(ids: number[], by: string, alongside?: (tx: Db) => Promise<void>): Promise<number> {
+    const changes = await changeJobs(this.db, this.bus, async (tx) => {
       await alongside?.(tx);
       return (await cancelJobs(tx, ids)).map((job) => ({
         job,
@@ -211,6 +212,7 @@ export class JobQueue {
           job.status === 'cancelled' ? `Cancelled by ${by}` : `Cancel requested by ${by}; stopping the build`,
       }));
     });
+    return changes.length;
   }
 
   /**

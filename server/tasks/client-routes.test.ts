@@ -131,6 +131,33 @@ describe('tasks', () => {
     expect(res.json()).toMatchObject({ id: pending.id, status: 'cancelled', queue_position: null });
   });
 
+  it('refuses (409) to cancel a task that already ended, saying how it ended (issue 37)', async () => {
+    const { rows } = await tasks('/client/firmware/tasks', w.partner.token);
+    const [cancelled, done] = [
+      rows.find((t) => t.status === 'cancelled'),
+      rows.find((t) => t.status === 'pending'),
+    ];
+    if (!cancelled || !done) throw new Error('the list has no cancelled or no pending task');
+    await w.t.db
+      .update(builds)
+      .set({ status: 'done', finished_at: new Date() })
+      .where(eq(builds.id, done.id));
+
+    const again = await api(w, 'POST', `/client/firmware/tasks/${cancelled.id}/cancel`, w.partner.token);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'The build had already ended (cancelled): nothing was cancelled',
+    });
+    const finished = await api(w, 'POST', `/client/firmware/tasks/${done.id}/cancel`, w.partner.token);
+    expect(finished.statusCode, finished.body).toBe(409);
+    expect(finished.json()).toEqual({ detail: 'The build had already ended (done): nothing was cancelled' });
+    expect(
+      (await tasks('/client/firmware/tasks', w.partner.token)).rows.find((t) => t.id === done.id),
+    ).toMatchObject({
+      status: 'done',
+    });
+  });
+
   it('removes tasks from the list (cancelling running ones); others’ ids are 404 and nothing changes', async () => {
     const { rows } = await tasks('/client/firmware/tasks', w.partner.token);
     const running = { id: runningId };

@@ -11,9 +11,10 @@ import {
   TaskSchema,
   TasksQuerySchema,
 } from '../../contract/schemas/tasks-schemas';
+import { cancelEndedText, ENDED_STATUSES } from '../../contract/task-cancel';
 import { staffAudits } from '../audit/staff-writes';
 import { withEstimates } from '../builds/eta/eta';
-import { notFound } from '../platform/http/http-errors';
+import { conflict, notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { routesUnder } from '../platform/http/route-options';
 import { findTask, hideTasks, listedTasks, listTasks, taskCounters } from './tasks-repository';
@@ -87,18 +88,25 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/client/firmware/tasks/:id/cancel',
     mine({
       summary: 'Cancel a task: a pending one at once, a running one as soon as its agent next calls',
+      description: 'A task that already ended (done, failed or cancelled) answers 409 saying how it ended.',
       params: TaskIdParamsSchema,
-      response: { 200: TaskSchema, ...errorResponses(401, 403, 404) },
+      response: { 200: TaskSchema, ...errorResponses(401, 403, 404, 409) },
     }),
     async (request) => {
       const { id } = request.params;
       const task = await findTask(app.db, id, scope(request.account));
       if (!task) throw notFound(TASK_NOT_FOUND);
+      // Issue 37: nothing to cancel is said (409, how it ended), not answered as a success, and not audited.
+      const ended = (status: string) => ENDED_STATUSES.find((s) => s === status);
+      const endedBefore = ended(task.status);
+      if (endedBefore) throw conflict(cancelEndedText(endedBefore));
       const { account } = request;
       const audit = taskAudits(account, 'task.cancel', [task]);
-      await app.jobQueue.cancel([id], canceller(account, task.user_id), audit);
+      const changed = await app.jobQueue.cancel([id], canceller(account, task.user_id), audit);
       const after = await findTask(app.db, id);
       if (!after) throw notFound(TASK_NOT_FOUND);
+      const endedMeanwhile = changed === 0 && ended(after.status);
+      if (endedMeanwhile) throw conflict(cancelEndedText(endedMeanwhile));
       return toTask(after, request.account);
     },
   );

@@ -113,6 +113,16 @@ describe('shared error display (spec §8)', () => {
     ]);
   });
 
+  it('a 409 of a cancel that came too late (issue 37): how the build ended, in the user language', async () => {
+    const ended = response(409, { detail: 'The build had already ended (done): nothing was cancelled' });
+    expect(errorMessages(ended, translateWith(await loadMessages('en'), 'en'))).toEqual([
+      'The build had already ended (done): nothing was cancelled',
+    ]);
+    expect(errorMessages(ended, translateWith(await loadMessages('ru'), 'ru'))).toEqual([
+      'Сборка уже завершилась (готово): отменять нечего',
+    ]);
+  });
+
   it('shows each message as an error toast for 15 seconds', () => {
     const notify = vi.fn();
     showError(

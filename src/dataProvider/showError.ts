@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { type NotificationOptions, useNotify, useTranslate } from 'react-admin';
 import { ERROR_TOAST_MS } from '../../contract/constants';
 import { readQueueLimit } from '../../contract/queue-limits';
+import { readCancelEnded } from '../../contract/task-cancel';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -92,6 +93,13 @@ export function errorMessages(error: unknown, translate: Translate = fallbackTra
     const queueLimit = typeof detail === 'string' ? readQueueLimit(detail) : undefined;
     if (queueLimit) return [translate(queueLimit.key, { ...queueLimit.args, _: detail })];
     return [tooManyMessage(e.retryAfter, translate)];
+  }
+
+  // Issue 37: a cancel that came too late says how the build ended, in the user's language.
+  const cancelEnded = e.status === 409 && typeof detail === 'string' ? readCancelEnded(detail) : undefined;
+  if (cancelEnded) {
+    const status = translate(`app.tasks.state.${cancelEnded}`, { _: cancelEnded }).toLowerCase();
+    return [translate('app.errors.cancel_ended', { status, _: detail })];
   }
 
   // 1. A detail whose description is a list: one toast per entry about a value's length.
