@@ -84,6 +84,21 @@ export const ActiveSetsQuerySchema = closedObject({
 
 export const SetIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
+/** Issue 37: "Upgrade all" leaves cancelled builds alone unless asked. */
+export const UpgradeSetQuerySchema = closedObject({
+  include_cancelled: Type.Boolean({ default: false, description: 'Upgrade cancelled builds too' }),
+});
+
+/** What "Upgrade all" would queue: the builds with a newer release, cancelled ones apart. */
+export const UpgradePreviewSchema = Type.Object({
+  builds: Type.Integer({
+    minimum: 0,
+    description: 'Builds an upgrade would queue, cancelled ones not counted',
+  }),
+  cancelled: Type.Integer({ minimum: 0, description: 'Cancelled builds it would queue only when asked' }),
+});
+export type UpgradePreview = Static<typeof UpgradePreviewSchema>;
+
 export const FullCleanQuerySchema = closedObject({
   full_clean: Type.Boolean({ default: false, description: 'Also delete the artifact files' }),
 });

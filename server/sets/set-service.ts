@@ -1,6 +1,6 @@
 import { englishOf } from '../../contract/english';
 import { setName } from '../../contract/rules/text';
-import type { SetCreate, SetPatch } from '../../contract/schemas/set-schemas';
+import type { SetCreate, SetPatch, UpgradePreview } from '../../contract/schemas/set-schemas';
 import type { AccountRow } from '../accounts/accounts-repository';
 import { purgeUnusedLogos } from '../accounts/logo-purge';
 import type { ArtifactStore } from '../builds/artifacts/artifact-store';
@@ -119,12 +119,16 @@ export async function rebuildSet(db: Db, set: BuildSetRow, by?: AccountRow): Pro
   await changeSetBuilds(db, set.id, (tx) => withinQueueLimits(tx, by, () => rebuildAllInTx(tx, set.id)));
 }
 
-/** Every build to its newest release (see upgradeBuild); builds on it already are left alone. */
+/**
+ * Every build to its newest release (see upgradeBuild); builds on it already are left alone, and so are
+ * cancelled ones unless `includeCancelled` (issue 37: someone stopped them).
+ */
 export async function upgradeSet(
   db: Db,
   owner: AccountRow,
   set: BuildSetRow,
   by?: AccountRow,
+  includeCancelled = false,
 ): Promise<number> {
   return changeSetBuilds(db, set.id, (tx) =>
     withinQueueLimits(tx, by, async () => {
@@ -132,11 +136,24 @@ export async function upgradeSet(
       const resolve = jobSpecResolver(tx);
       const findNewer = newerReleaseFinder(tx, owner);
       for (const build of await listLiveSetBuilds(tx, set.id)) {
+        if (build.status === 'cancelled' && !includeCancelled) continue;
         if (await upgradeInTx(tx, owner, build, resolve, findNewer)) upgraded += 1;
       }
       return upgraded;
     }),
   );
+}
+
+/** What upgradeSet would queue, by the same rule: the "Upgrade all" dialog says it before asking. */
+export async function upgradePreview(db: Db, owner: AccountRow, set: BuildSetRow): Promise<UpgradePreview> {
+  const findNewer = newerReleaseFinder(db, owner);
+  const preview = { builds: 0, cancelled: 0 };
+  for (const build of await listLiveSetBuilds(db, set.id)) {
+    if (!(await findNewer(build))) continue;
+    if (build.status === 'cancelled') preview.cancelled += 1;
+    else preview.builds += 1;
+  }
+  return preview;
 }
 
 /**

@@ -7,10 +7,12 @@ import {
   FullCleanQuerySchema,
   SetIdParamsSchema,
   SetPatchSchema,
+  UpgradePreviewSchema,
+  UpgradeSetQuerySchema,
 } from '../../contract/schemas/set-schemas';
 import { auditedWrite, isStaff } from '../audit/staff-writes';
 import { ownerOf } from '../builds/build-service';
-import { editSet, liveSet, rebuildSet, removeSet, upgradeSet } from './set-service';
+import { editSet, liveSet, rebuildSet, removeSet, upgradePreview, upgradeSet } from './set-service';
 import { setView } from './set-views';
 import type { BuildSetRow } from './sets-repository';
 
@@ -78,6 +80,23 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
     },
   );
 
+  app.get(
+    `${base}/:id/upgrade`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `How many builds of ${whose} set an upgrade would queue, cancelled ones apart`,
+        params,
+        response: { 200: UpgradePreviewSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const set = await setOf(request.params.id, request.account.id);
+      return upgradePreview(app.db, await ownerOf(app.db, request.account, set.user_id), set);
+    },
+  );
+
   app.post(
     `${base}/:id/upgrade`,
     {
@@ -85,16 +104,19 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
       schema: {
         tags,
         summary: `Upgrade every build of ${whose} set to the newest release of its series and stage class`,
-        description: 'Builds already on the newest release the owner may see are left as they are.',
+        description:
+          'Builds already on the newest release the owner may see are left as they are, and cancelled ones unless include_cancelled.',
         params,
+        querystring: UpgradeSetQuerySchema,
         response: responses,
       },
     },
     async (request) => {
       const set = await setOf(request.params.id, request.account.id);
       const owner = await ownerOf(app.db, request.account, set.user_id);
-      await auditedWrite(app.db, request.account, audit('set.upgrade', set), (db) =>
-        upgradeSet(db, owner, set, request.account),
+      const { include_cancelled } = request.query;
+      await auditedWrite(app.db, request.account, audit('set.upgrade', set, { include_cancelled }), (db) =>
+        upgradeSet(db, owner, set, request.account, include_cancelled),
       );
       return answer(set.id);
     },

@@ -63,6 +63,7 @@ export const RULES: Record<string, Rule> = {
   'DELETE /api/client/firmware/groups/{id}': { access: 'user', foreign: true },
   'POST /api/client/firmware/groups/{id}/rebuild': { access: 'user', foreign: true },
   'POST /api/client/firmware/groups/{id}/upgrade': { access: 'user', foreign: true },
+  'GET /api/client/firmware/groups/{id}/upgrade': { access: 'user', foreign: true },
   // Listing builds filtered by another partner's set is refused like the set itself.
   'GET /api/client/firmware/firmwares': { access: 'user', foreign: true },
   'POST /api/client/firmware/firmwares': { access: 'user', foreign: true },
@@ -130,6 +131,7 @@ export const RULES: Record<string, Rule> = {
   'DELETE /api/admin/groups/{id}': { access: 'admin' },
   'POST /api/admin/groups/{id}/rebuild': { access: 'admin' },
   'POST /api/admin/groups/{id}/upgrade': { access: 'admin' },
+  'GET /api/admin/groups/{id}/upgrade': { access: 'admin' },
   'POST /api/admin/groups/{id}/restore': { access: 'admin' },
   'GET /api/admin/firmwares': { access: 'admin' },
   'PATCH /api/admin/firmwares': { access: 'admin' },

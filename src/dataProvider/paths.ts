@@ -232,6 +232,10 @@ export const calls = {
     admin: 'POST /admin/groups/{id}/upgrade',
     default: 'POST /client/firmware/groups/{id}/upgrade',
   },
+  upgradeSetPreview: {
+    admin: 'GET /admin/groups/{id}/upgrade',
+    default: 'GET /client/firmware/groups/{id}/upgrade',
+  },
   sharedLinks: 'GET /client/firmware/firmwares/links?uuid={uuid}',
   // Admins get the options with their types; everyone else builds with the defaults.
   buildOptions: {

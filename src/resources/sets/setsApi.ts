@@ -1,6 +1,8 @@
 // The set and build calls that are not CRUD (spec §7 Firmware writes), one function each, over the httpClient.
 // Their paths are dataProvider/paths.ts' `calls`, where `isAdmin` picks the admin one the spec gives. Lists,
 // create, update and delete go through the dataProvider (`groups`, `firmwares`).
+
+import type { UpgradePreview } from '../../../contract/schemas/set-schemas';
 import type { HttpClient } from '../../dataProvider/httpClient';
 import { callOf } from '../../dataProvider/paths';
 import type {
@@ -44,9 +46,21 @@ export async function setAction(
   set: Pick<BuildSet, 'id'>,
   action: 'rebuild' | 'upgrade',
   isAdmin: boolean,
+  includeCancelled = false,
 ): Promise<void> {
   const { path, request } = callOf(action === 'rebuild' ? 'rebuildSet' : 'upgradeSet', set, isAdmin);
-  await http(path, request);
+  await http(path, includeCancelled ? { ...request, query: { include_cancelled: true } } : request);
+}
+
+/** GET …/groups/{id}/upgrade: how many builds "Upgrade all" would queue, cancelled ones apart (issue 37). */
+export async function fetchUpgradePreview(
+  http: HttpClient,
+  set: Pick<BuildSet, 'id'>,
+  isAdmin: boolean,
+): Promise<UpgradePreview> {
+  const { path, request } = callOf('upgradeSetPreview', set, isAdmin);
+  const { json } = await http<UpgradePreview>(path, request);
+  return json;
 }
 
 /** GET /client/firmware/firmwares/links?uuid=: the set's files, for anyone with the link. */

@@ -5,6 +5,7 @@ import { LazySetFormDialog } from './LazySetFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
 import type { BuildSet } from './types';
+import { UpgradeAllDialog } from './UpgradeAllDialog';
 import { type ActionNotice, useSetActions } from './useSetActions';
 
 /** What a set's menu does, with the set form and remove dialogs it opens; the list and the set page share it. */
@@ -24,6 +25,7 @@ export function useSetActionHandler(
   const [removing, setRemoving] = useState<BuildSet>();
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
   const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; set: BuildSet }>();
+  const rebuilding = bulk?.action === 'rebuild' ? bulk : undefined;
 
   const onAction = (action: SetAction, set: BuildSet) => {
     if (action === 'edit') setEditing(set);
@@ -40,19 +42,27 @@ export function useSetActionHandler(
     dialogs: (
       <>
         <Confirm
-          isOpen={Boolean(bulk)}
-          title={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_title`}
-          titleTranslateOptions={{ name: bulk?.set.name ?? '' }}
-          content={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}_content`}
-          contentTranslateOptions={{ smart_count: bulk?.set.count_firmwares ?? 0 }}
-          confirm={`resources.firmwares.bulk.${bulk?.action ?? 'rebuild'}`}
+          isOpen={Boolean(rebuilding)}
+          title="resources.firmwares.bulk.rebuild_title"
+          titleTranslateOptions={{ name: rebuilding?.set.name ?? '' }}
+          content="resources.firmwares.bulk.rebuild_content"
+          contentTranslateOptions={{ smart_count: rebuilding?.set.count_firmwares ?? 0 }}
+          confirm="resources.firmwares.bulk.rebuild"
           confirmColor="warning"
           onConfirm={() => {
-            if (bulk?.action === 'upgrade') actions.upgradeAll(bulk.set);
-            else if (bulk) actions.rebuildAll(bulk.set);
+            if (rebuilding) actions.rebuildAll(rebuilding.set);
             setBulk(undefined);
           }}
           onClose={() => setBulk(undefined)}
+        />
+        <UpgradeAllDialog
+          set={bulk?.action === 'upgrade' ? bulk.set : undefined}
+          isAdmin={actions.isAdmin}
+          onClose={() => setBulk(undefined)}
+          onConfirm={(set, includeCancelled) => {
+            actions.upgradeAll(set, includeCancelled);
+            setBulk(undefined);
+          }}
         />
         {formMounted && (
           <LazySetFormDialog open={Boolean(editing)} set={editing} onClose={() => setEditing(undefined)} />

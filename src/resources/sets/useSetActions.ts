@@ -77,8 +77,8 @@ export function useSetActions(removedNotice?: ActionNotice) {
           previousData: set,
         }),
       ),
-    upgradeAll: (set: BuildSet) =>
-      run(() => setAction(http, set, 'upgrade', isAdmin), {
+    upgradeAll: (set: BuildSet, includeCancelled = false) =>
+      run(() => setAction(http, set, 'upgrade', isAdmin, includeCancelled), {
         message: 'resources.firmwares.notifications.set_upgraded',
       }),
     rebuildAll: (set: BuildSet) =>
