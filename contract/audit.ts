@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'set.update',
   'set.rebuild',
   'set.upgrade',
+  'set.link',
   'set.remove',
   'set.restore',
   'build.create',

@@ -42,6 +42,7 @@ import repositoriesRoutes from './releases/repositories-routes';
 import adminSetsRoutes from './sets/admin-routes';
 import setsRoutes from './sets/client-routes';
 import linksRoutes from './sets/links-routes';
+import setLinkRoutes from './sets/set-link-routes';
 import signingRoutes from './signing/signing-routes';
 import adminTasksRoutes from './tasks/admin-routes';
 import tasksRoutes from './tasks/client-routes';
@@ -108,6 +109,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(setsRoutes);
   await app.register(buildsRoutes);
   await app.register(linksRoutes);
+  await app.register(setLinkRoutes);
   await app.register(poolUrlRoutes);
   await app.register(buildOptionDefaultsRoutes);
   await app.register(adminSetsRoutes);

@@ -23,6 +23,9 @@ export const BuildSetSchema = Type.Object({
     format: 'uuid',
     description: 'The public links page: /links/{name}?uuid={link_uuid}',
   }),
+  link_enabled: Type.Boolean({
+    description: 'Whether the public link answers (issue 37: its owner may turn it off)',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   upgrade_available: Type.Optional(
     Type.Boolean({
@@ -83,6 +86,15 @@ export const ActiveSetsQuerySchema = closedObject({
 });
 
 export const SetIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Issue 37: the owner turns the set's public link off or on, or gives it a new uuid (the old one then ends). */
+export const SetLinkPatchSchema = closedObject(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: 'Whether the link answers' })),
+    regenerate: Type.Optional(Type.Boolean({ description: 'A new link uuid; the old link answers 404' })),
+  },
+  { minProperties: 1 },
+);
 
 /** Issue 37: "Upgrade all" leaves cancelled builds alone unless asked. */
 export const UpgradeSetQuerySchema = closedObject({

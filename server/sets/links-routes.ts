@@ -27,7 +27,8 @@ const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const uuid = checkUuid(request.query.uuid, ['query', 'uuid']);
       const set = await findSetByLinkUuid(app.db, uuid);
-      if (!set || set.is_removed) throw notFound('Set not found');
+      // Issue 37: a link its owner turned off answers as if it never existed.
+      if (!set || set.is_removed || !set.link_enabled) throw notFound('Set not found');
       const rows = await listBuilds(app.db, { setId: set.id });
       return { group_name: set.name, firmwares: rows.map(toSharedBuild) };
     },

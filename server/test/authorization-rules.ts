@@ -64,6 +64,7 @@ export const RULES: Record<string, Rule> = {
   'POST /api/client/firmware/groups/{id}/rebuild': { access: 'user', foreign: true },
   'POST /api/client/firmware/groups/{id}/upgrade': { access: 'user', foreign: true },
   'GET /api/client/firmware/groups/{id}/upgrade': { access: 'user', foreign: true },
+  'PATCH /api/client/firmware/groups/{id}/link': { access: 'user', foreign: true },
   // Listing builds filtered by another partner's set is refused like the set itself.
   'GET /api/client/firmware/firmwares': { access: 'user', foreign: true },
   'POST /api/client/firmware/firmwares': { access: 'user', foreign: true },

@@ -232,6 +232,7 @@ export const calls = {
     admin: 'POST /admin/groups/{id}/upgrade',
     default: 'POST /client/firmware/groups/{id}/upgrade',
   },
+  setLink: 'PATCH /client/firmware/groups/{id}/link',
   upgradeSetPreview: {
     admin: 'GET /admin/groups/{id}/upgrade',
     default: 'GET /client/firmware/groups/{id}/upgrade',

@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import type { ReactElement } from 'react';
@@ -8,17 +9,18 @@ import { useTranslate } from 'react-admin';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import type { BuildSet } from './types';
 
-export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'remove';
+export type SetAction = 'edit' | 'upgrade' | 'rebuild' | 'copy_link' | 'link' | 'remove';
 
 const ITEMS: { action: SetAction; icon: ReactElement; danger?: boolean }[] = [
   { action: 'edit', icon: <EditOutlinedIcon fontSize="small" /> },
   { action: 'copy_link', icon: <LinkIcon fontSize="small" /> },
+  { action: 'link', icon: <LinkOffIcon fontSize="small" /> },
   { action: 'upgrade', icon: <UpgradeIcon fontSize="small" /> },
   { action: 'rebuild', icon: <ReplayIcon fontSize="small" /> },
   { action: 'remove', icon: <DeleteOutlineIcon fontSize="small" />, danger: true },
 ];
 
-/** The set's actions in a menu: edit, copy link, upgrade all, rebuild all, remove. */
+/** The set's actions in a menu: edit, copy link, its public link (off, new), upgrade all, rebuild all, remove. */
 export const SetActionsMenu = ({
   set,
   onAction,
@@ -46,7 +48,8 @@ export const SetActionsMenu = ({
         disabled:
           ((action === 'upgrade' || action === 'rebuild') && !hasBuilds) ||
           (action === 'upgrade' && canUpgrade === false) ||
-          (action === 'rebuild' && releaseRemoved === true),
+          (action === 'rebuild' && releaseRemoved === true) ||
+          (action === 'copy_link' && set.link_enabled === false),
         primary: translate(
           `resources.firmwares.actions.${action === 'upgrade' || action === 'rebuild' ? `${action}_all` : action}`,
         ),
@@ -55,7 +58,9 @@ export const SetActionsMenu = ({
             ? translate('resources.firmwares.actions.upgrade_all_none')
             : action === 'rebuild' && releaseRemoved
               ? translate('resources.firmwares.actions.rebuild_all_release_removed')
-              : undefined,
+              : action === 'copy_link' && set.link_enabled === false
+                ? translate('resources.firmwares.actions.link_off')
+                : undefined,
       }))}
       onPick={(action) => onAction(action, set)}
     />

@@ -52,6 +52,17 @@ export async function setAction(
   await http(path, includeCancelled ? { ...request, query: { include_cancelled: true } } : request);
 }
 
+/** PATCH /client/firmware/groups/{id}/link: the public link off or on, or a new one (issue 37). */
+export async function changeSetLink(
+  http: HttpClient,
+  set: Pick<BuildSet, 'id'>,
+  body: { enabled?: boolean; regenerate?: boolean },
+): Promise<BuildSet> {
+  const { path, request } = callOf('setLink', set);
+  const { json } = await http<BuildSet>(path, { ...request, body });
+  return json;
+}
+
 /** GET …/groups/{id}/upgrade: how many builds "Upgrade all" would queue, cancelled ones apart (issue 37). */
 export async function fetchUpgradePreview(
   http: HttpClient,

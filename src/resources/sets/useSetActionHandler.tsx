@@ -4,6 +4,7 @@ import { useOpenedOnce } from '../../ui/useOpenedOnce';
 import { LazySetFormDialog } from './LazySetFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 import type { SetAction } from './SetActionsMenu';
+import { SetLinkDialog } from './SetLinkDialog';
 import type { BuildSet } from './types';
 import { UpgradeAllDialog } from './UpgradeAllDialog';
 import { type ActionNotice, useSetActions } from './useSetActions';
@@ -23,6 +24,7 @@ export function useSetActionHandler(
   const [editing, setEditing] = useState<BuildSet>();
   const formMounted = useOpenedOnce(Boolean(editing));
   const [removing, setRemoving] = useState<BuildSet>();
+  const [linking, setLinking] = useState<BuildSet>();
   // Upgrade all and rebuild all touch every build of the set: they ask first, saying how many.
   const [bulk, setBulk] = useState<{ action: 'upgrade' | 'rebuild'; set: BuildSet }>();
   const rebuilding = bulk?.action === 'rebuild' ? bulk : undefined;
@@ -31,6 +33,7 @@ export function useSetActionHandler(
     if (action === 'edit') setEditing(set);
     else if (action === 'remove') setRemoving(set);
     else if (action === 'copy_link') actions.copyLink(set);
+    else if (action === 'link') setLinking(set);
     else if (action === 'upgrade' || action === 'rebuild') setBulk({ action, set });
   };
   const running = removing ? removing.count_pending + removing.count_in_progress : 0;
@@ -55,6 +58,7 @@ export function useSetActionHandler(
           }}
           onClose={() => setBulk(undefined)}
         />
+        <SetLinkDialog set={linking} onClose={() => setLinking(undefined)} />
         <UpgradeAllDialog
           set={bulk?.action === 'upgrade' ? bulk.set : undefined}
           isAdmin={actions.isAdmin}

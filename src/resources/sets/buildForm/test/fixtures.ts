@@ -64,6 +64,7 @@ export const set: BuildSet = {
   count_failed: 0,
   count_removed_firmwares: 0,
   link_uuid: '0b7c1f3e-6f0e-4c55-9a51-1a2b3c4d5e6f',
+  link_enabled: true,
   created_at: '2025-01-01T00:00:00Z',
 };
 
