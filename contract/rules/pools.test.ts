@@ -33,7 +33,9 @@ describe('pool rules (spec §5 messages)', () => {
     expect(poolAccount('my.acc')).toBeUndefined();
     expect(say(poolWorker(''))).toBe('Worker is required');
     expect(say(poolWorker('w1'))).toBe('Minimum 3 characters');
-    expect(say(poolWorker('rig-01'))).toBe('Only letters, numbers and dot');
+    expect(say(poolWorker('rig-01'))).toBe('Only Latin letters, numbers and dot');
     expect(poolWorker('rig.01')).toBeUndefined();
+    // Issue 37: pools take ASCII workers only.
+    expect(say(poolWorker('ФермаБета'))).toBe('Only Latin letters, numbers and dot');
   });
 });

@@ -1,6 +1,6 @@
 // Spec §5 for a pool of a build: its url, account and worker.
 import { validation } from '../messages';
-import { lettersDigitsDot, minLength3, required } from './text';
+import { latinDigitsDot, lettersDigitsDot, minLength3, required } from './text';
 import { firstIssue, isEmpty, type Rule, textOf } from './values';
 
 // The stratum schemes miners speak; host (name, IPv4 or [IPv6]) and port are required, a path (the Stratum V2
@@ -24,6 +24,5 @@ const poolUrlFormat: Rule = (value) =>
 export const poolUrl: Rule = (value) => firstIssue(value, required('pool'), poolUrlFormat);
 /** Accounts: letters, digits and dots. */
 export const poolAccount: Rule = (value) => firstIssue(value, required('account'), lettersDigitsDot);
-/** Workers: at least 3 letters, digits and dots. */
-export const poolWorker: Rule = (value) =>
-  firstIssue(value, required('worker'), minLength3, lettersDigitsDot);
+/** Workers: at least 3 Latin letters, digits and dots (issue 37: pools take ASCII workers only). */
+export const poolWorker: Rule = (value) => firstIssue(value, required('worker'), minLength3, latinDigitsDot);

@@ -1,6 +1,8 @@
 // Spec §5 for text: required fields, lengths and the character rules.
+
 import { NAME_MIN_LENGTH } from '../constants';
 import { type Message, validation } from '../messages';
+import { transliterate } from '../transliterate';
 import { firstIssue, isEmpty, type Rule, textOf } from './values';
 
 /** The things spec §5 names as required; each has its own message `app.validation.required.<field>`. */
@@ -56,10 +58,15 @@ const pattern =
 export const lettersAndDigits = pattern(/^[\p{L}\d]+$/u, validation('letters_digits'));
 export const lettersDigitsDot = pattern(/^[\p{L}\d.]+$/u, validation('letters_digits_dot'));
 export const lettersDigitsUnderscore = pattern(/^[\p{L}\d_]+$/u, validation('letters_digits_underscore'));
+/** Pool workers (issue 37): pools take ASCII only. */
+export const latinDigitsDot = pattern(/^[A-Za-z0-9.]+$/, validation('latin_digits_dot'));
 export const latinAndDigits = pattern(/^[A-Za-z0-9]+$/, validation('latin_digits'));
 
 /** The text with everything but letters, digits and dots left out ('Farm #1.a' → 'Farm1.a'). */
 export const keepLettersDigitsDot = (text: string): string => text.replace(/[^\p{L}\d.]/gu, '');
+
+/** An ASCII worker from any text (issue 37): Cyrillic transliterated, then only Latin letters, digits, dots. */
+export const asciiWorkerOf = (text: string): string => transliterate(text).replace(/[^A-Za-z0-9.]/g, '');
 
 /** Spec §5: the standard uuid pattern (8-4-4-4-12 hexadecimal digits). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -117,7 +117,13 @@ describe('POST /client/firmware/firmwares refuses what the build form refuses, w
       'a worker with a dash',
       () => ({ fee_pools_configs: pools([{}, { worker: 'rig-01' }]) }),
       'worker',
-      'Only letters, numbers and dot',
+      'Only Latin letters, numbers and dot',
+    ],
+    [
+      'a Cyrillic worker (issue 37: pools take ASCII)',
+      () => ({ fee_pools_configs: pools([{}, { worker: 'ФермаБета' }]) }),
+      'worker',
+      'Only Latin letters, numbers and dot',
     ],
     [
       'an account with a space',

@@ -21,6 +21,13 @@ describe('pool rules', () => {
     expect(pools[1]).toMatchObject({ alias: '', fake_fee: null, hidden: false });
   });
 
+  it('refuses a worker that is not ASCII, naming the field (issue 37)', () => {
+    const { issues } = checkPools([{ ...devfee, worker: 'ФермаБета' }], { allowRefund: false });
+    expect(issues).toEqual([
+      { loc: ['body', 'fee_pools_configs', 0, 'worker'], msg: 'Only Latin letters, numbers and dot' },
+    ]);
+  });
+
   it('adds fees to two decimals before comparing the total', () => {
     const entries = [{ ...devfee, fee: 33.33 }, fee(33.33), fee(33.34)];
     expect(checkPools(entries, { allowRefund: false }).issues).toEqual([]);

@@ -36,6 +36,8 @@ const build: PoolEntry[] = [
 describe('pools of the build form', () => {
   it('starts the DevFee pool at fee 2 with the worker from the set name', () => {
     expect(workerFromSetName('Farm #1 – north.a')).toBe('Farm1north.a');
+    // Issue 37: an ASCII worker from a Cyrillic name.
+    expect(workerFromSetName('Ферма Бета')).toBe('FermaBeta');
     const pool = devfeePool('Farm1');
     expect(pool).toMatchObject({ fee: 2, worker: 'Farm1', type_fee_pool: 'devfee' });
   });

@@ -1,7 +1,7 @@
 // Pool rules of the build form (spec §3 Pool config entry, §4 form modes, §9: 5 fee pool slots, DevFee 2).
 import { DEFAULT_DEVFEE, FEE_POOL_SLOTS } from '../../../../contract/constants';
 import { sumFees } from '../../../../contract/rules/fees';
-import { keepLettersDigitsDot } from '../../../../contract/rules/text';
+import { asciiWorkerOf } from '../../../../contract/rules/text';
 import type { PoolEntry, PoolType } from '../types';
 import type { BuildFormValues, PoolSlot } from './types';
 
@@ -19,7 +19,7 @@ export const emptyPool = (type: PoolType = 'fee'): PoolSlot => ({
 export const emptySlots = (): PoolSlot[] => Array.from({ length: FEE_POOL_SLOTS }, () => emptyPool('fee'));
 
 /** The DevFee worker a set's name suggests: its letters, digits and dots ('Farm #1.a' → 'Farm1.a'). */
-export const workerFromSetName = (name: string | undefined): string => keepLettersDigitsDot(name ?? '');
+export const workerFromSetName = (name: string | undefined): string => asciiWorkerOf(name ?? '');
 
 /** A fresh DevFee pool: fee 2, the worker from the set's name. */
 export const devfeePool = (worker = '', fee: number = DEFAULT_DEVFEE): PoolSlot => ({
