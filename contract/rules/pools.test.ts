@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf as say } from '../english';
-import { isPoolUrl, poolAccount, poolUrl, poolWorker } from './pools';
+import { isPoolUrl, poolAccount, poolUrl, poolWorker, presetsForSeries } from './pools';
 
 describe('pool rules (spec §5 messages)', () => {
   it.each([
@@ -37,5 +37,21 @@ describe('pool rules (spec §5 messages)', () => {
     expect(poolWorker('rig.01')).toBeUndefined();
     // Issue 37: pools take ASCII workers only.
     expect(say(poolWorker('ФермаБета'))).toBe('Only Latin letters, numbers and dot');
+  });
+});
+
+describe('pool presets by coin (issue 37)', () => {
+  const presets = [
+    { pool: 'ViaBTC', url: 'stratum+tcp://btc.viabtc.io:3333', coin: 'BTC' as const },
+    { pool: 'ViaBTC LTC', url: 'stratum+tcp://ltc.viabtc.io:3333', coin: 'LTC' as const },
+  ];
+  const series = [
+    { name: 'x19', coin: 'BTC' as const },
+    { name: 'l7', coin: 'LTC' as const },
+  ];
+  it('offers the series’ coin only', () => {
+    expect(presetsForSeries(presets, series, 'x19').map((p) => p.pool)).toEqual(['ViaBTC']);
+    expect(presetsForSeries(presets, series, 'l7').map((p) => p.pool)).toEqual(['ViaBTC LTC']);
+    expect(presetsForSeries(presets, series, '')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 // Spec §5 for a pool of a build: its url, account and worker.
+import type { Coin } from '../constants';
 import { validation } from '../messages';
 import { latinDigitsDot, lettersDigitsDot, minLength3, required } from './text';
 import { firstIssue, isEmpty, type Rule, textOf } from './values';
@@ -26,3 +27,16 @@ export const poolUrl: Rule = (value) => firstIssue(value, required('pool'), pool
 export const poolAccount: Rule = (value) => firstIssue(value, required('account'), lettersDigitsDot);
 /** Workers: at least 3 Latin letters, digits and dots (issue 37: pools take ASCII workers only). */
 export const poolWorker: Rule = (value) => firstIssue(value, required('worker'), minLength3, latinDigitsDot);
+
+/**
+ * Issue 37: the pool presets of the coin the series mines (LTC pools for the L series, BTC pools for the
+ * others); every preset while no series is chosen or it is unknown.
+ */
+export function presetsForSeries<P extends { coin: Coin }>(
+  presets: readonly P[],
+  seriesList: readonly { name: string; coin?: Coin }[],
+  series: string | undefined,
+): readonly P[] {
+  const coin = seriesList.find((s) => s.name === series)?.coin;
+  return coin ? presets.filter((preset) => preset.coin === coin) : presets;
+}

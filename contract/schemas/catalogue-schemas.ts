@@ -1,6 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { COINS } from '../constants';
 
-export const SeriesListSchema = Type.Array(Type.Object({ name: Type.String(), is_blocked: Type.Boolean() }));
+export const SeriesListSchema = Type.Array(
+  Type.Object({
+    name: Type.String(),
+    is_blocked: Type.Boolean(),
+    coin: Type.Optional(
+      Type.Enum([...COINS], {
+        description: 'The coin it mines: the build form offers the pool presets of this coin (issue 37)',
+      }),
+    ),
+  }),
+);
 
 export const ModelListSchema = Type.Array(
   Type.Object({ name: Type.String(), series: Type.String(), is_blocked: Type.Boolean() }),

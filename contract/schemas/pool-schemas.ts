@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { COINS } from '../constants';
 import { POOL_TYPES } from '../statuses';
 import { closedObject } from './common-schemas';
 
@@ -39,6 +40,7 @@ export const PoolEntrySchema = Type.Object({
 export const PoolPresetSchema = Type.Object({
   pool: Type.String({ examples: ['ViaBTC'] }),
   url: Type.String({ examples: ['stratum+tcp://btc.viabtc.io:3333'] }),
+  coin: Type.Enum([...COINS], { description: 'Offered for the series that mine this coin (issue 37)' }),
 });
 
 export type PoolEntryInput = Static<typeof PoolEntryInputSchema>;

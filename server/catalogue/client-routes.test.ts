@@ -5,6 +5,7 @@ import { createAdminApp } from '../test/admin-app';
 import { createSignedIn, expectError, request } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 import { demoCatalogue } from './demo-catalogue';
+import { ensurePoolPresets } from './pool-presets-repository';
 
 const t = sharedWorld(() => createAdminApp());
 
@@ -21,6 +22,17 @@ const get = async (path: string, as = t.admin.token) => {
 };
 
 describe('firmware catalogue', () => {
+  it('names the coin each series mines, and each pool preset’s (issue 37)', async () => {
+    const series = await get('series');
+    const coins = Object.fromEntries(series.map((s: { name: string; coin: string }) => [s.name, s.coin]));
+    expect(coins).toMatchObject({ x19: 'BTC', x21: 'BTC', l7: 'LTC', l9: 'LTC' });
+    await ensurePoolPresets(t.db);
+    const res = await request(t.app, { url: '/api/client/pool-url', token: partnerToken });
+    const presets = res.json<{ pool: string; url: string; coin: string }[]>();
+    expect(presets.find((p) => p.pool === 'ViaBTC LTC')).toMatchObject({ coin: 'LTC' });
+    expect(presets.find((p) => p.pool === 'ViaBTC')).toMatchObject({ coin: 'BTC' });
+  });
+
   it('lists the six series, none blocked', async () => {
     const series = await get('series');
     expect(series.map((s: { name: string }) => s.name).sort()).toEqual([
@@ -31,7 +43,7 @@ describe('firmware catalogue', () => {
       'x19',
       'x21',
     ]);
-    expect(series[0]).toEqual({ name: expect.any(String), is_blocked: false });
+    expect(series[0]).toEqual({ name: expect.any(String), is_blocked: false, coin: expect.any(String) });
     expect(series.every((s: { is_blocked: boolean }) => !s.is_blocked)).toBe(true);
   });
 

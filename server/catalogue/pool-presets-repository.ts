@@ -27,9 +27,9 @@ export async function ensurePoolPresets(db: Db): Promise<boolean> {
   return true;
 }
 
-export function listPoolPresets(db: Db): Promise<{ pool: string; url: string }[]> {
+export function listPoolPresets(db: Db): Promise<{ pool: string; url: string; coin: Coin }[]> {
   return db
-    .select({ pool: poolPresets.pool, url: poolPresets.url })
+    .select({ pool: poolPresets.pool, url: poolPresets.url, coin: poolPresets.coin })
     .from(poolPresets)
     .orderBy(asc(poolPresets.id));
 }

@@ -1,6 +1,7 @@
 import { DialogContent, DialogTitle } from '@mui/material';
 import { useMemo } from 'react';
 import { Form, useGetList, useNotify, usePermissions, useTranslate } from 'react-admin';
+import type { Series } from '../../../contract/rules/catalogue';
 import { useAccount } from '../../authProvider/useAccount';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
@@ -33,6 +34,8 @@ export const EditPoolsDialog = ({
   const { permissions } = usePermissions();
   const isAdmin = permissions === 'admin';
   const { account } = useAccount();
+  // Issue 37: the presets of the build's series' coin.
+  const { data: seriesList = [] } = useGetList<Series & { id: string }>('series', ALL);
   const { data: presets = [] } = useGetList<PoolPreset & { id: string }>('poolPresets', ALL, {
     enabled: Boolean(build),
   });
@@ -78,6 +81,7 @@ export const EditPoolsDialog = ({
           <DialogContent dividers sx={{ bgcolor: 'background.default' }}>
             <PoolsSection
               presets={presets}
+              seriesList={seriesList}
               fees={account?.fee ?? []}
               isAdmin={isAdmin}
               setId={build.group_id}

@@ -74,6 +74,7 @@ export const BuildForm = ({
         <LicenseSection licenses={data.licenses} />
         <PoolsSection
           presets={data.presets}
+          seriesList={data.catalogue.series}
           fees={data.fees}
           isAdmin={data.isAdmin}
           setId={defaultValues.group_id}

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useInput, useNotify, useTranslate, ValidationError } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FEE_POOL_SLOTS } from '../../../../contract/constants';
+import type { Series } from '../../../../contract/rules/catalogue';
 import { feeMinimums } from '../../../../contract/rules/fees';
+import { presetsForSeries } from '../../../../contract/rules/pools';
 import type { PartnerFee } from '../../../authProvider/account';
 import type { PoolEntry, PoolPreset } from '../types';
 import { CopyPoolsDialog } from './CopyPoolsDialog';
@@ -61,12 +63,15 @@ const PoolsTotal = ({ minTotalFee }: { minTotalFee: number }) => {
 
 /** DevFee pool, up to 5 fee pools and (admins) the refund pool; copy from another set, reset. */
 export const PoolsSection = ({
-  presets,
+  presets: allPresets,
+  seriesList,
   fees,
   isAdmin,
   setId,
 }: {
   presets: readonly PoolPreset[];
+  /** The catalogue's series with their coins: the presets offered are the chosen series' coin's. */
+  seriesList: readonly Series[];
   fees: readonly PartnerFee[];
   isAdmin: boolean;
   setId?: number;
@@ -76,6 +81,7 @@ export const PoolsSection = ({
   const [poolsLimit, series] = useWatch<BuildFormValues, ['poolsLimit', 'series']>({
     name: ['poolsLimit', 'series'],
   });
+  const presets = presetsForSeries(allPresets, seriesList, series);
   const [copying, setCopying] = useState(false);
   const notify = useNotify();
   // The server's rule: the partner's record for the series, else the default DevFee; none for admins.
