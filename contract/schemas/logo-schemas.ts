@@ -10,6 +10,8 @@ export const LogoSetSchema = Type.Object({
   /** The dark-theme image, `/api/logos/{public_id}/de`. */
   de: Type.String(),
   is_default: Type.Boolean(),
+  /** Uploaded by the build or set form for one build (issue 37): not one of the account's saved sets. */
+  for_build: Type.Boolean(),
 });
 
 export const LogoIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -10,7 +10,8 @@ export type { LogoRow };
 /** A removed logo set's file name once its file was deleted (logo-purge.ts); no stored name is empty. */
 export const PURGED_FILE = '';
 
-export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'>;
+export type NewLogo = Pick<LogoRow, 'account_id' | 'le_file' | 'le_type' | 'de_file' | 'de_type'> &
+  Partial<Pick<LogoRow, 'for_build'>>;
 
 /** Seeds the general logo (id 1) unless it exists; its images ship with the console. */
 export async function ensureGeneralLogo(db: Db): Promise<void> {
@@ -131,6 +132,31 @@ export async function removeOwnLogoSet(db: Db, accountId: number, id: number): P
         .set({ logo_id: GENERAL_LOGO_ID, updated_at: sql`now()` })
         .where(eq(buildSets.logo_id, id));
     }
+    return row;
+  });
+}
+
+/**
+ * Issue 37: one of the account's sets becomes its default ('my logo'), the previous default no longer; a set
+ * uploaded for one build becomes a saved set. Answers it, or undefined when it is not theirs or removed.
+ */
+export function makeLogoSetDefault(db: Db, accountId: number, id: number): Promise<LogoRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select()
+      .from(logos)
+      .where(and(eq(logos.id, id), eq(logos.account_id, accountId), eq(logos.is_removed, false)))
+      .for('update');
+    if (!own) return undefined;
+    await tx
+      .update(logos)
+      .set({ is_default: false })
+      .where(and(eq(logos.account_id, accountId), eq(logos.is_default, true)));
+    const [row] = await tx
+      .update(logos)
+      .set({ is_default: true, for_build: false })
+      .where(eq(logos.id, id))
+      .returning();
     return row;
   });
 }

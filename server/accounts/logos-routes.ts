@@ -5,7 +5,7 @@ import { LogoIdParamsSchema, LogoSetSchema } from '../../contract/schemas/logo-s
 import { auditedWrite } from '../audit/staff-writes';
 import { notFound } from '../platform/http/http-errors';
 import { purgeUnusedLogos } from './logo-purge';
-import { listLogoSets, removeOwnLogoSet } from './logos-repository';
+import { listLogoSets, makeLogoSetDefault, removeOwnLogoSet } from './logos-repository';
 import { toLogoSet } from './logos-views';
 
 /** The logo sets a build can use: the general logo (id 1) and the account's own. */
@@ -23,6 +23,23 @@ const logosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await listLogoSets(app.db, request.account.id);
       const hasDefault = rows.some((row) => row.account_id !== null && row.is_default);
       return rows.map((row) => toLogoSet(row, hasDefault));
+    },
+  );
+
+  app.post(
+    '/client/firmware/logo/:id/default',
+    {
+      schema: {
+        tags: ['logos'],
+        summary: 'Make one of my logo sets my default ("my logo")',
+        params: LogoIdParamsSchema,
+        response: { 200: LogoSetSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await makeLogoSetDefault(app.db, request.account.id, request.params.id);
+      if (!row) throw notFound('Logo not found');
+      return toLogoSet(row, true);
     },
   );
 

@@ -11,5 +11,6 @@ export function toLogoSet(row: LogoRow, accountHasDefault: boolean) {
     le: logoUrl(row, 'le'),
     de: logoUrl(row, 'de'),
     is_default: row.account_id === null ? !accountHasDefault : row.is_default,
+    for_build: row.for_build,
   };
 }

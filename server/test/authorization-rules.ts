@@ -50,6 +50,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/client/releases': { access: 'user' },
   'GET /api/client/firmware/logo': { access: 'user' },
   'DELETE /api/client/firmware/logo/{id}': { access: 'user', foreign: true },
+  'POST /api/client/firmware/logo/{id}/default': { access: 'user', foreign: true },
   'GET /api/client/firmware/firmware_ssh_key': { access: 'user' },
   'POST /api/client/firmware/firmware_ssh_key': { access: 'user' },
   'PUT /api/client/firmware/firmware_ssh_key': { access: 'user', foreign: true },

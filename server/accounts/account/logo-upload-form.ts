@@ -20,6 +20,8 @@ export interface LogoImage {
 export interface LogoForm {
   images: Record<ImageField, LogoImage>;
   makeDefault: boolean;
+  /** Uploaded by the build or set form for that build alone (issue 37). */
+  forBuild: boolean;
 }
 
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
@@ -48,6 +50,7 @@ export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
   const invalid = (field: string, msg: string) => issues.push({ loc: ['body', field], msg });
   const images: Partial<Record<ImageField, LogoImage>> = {};
   let makeDefault = false;
+  let forBuild = false;
 
   const parts = request.parts({
     limits: { fileSize: LOGO_MAX_BYTES, files: 4, fields: 4, parts: 8 },
@@ -55,9 +58,12 @@ export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
   } as Parameters<FastifyRequest['parts']>[0]);
   for await (const part of withFriendlyLimits(parts)) {
     if (part.type === 'field') {
-      if (part.fieldname !== 'make_images_default') invalid(part.fieldname, 'Extra field not permitted');
-      else if (part.value === 'true' || part.value === 'false') makeDefault = part.value === 'true';
-      else invalid(part.fieldname, 'Must be one of: true, false');
+      const flag = part.fieldname === 'make_images_default' || part.fieldname === 'for_build';
+      if (!flag) invalid(part.fieldname, 'Extra field not permitted');
+      else if (part.value !== 'true' && part.value !== 'false')
+        invalid(part.fieldname, 'Must be one of: true, false');
+      else if (part.fieldname === 'for_build') forBuild = part.value === 'true';
+      else makeDefault = part.value === 'true';
       continue;
     }
     const bytes = await part.toBuffer();
@@ -78,5 +84,5 @@ export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
     if (!images[field] && !named.has(field)) invalid(field, BOTH_LOGOS_MESSAGE);
   }
   if (issues.length > 0 || !images.image_le || !images.image_de) throw new ValidationFailedError(issues);
-  return { images: { image_le: images.image_le, image_de: images.image_de }, makeDefault };
+  return { images: { image_le: images.image_le, image_de: images.image_de }, makeDefault, forBuild };
 }

@@ -18,14 +18,15 @@ const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['logos'],
-        summary: 'Upload a logo set (multipart: image_le, image_de, make_images_default true|false)',
+        summary:
+          'Upload a logo set (multipart: image_le, image_de, make_images_default and for_build true|false)',
         consumes: ['multipart/form-data'],
         response: { 201: LogoSetSchema, ...errorResponses(401, 403, 413, 422) },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data upload');
-      const { images, makeDefault } = await readLogoForm(request);
+      const { images, makeDefault, forBuild } = await readLogoForm(request);
       const store = app.logoStore;
       // Issue 36: files no build needs any more leave first, and count no longer against the allowance.
       await purgeAccountLogos(app.db, store, request.account.id);
@@ -42,6 +43,7 @@ const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           le_type: images.image_le.type.contentType,
           de_file: de,
           de_type: images.image_de.type.contentType,
+          for_build: forBuild && !makeDefault,
         },
         makeDefault,
       ).catch(async (error: unknown) => {
