@@ -198,6 +198,7 @@ export const calls = {
   changeEmail: 'POST /client/account/change-email',
   confirmEmailChange: 'POST /client/account/confirm-change-email',
   changePassword: 'POST /client/account/change-password',
+  makeLogoDefault: 'POST /client/firmware/logo/{id}/default',
   uploadLogo: 'POST /client/account/logo',
   // Tasks: the account's counters and, for admins, everyone's (both are read); cancel; a build's stored log.
   myTaskCounters: 'GET /client/firmware/tasks/status',

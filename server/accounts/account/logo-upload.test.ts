@@ -70,6 +70,7 @@ describe('POST /api/client/account/logo', () => {
       le: expect.stringMatching(PUBLIC_URL('le')),
       de: expect.stringMatching(PUBLIC_URL('de')),
       is_default: false,
+      for_build: false,
     });
     expect(set.id).toBeGreaterThan(1);
     expect(set.le.replace(/le$/, 'de')).toBe(set.de);
@@ -88,6 +89,7 @@ describe('POST /api/client/account/logo', () => {
         le: expect.stringMatching(PUBLIC_URL('le')),
         de: expect.stringMatching(PUBLIC_URL('de')),
         is_default: true,
+        for_build: false,
       },
       set,
     ]);

@@ -8,7 +8,7 @@ import { logoSetsAllowance } from '../../../contract/rules/account';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
-import { type LogoSet, uploadLogos } from './accountApi';
+import { type LogoSet, makeLogoDefault, uploadLogos } from './accountApi';
 import { LogoFilePicker } from './LogoFilePicker';
 import { LogoSetCard } from './LogoSetCard';
 import { logoUploadError } from './logoFiles';
@@ -58,6 +58,16 @@ export const LogoSection = () => {
     }
   };
 
+  const makeDefaultSet = async (logo: LogoSet) => {
+    try {
+      await makeLogoDefault(httpClient, logo.id);
+      notify('app.logos.made_default', { type: 'success' });
+      await refetch();
+    } catch (e) {
+      showError(e);
+    }
+  };
+
   const remove = () => {
     if (!removing) return;
     deleteOne(
@@ -90,7 +100,7 @@ export const LogoSection = () => {
           }}
         >
           {logos.map((logo) => (
-            <LogoSetCard key={logo.id} logo={logo} onRemove={setRemoving} />
+            <LogoSetCard key={logo.id} logo={logo} onRemove={setRemoving} onMakeDefault={makeDefaultSet} />
           ))}
         </Box>
       )}

@@ -1,5 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { Card, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Button, Card, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { GENERAL_LOGO_ID } from '../../../contract/constants';
 import { HintTooltip } from '../../ui/HintTooltip';
@@ -7,7 +7,16 @@ import type { LogoSet } from './accountApi';
 import { LogoPreview } from './LogoPreview';
 
 /** One logo set: the light-theme and dark-theme images side by side; own sets can be removed. */
-export const LogoSetCard = ({ logo, onRemove }: { logo: LogoSet; onRemove?: (logo: LogoSet) => void }) => {
+export const LogoSetCard = ({
+  logo,
+  onRemove,
+  onMakeDefault,
+}: {
+  logo: LogoSet;
+  onRemove?: (logo: LogoSet) => void;
+  /** Issue 37: any own set can become the default. */
+  onMakeDefault?: (logo: LogoSet) => void;
+}) => {
   const translate = useTranslate();
   const general = logo.id === GENERAL_LOGO_ID;
   const name = general ? translate('app.logos.general') : translate('app.logos.set', { id: logo.id });
@@ -18,6 +27,12 @@ export const LogoSetCard = ({ logo, onRemove }: { logo: LogoSet; onRemove?: (log
           {name}
         </Typography>
         {logo.is_default && <Chip size="small" color="primary" label={translate('app.logos.default')} />}
+        {logo.for_build && <Chip size="small" variant="outlined" label={translate('app.logos.for_build')} />}
+        {!general && !logo.is_default && onMakeDefault && (
+          <Button size="small" onClick={() => onMakeDefault(logo)}>
+            {translate('app.logos.make_this_default')}
+          </Button>
+        )}
         {!general && onRemove && (
           <HintTooltip title={translate('app.logos.remove')}>
             <IconButton

@@ -49,13 +49,27 @@ export type { LogoSet };
 /** POST /client/account/logo (multipart): both images and whether the set becomes the default. */
 export async function uploadLogos(
   http: HttpClient,
-  { light, dark, makeDefault }: { light: File; dark: File; makeDefault: boolean },
+  {
+    light,
+    dark,
+    makeDefault,
+    forBuild = false,
+  }: { light: File; dark: File; makeDefault: boolean; forBuild?: boolean },
 ): Promise<LogoSet> {
   const body = new FormData();
   body.append('image_le', light);
   body.append('image_de', dark);
   body.append('make_images_default', makeDefault ? 'true' : 'false');
+  // Issue 37: the build and set forms' uploads are for that build, not saved sets.
+  if (forBuild) body.append('for_build', 'true');
   const { path, request } = callOf('uploadLogo');
   const { json } = await http<LogoSet>(path, { ...request, body });
+  return json;
+}
+
+/** POST /client/firmware/logo/{id}/default: one of the account's sets becomes its default (issue 37). */
+export async function makeLogoDefault(http: HttpClient, id: number): Promise<LogoSet> {
+  const { path, request } = callOf('makeLogoDefault', { id });
+  const { json } = await http<LogoSet>(path, request);
   return json;
 }

@@ -15,7 +15,7 @@ import type { LogoSet } from '../../../custom/account/accountApi';
 import { LogoFilePicker } from '../../../custom/account/LogoFilePicker';
 import { LogoPreview } from '../../../custom/account/LogoPreview';
 import { logoFileProblem } from '../../../custom/account/sniffImage';
-import { myLogo } from './formModes';
+import { myLogo, savedLogos } from './formModes';
 import { type CustomLogoFiles, LOGO_SELECTS, type LogoSelect } from './types';
 import { logoFilesError } from './validation';
 
@@ -45,8 +45,12 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
   } = useInput({ source: 'customLogoFiles', validate: validateFiles });
   const files = (field.value ?? { image_le: null, image_de: null }) as CustomLogoFiles;
   const general = logos.find((l) => l.id === 1);
-  const mine = myLogo(logos) as LogoSet | undefined;
-  const saved = savedLogoID ? logos.find((l) => l.id === savedLogoID) : undefined;
+  const saved_ = savedLogos(logos);
+  const mine = (saved_.find((l) => l.id === savedLogoID) ?? myLogo(logos) ?? saved_[0]) as
+    | LogoSet
+    | undefined;
+  const saved =
+    savedLogoID && logoSelect === 'build_logo' ? logos.find((l) => l.id === savedLogoID) : undefined;
   const [fileProblem, setFileProblem] = useState<string>();
   const pick = (key: keyof CustomLogoFiles) => async (file?: File) => {
     const problem = file && (await logoFileProblem(file));
@@ -70,7 +74,7 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
           <FormControlLabel
             key={value}
             value={value}
-            disabled={value === 'my_logo' && !mine}
+            disabled={value === 'my_logo' && saved_.length === 0}
             control={<Radio size="small" />}
             label={translate(`app.build_form.logo.${value}`)}
           />
@@ -81,7 +85,32 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
       )}
       {logoSelect === 'default' && <Pair set={general} label={translate('app.build_form.logo.default')} />}
       {logoSelect === 'my_logo' && mine && (
-        <Pair set={mine} label={translate('app.build_form.logo.my_logo')} />
+        // Issue 37: any saved set can be chosen, not only the default one.
+        <RadioGroup
+          aria-label={translate('app.build_form.logo.saved_sets')}
+          value={String(mine.id)}
+          onChange={(event) => setValue('savedLogoID', Number(event.target.value), { shouldDirty: true })}
+          sx={{ gap: 1 }}
+        >
+          {saved_.map((set) => {
+            const name = translate('app.logos.set', { id: set.id });
+            return (
+              <FormControlLabel
+                key={set.id}
+                value={String(set.id)}
+                control={<Radio size="small" />}
+                label={
+                  <Stack direction="row" spacing={1.5} alignItems="center">
+                    <Typography variant="body2" sx={{ minWidth: '5rem' }}>
+                      {set.is_default ? `${name} · ${translate('app.logos.default')}` : name}
+                    </Typography>
+                    <Pair set={set} label={name} />
+                  </Stack>
+                }
+              />
+            );
+          })}
+        </RadioGroup>
       )}
       {logoSelect === 'build_logo' && (
         <Box>

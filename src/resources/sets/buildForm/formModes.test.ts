@@ -34,7 +34,9 @@ describe('build form modes', () => {
   it('derives the logo selection from logo_id', () => {
     expect(logoSelectFor(null, logos)).toEqual({ logoSelect: 'default', savedLogoID: null });
     expect(logoSelectFor(1, logos)).toEqual({ logoSelect: 'default', savedLogoID: null });
-    expect(logoSelectFor(7, logos)).toEqual({ logoSelect: 'my_logo', savedLogoID: null });
+    expect(logoSelectFor(7, logos)).toEqual({ logoSelect: 'my_logo', savedLogoID: 7 });
+    // Issue 37: any saved set is 'my logo', not only the default; a per-build upload stays 'for this build'.
+    expect(logoSelectFor(9, logos)).toEqual({ logoSelect: 'my_logo', savedLogoID: 9 });
     expect(logoSelectFor(42, logos)).toEqual({ logoSelect: 'build_logo', savedLogoID: 42 });
     expect(valuesFromSet({ ...set, logo_id: 7 }, logos).logoSelect).toBe('my_logo');
     expect(myLogo([{ id: 1, is_default: true }])).toBeUndefined();
@@ -43,6 +45,8 @@ describe('build form modes', () => {
   it('sends the logo the selection stands for', () => {
     expect(logoIdFor({ logoSelect: 'default', savedLogoID: 42 }, logos)).toBe(1);
     expect(logoIdFor({ logoSelect: 'my_logo', savedLogoID: null }, logos)).toBe(7);
+    expect(logoIdFor({ logoSelect: 'my_logo', savedLogoID: 9 }, logos)).toBe(9);
+    expect(logoIdFor({ logoSelect: 'my_logo', savedLogoID: 42 }, logos)).toBe(7);
     expect(logoIdFor({ logoSelect: 'my_logo', savedLogoID: null }, [logos[0]])).toBe(1);
     expect(logoIdFor({ logoSelect: 'build_logo', savedLogoID: 42 }, logos)).toBe(42);
     expect(logoIdFor({ logoSelect: 'build_logo', savedLogoID: 42 }, logos, 50)).toBe(50);

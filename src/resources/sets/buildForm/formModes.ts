@@ -9,11 +9,17 @@ import type { BuildFormValues, LogoSelect, Subset } from './types';
 export interface LogoSetRef {
   id: number;
   is_default: boolean;
+  /** Uploaded for one build (issue 37): not one of the account's saved sets. */
+  for_build?: boolean;
 }
 
 /** The account's own default logo set ('my logo'), if it has one; the general logo (id 1) is nobody's. */
 export const myLogo = (logos: readonly LogoSetRef[]): LogoSetRef | undefined =>
   logos.find((l) => l.is_default && l.id !== GENERAL_LOGO_ID);
+
+/** The account's saved logo sets (issue 37): its own, not the general logo, not uploaded for one build. */
+export const savedLogos = <T extends LogoSetRef>(logos: readonly T[]): T[] =>
+  logos.filter((l) => l.id !== GENERAL_LOGO_ID && !l.for_build);
 
 /** The logo selection a logo_id stands for: none or 1 is default, the account's default set my_logo, else build_logo. */
 export function logoSelectFor(
@@ -23,7 +29,8 @@ export function logoSelectFor(
   if (logoId === null || logoId === undefined || logoId === GENERAL_LOGO_ID) {
     return { logoSelect: 'default', savedLogoID: null };
   }
-  if (myLogo(logos)?.id === logoId) return { logoSelect: 'my_logo', savedLogoID: null };
+  // Issue 37: any of the account's saved sets is 'my logo', the one chosen kept in savedLogoID.
+  if (savedLogos(logos).some((l) => l.id === logoId)) return { logoSelect: 'my_logo', savedLogoID: logoId };
   return { logoSelect: 'build_logo', savedLogoID: logoId };
 }
 
@@ -33,7 +40,10 @@ export function logoIdFor(
   logos: readonly LogoSetRef[],
   uploadedId?: number,
 ): number {
-  if (values.logoSelect === 'my_logo') return myLogo(logos)?.id ?? GENERAL_LOGO_ID;
+  if (values.logoSelect === 'my_logo') {
+    const chosen = savedLogos(logos).find((l) => l.id === values.savedLogoID);
+    return chosen?.id ?? myLogo(logos)?.id ?? GENERAL_LOGO_ID;
+  }
   if (values.logoSelect === 'build_logo') return uploadedId ?? values.savedLogoID ?? GENERAL_LOGO_ID;
   return GENERAL_LOGO_ID;
 }

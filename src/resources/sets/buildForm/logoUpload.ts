@@ -13,7 +13,12 @@ export async function resolveLogoId(
 ): Promise<number> {
   const { image_le, image_de } = values.customLogoFiles ?? { image_le: null, image_de: null };
   if (values.logoSelect === 'build_logo' && image_le && image_de) {
-    const uploaded = await uploadLogos(http, { light: image_le, dark: image_de, makeDefault: false });
+    const uploaded = await uploadLogos(http, {
+      light: image_le,
+      dark: image_de,
+      makeDefault: false,
+      forBuild: true,
+    });
     return logoIdFor(values, logos, uploaded.id);
   }
   return logoIdFor(values, logos);

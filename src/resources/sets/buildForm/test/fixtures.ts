@@ -117,7 +117,8 @@ export const build: Build = {
 
 /** The general logo, the account's default set (7) and a build's own pair (42). */
 export const logos = [
-  { id: 1, le: '/api/logos/1/le', de: '/api/logos/1/de', is_default: false },
-  { id: 7, le: '/api/logos/7/le', de: '/api/logos/7/de', is_default: true },
-  { id: 42, le: '/api/logos/42/le', de: '/api/logos/42/de', is_default: false },
+  { id: 1, le: '/api/logos/1/le', de: '/api/logos/1/de', is_default: false, for_build: false },
+  { id: 7, le: '/api/logos/7/le', de: '/api/logos/7/de', is_default: true, for_build: false },
+  { id: 42, le: '/api/logos/42/le', de: '/api/logos/42/de', is_default: false, for_build: true },
+  { id: 9, le: '/api/logos/9/le', de: '/api/logos/9/de', is_default: false, for_build: false },
 ];
