@@ -6,7 +6,8 @@ import { CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { APP_NAME } from './appInfo';
 import type { AppAuthProvider } from './authProvider';
-import { GoHome, RequireAccess } from './authProvider/RequireAccess';
+import { AccessDenied } from './authProvider/AccessDenied';
+import { RequireAccess } from './authProvider/RequireAccess';
 import { signedInQueryClient } from './authProvider/signedInQueries';
 import { watchFirstPage } from './boot/firstPageDrawn';
 import { lazyPage } from './boot/lazyPage';
@@ -88,7 +89,7 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       store={store}
       layout={Layout}
       catchAll={NotFound}
-      accessDenied={GoHome}
+      accessDenied={AccessDenied}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
     >

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
-import { Navigate } from 'react-router-dom';
 import { PageLoading } from '../boot/lazyPage';
+import { AccessDenied } from './AccessDenied';
 
-/** The route guard of admin-or-developer pages (spec §2): anyone else goes to /. */
+/** The route guard of admin-or-developer pages (spec §2): anyone else is told they have no access. */
 export const RequireAccess = ({
   resource,
   action = 'list',
@@ -15,9 +15,6 @@ export const RequireAccess = ({
 }) => {
   const { canAccess, isPending } = useCanAccess({ resource, action });
   if (isPending) return <PageLoading />;
-  if (!canAccess) return <Navigate to="/" replace />;
+  if (!canAccess) return <AccessDenied />;
   return <>{children}</>;
 };
-
-/** react-admin's access-denied route: back to / as well. */
-export const GoHome = () => <Navigate to="/" replace />;

@@ -104,20 +104,32 @@ describe('authProvider', () => {
     expect(sessionStorage.getItem(REDIRECT_KEY)).toBeNull();
   });
 
-  it.each([401, 403])(
-    'checkError %i signs out, stops the schedulers and rethrows the error',
-    async (status) => {
-      const { provider } = setup();
-      await provider.login({ email: 'a@b.c', password: 'secret123' });
-      startScheduler(() => {}, 5000);
-      expect(runningSchedulers()).toBe(1);
-      const error = new ApiError('nope', status, { detail: 'nope' }, 'Unauthorized');
-      await expect(provider.checkError(error)).rejects.toBe(error);
-      expect(readToken()).toBeNull();
-      expect(provider.getAccount()).toBeUndefined();
-      expect(runningSchedulers()).toBe(0);
-    },
-  );
+  it.each([
+    [401, 'nope'],
+    [403, 'Account is blocked'],
+  ])('checkError %i (%s) signs out, stops the schedulers and rethrows the error', async (status, detail) => {
+    const { provider } = setup();
+    await provider.login({ email: 'a@b.c', password: 'secret123' });
+    startScheduler(() => {}, 5000);
+    expect(runningSchedulers()).toBe(1);
+    const error = new ApiError(detail, status, { detail }, 'Unauthorized');
+    await expect(provider.checkError(error)).rejects.toBe(error);
+    expect(readToken()).toBeNull();
+    expect(provider.getAccount()).toBeUndefined();
+    expect(runningSchedulers()).toBe(0);
+  });
+
+  it('checkError keeps the session on a 403 of a page the role may not open, saying so', async () => {
+    const { provider } = setup();
+    await provider.login({ email: 'a@b.c', password: 'secret123' });
+    const error = new ApiError('Forbidden', 403, { detail: 'Forbidden' }, 'Forbidden');
+    await expect(provider.checkError(error)).rejects.toEqual({
+      logoutUser: false,
+      message: 'app.auth.no_access',
+    });
+    expect(readToken()).not.toBeNull();
+    expect(provider.getAccount()).toBeDefined();
+  });
 
   it('checkError lets other errors through without signing out', async () => {
     const { provider } = setup();

@@ -20,6 +20,7 @@ export const NOT_AUTHENTICATED = { redirectTo: '/login', logoutUser: false, mess
 
 /** The message of the error a blocked account gets at sign-in. */
 export const BLOCKED_MESSAGE = 'app.auth.blocked';
+export const NO_ACCESS_MESSAGE = 'app.auth.no_access';
 
 export interface AppAuthProvider extends AuthProvider {
   getIdentity(): Promise<AppIdentity>;
@@ -45,6 +46,10 @@ export interface AuthProviderOptions {
 
 const browserPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+/** The server's 403 for a blocked account (auth-plugin.ts), as against one for a page of another role. */
+const isBlocked = (error: unknown) =>
+  (error as { body?: { detail?: unknown } } | null)?.body?.detail === 'Account is blocked';
 
 export function createAuthProvider({
   httpClient,
@@ -128,6 +133,9 @@ export function createAuthProvider({
 
     async checkError(error) {
       const status = statusOf(error);
+      // A 403 is a page the role may not open (issue 37, item 2.2): say so and keep the session. Only a blocked
+      // account's 403 ends it, as a 401 does.
+      if (status === 403 && !isBlocked(error)) throw { logoutUser: false, message: NO_ACCESS_MESSAGE };
       if (status === 401 || status === 403) {
         if (readToken()) rememberWhereWeAre();
         forget();

@@ -23,12 +23,12 @@ describe('route guards', () => {
     sessionStorage.clear();
   });
 
-  it('sends admin-or-developer pages to / for a user', async () => {
+  it('tells a user an admin-or-developer page is not theirs', async () => {
     renderWithAdmin(routes(<RequireAccess resource="partners">partners list</RequireAccess>), {
       role: 'user',
       path: '/partners',
     });
-    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(await screen.findByText('You do not have access to this page')).toBeInTheDocument();
   });
 
   it('opens them for a developer', async () => {

@@ -16,7 +16,7 @@ import { whenIdle } from '../../boot/whenIdle';
 import { askHealth, isUnavailableStatus, reportConnection } from '../../dataProvider/connectionStatus';
 import { ERROR_TOAST } from '../../dataProvider/showError';
 import { type BuildLive, EMPTY_BUILD } from './liveMessages';
-import { CLOSE_SESSION_ENDED, connectLiveSocket, type SessionEndCode } from './liveSocket';
+import { connectLiveSocket, type SessionEndCode } from './liveSocket';
 import { createLiveStore, type LiveStore } from './liveStore';
 
 /** The resources whose lists change when a build finishes (react-admin's query keys start with the resource). */
@@ -61,10 +61,11 @@ function useLiveSocket(store: LiveStore, enabled: boolean, socketOptions?: Socke
           console.error('WebSocket error', event);
           void socketFailed();
         },
-        // The server ended the session: the same sign-out as a 401 or 403 from the API; the sign-in page says why.
+        // The server ended the session: the same sign-out as a 401 from the API (a 403 keeps the session: it
+        // refuses one page); the sign-in page says why.
         onSessionEnded: (code) => {
           rememberSignOutNotice(SESSION_END_MESSAGES[code]);
-          void logoutIfAccessDenied({ status: code === CLOSE_SESSION_ENDED ? 401 : 403 });
+          void logoutIfAccessDenied({ status: 401 });
         },
       }),
     );
