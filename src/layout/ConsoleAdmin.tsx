@@ -65,7 +65,9 @@ export const ConsoleAdmin = ({
       >
         {children}
       </CoreAdminUI>
-      <Notification />
+      {/* At the top (issue 37, item 2.3): a notice at the bottom lay over the dialogs' buttons ("Save keys")
+          and stayed there while the pointer rested on it. */}
+      <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
     </CssBaseline>
   );
   return (

@@ -32,7 +32,7 @@ export const SshKeyTile = ({ draft, index, errors, disabled, onChange, onRemove 
             size="small"
             disabled={disabled}
             error={Boolean(errors?.name)}
-            helperText={errors?.name ? translate(errors.name) : undefined}
+            helperText={errors?.name ? translate(errors.name, { _: errors.name }) : undefined}
             onChange={(event) => onChange({ ...draft, name: event.target.value })}
             slotProps={{ htmlInput: { 'data-testid': `ssh-key-name-${index}` } }}
             sx={{ maxWidth: '20rem' }}
@@ -47,7 +47,7 @@ export const SshKeyTile = ({ draft, index, errors, disabled, onChange, onRemove 
             disabled={disabled}
             placeholder="ssh-ed25519 AAAAC3Nza… user@host"
             error={Boolean(errors?.key)}
-            helperText={errors?.key ? translate(errors.key) : undefined}
+            helperText={errors?.key ? translate(errors.key, { _: errors.key }) : undefined}
             onChange={(event) => onChange({ ...draft, key: event.target.value })}
             slotProps={{
               htmlInput: {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../dataProvider';
-import type { HttpClient, HttpRequest } from '../../dataProvider/httpClient';
+import { ApiError, type HttpClient, type HttpRequest } from '../../dataProvider/httpClient';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { SshKeysTab } from './SshKeysTab';
 
@@ -16,7 +16,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLEleme
   await user.paste(text);
 }
 
-function setup() {
+function setup(refuse?: { loc: string[]; msg: string }) {
   const keys = [
     { id: 1, name: 'laptop', key: 'ssh-ed25519 AAAA1 me@laptop' },
     { id: 2, name: 'ci', key: 'ssh-ed25519 AAAA2 ci@build' },
@@ -26,6 +26,7 @@ function setup() {
     if (!request.method || request.method === 'GET')
       return { status: 200, headers: new Headers(), json: keys };
     writes.push({ path, method: request.method, query: request.query, body: request.body });
+    if (refuse) throw new ApiError(refuse.msg, 422, { detail: [refuse] }, 'Unprocessable Entity');
     return { status: 200, headers: new Headers(), json: { id: 9, ...(request.body as object) } };
   }) as unknown as HttpClient;
   const view = renderWithAdmin(
@@ -39,6 +40,22 @@ function setup() {
 }
 
 describe('SshKeysTab', () => {
+  // Issue 37, item 2.3: the refusal was a toast over "Save keys", and the tile was not marked.
+  it('marks the field the server refuses on its tile, without a toast', async () => {
+    const user = userEvent.setup({ delay: null });
+    const msg = 'Invalid SSH public key: expected an OpenSSH line such as "ssh-ed25519 AAAA… comment"';
+    setup({ loc: ['body', 'key'], msg });
+    await user.click(await screen.findByRole('button', { name: 'Add new key' }));
+    await fill(user, screen.getByTestId('ssh-key-name-2'), 'desk');
+    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 not-base64 me@desk');
+    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    const field = screen.getByTestId('ssh-key-text-2');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(msg)).toHaveAttribute('id', field.getAttribute('aria-describedby'));
+    expect(screen.getByTestId('ssh-key-name-0')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('creates only complete new keys and updates only changed ones', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();

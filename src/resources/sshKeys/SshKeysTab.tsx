@@ -19,6 +19,18 @@ const NONE: SshKey[] = [];
 const isEmptyDraft = (draft: SshKeyDraft) =>
   draft.id === undefined && !draft.name.trim() && !draft.key.trim();
 
+/** A 422's messages for a key's name and key, when the server named those fields; else undefined. */
+function fieldErrors(error: unknown): { name?: string; key?: string } | undefined {
+  const { status, body } = error as { status?: number; body?: { detail?: unknown } };
+  if (status !== 422 || !Array.isArray(body?.detail)) return undefined;
+  const found: { name?: string; key?: string } = {};
+  for (const entry of body.detail as { loc?: unknown[]; msg?: unknown }[]) {
+    const field = entry.loc?.at(-1);
+    if ((field === 'name' || field === 'key') && typeof entry.msg === 'string') found[field] = entry.msg;
+  }
+  return found.name || found.key ? found : undefined;
+}
+
 /** The ssh tab of 'my settings': the account's keys, an add-new-key tile and one submit (spec §4 SSH keys submit). */
 export const SshKeysTab = () => {
   const translate = useTranslate();
@@ -77,15 +89,23 @@ export const SshKeysTab = () => {
       return;
     }
     setBusy(true);
+    // The tile being written: a refusal of its name or key is shown on that field (issue 37, item 2.3).
+    let writing: SshKeyDraft | undefined;
     try {
       for (const { id, data, previous } of plan.update) {
+        writing = drafts.find((draft) => draft.id === id);
         await dataProvider.update('sshKeys', { id, data, previousData: previous });
       }
-      for (const data of plan.create) await dataProvider.create('sshKeys', { data });
+      for (const data of plan.create) {
+        writing = drafts.find((d) => d.id === undefined && d.name === data.name && d.key === data.key);
+        await dataProvider.create('sshKeys', { data });
+      }
       setDrafts((current) => current.filter((draft) => draft.id !== undefined));
       notify('app.notifications.ssh_keys_updated', { type: 'success' });
     } catch (e) {
-      showError(e);
+      const onFields = writing && fieldErrors(e);
+      if (writing && onFields) setErrors({ [writing.uid]: onFields });
+      else showError(e);
     } finally {
       setBusy(false);
       await refetch();
