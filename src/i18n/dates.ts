@@ -5,14 +5,18 @@ import { enUS, ru } from 'date-fns/locale';
 import { useCallback } from 'react';
 import { useLocaleState } from 'react-admin';
 
-/** date: "Aug 23, 2026"; dateTime: "Aug 23, 2026, 8:14 PM"; exact: with seconds (tooltips); time: "8:14:12 PM". */
-export type DateKind = 'date' | 'dateTime' | 'exact' | 'time';
+/**
+ * date: "Aug 23, 2026"; dateTime: "Aug 23, 2026, 8:14 PM"; exact: with seconds (tooltips); time: "8:14:12 PM";
+ * clock: "8:14 PM" (in Russian "20:14"), a moment of today such as a queue's estimate.
+ */
+export type DateKind = 'date' | 'dateTime' | 'exact' | 'time' | 'clock';
 
 export const DATE_FORMATS: Record<DateKind, string> = {
   date: 'PP',
   dateTime: 'PPp',
   exact: 'PPpp',
   time: 'pp',
+  clock: 'p',
 };
 
 const LOCALES = { en: enUS, ru };

@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
-import { format, isSameDay, isValid, parseISO } from 'date-fns';
-import { enUS, ru } from 'date-fns/locale';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { isSameDay, isValid, parseISO } from 'date-fns';
+import { useTranslate } from 'react-admin';
 import type { BuildStatus } from '../../../contract/statuses';
+import { useDates } from '../../i18n/dates';
 import { HintTooltip } from '../../ui/HintTooltip';
 
 /** What a task or a build says of its place in the queue (issue 16): computed by the server. */
@@ -12,8 +12,6 @@ export interface QueueEstimateFields {
   estimated_start_at?: string | null;
   estimated_finish_at?: string | null;
 }
-
-const LOCALES = { en: enUS, ru };
 
 const dateOf = (value: string | null | undefined) => {
   const date = value ? parseISO(value) : undefined;
@@ -32,13 +30,12 @@ export const QueueEstimate = ({
   showPosition?: boolean;
 }) => {
   const translate = useTranslate();
-  const [localeName] = useLocaleState();
-  const locale = LOCALES[localeName as keyof typeof LOCALES] ?? enUS;
+  // The console's one time format per language (issue 37: the estimates read "16:39" in English).
+  const dates = useDates();
   if (item.status !== 'pending' && item.status !== 'in_progress') return null;
   const start = item.status === 'pending' ? dateOf(item.estimated_start_at) : undefined;
   const finish = dateOf(item.estimated_finish_at);
-  const time = (date: Date) =>
-    format(date, isSameDay(date, new Date()) ? 'HH:mm' : 'd MMM, HH:mm', { locale });
+  const time = (date: Date) => dates.format(date, isSameDay(date, new Date()) ? 'clock' : 'dateTime');
   const parts: string[] = [];
   if (item.status === 'pending' && showPosition)
     parts.push(
@@ -50,8 +47,8 @@ export const QueueEstimate = ({
   if (finish) parts.push(translate('app.tasks.eta.finishes', { time: time(finish) }));
   if (parts.length === 0) return null;
   const full = [
-    start && `${translate('app.tasks.eta.start_label')}: ${format(start, 'PPpp', { locale })}`,
-    finish && `${translate('app.tasks.eta.finish_label')}: ${format(finish, 'PPpp', { locale })}`,
+    start && `${translate('app.tasks.eta.start_label')}: ${dates.format(start, 'exact')}`,
+    finish && `${translate('app.tasks.eta.finish_label')}: ${dates.format(finish, 'exact')}`,
     (start || finish) && translate('app.tasks.eta.how'),
   ]
     .filter(Boolean)
