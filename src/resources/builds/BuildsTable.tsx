@@ -70,7 +70,7 @@ const BuildRow = ({
         <QueueEstimate item={build} />
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
-        <Typography variant="body2">{formatBytes(build.file_size)}</Typography>
+        <Typography variant="body2">{formatBytes(build.file_size, dates.locale)}</Typography>
         <Typography variant="caption" color="text.secondary" title={dates.format(date, 'exact')}>
           {dates.format(date, 'dateTime')}
         </Typography>

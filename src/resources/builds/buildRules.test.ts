@@ -119,5 +119,9 @@ describe('links', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    // Issue 37: Russian has its own units and decimal comma.
+    expect(formatBytes(1536, 'ru')).toBe('1,5 КБ');
+    expect(formatBytes(5 * 1024 * 1024, 'ru')).toBe('5 МБ');
+    expect(formatBytes(512, 'ru')).toBe('512 Б');
   });
 });

@@ -95,17 +95,22 @@ export function downloadUrl(origin: string, uuid: string): string {
   return `${origin}/api/files/firmwares/${encodeURIComponent(uuid)}`;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB'];
+/** The byte units and the decimal mark per UI language (issue 37: Russian read 'KB'). */
+const UNITS: Record<string, { units: readonly string[]; decimal: string }> = {
+  en: { units: ['B', 'KB', 'MB', 'GB'], decimal: '.' },
+  ru: { units: ['Б', 'КБ', 'МБ', 'ГБ'], decimal: ',' },
+};
 
-/** 1536 → '1.5 KB'. */
-export function formatBytes(bytes: number | null | undefined): string {
+/** 1536 → '1.5 KB' (in Russian '1,5 КБ'). */
+export function formatBytes(bytes: number | null | undefined, locale = 'en'): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
+  const { units, decimal } = UNITS[locale] ?? UNITS.en;
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${UNITS[unit]}`;
+  return `${value.toFixed(digits).replace(/\.0$/, '').replace('.', decimal)} ${units[unit]}`;
 }

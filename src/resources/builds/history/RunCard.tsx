@@ -105,7 +105,7 @@ export const RunCard = ({
               >
                 {run.sha256}
               </Box>{' '}
-              ({formatBytes(run.file_size)})
+              ({formatBytes(run.file_size, dates.locale)})
               {!run.download_path && (
                 <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
                   {t('file_gone')}

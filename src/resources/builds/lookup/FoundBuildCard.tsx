@@ -61,7 +61,7 @@ export const FoundBuildCard = ({ build }: { build: FoundBuild }) => {
           <AgentLostNote item={build} />
         </LabelledValue>
         <LabelledValue beside label={t('file')}>
-          {build.sha256 ? `${formatBytes(build.file_size)} · sha256 ${build.sha256}` : '—'}
+          {build.sha256 ? `${formatBytes(build.file_size, dates.locale)} · sha256 ${build.sha256}` : '—'}
         </LabelledValue>
         <LabelledValue beside label={t('updated')}>
           {dates.format(build.updated_at, 'dateTime')}
