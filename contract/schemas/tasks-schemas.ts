@@ -11,6 +11,8 @@ export const TaskSchema = Type.Object({
   group_id: Type.Integer(),
   group_name: Type.String(),
   model: Type.String(),
+  platform: Type.String({ description: 'Issue 37: tells builds of one model apart' }),
+  install_type: Type.String(),
   series: Type.String(),
   release_version: Type.String(),
   status: BuildStatusSchema,

@@ -25,6 +25,8 @@ const taskColumns = {
   group_id: b.group_id,
   group_name: buildSets.name,
   model: b.model,
+  platform: b.platform,
+  install_type: b.install_type,
   series: b.series,
   release_version: b.release_version,
   status: b.status,

@@ -14,6 +14,8 @@ export const taskOf = (id: number, extra: Partial<Task>): Task => ({
   group_id: 1,
   group_name: `Farm ${id}`,
   model: 'S19 Pro',
+  platform: 'cvitek',
+  install_type: 'sd',
   series: 'x19',
   release_version: '1.0.0',
   status: 'pending',

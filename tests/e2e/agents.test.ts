@@ -106,10 +106,12 @@ describe('build agents and live tasks', () => {
       await tasks.open('my');
       const row = tasks.row(build.uuid.slice(0, 8));
       await expect.poll(() => row.getByText('Pending', { exact: true }).isVisible(), UI).toBe(true);
-      await row.getByRole('button', { name: 'Cancel build' }).click();
+      await tasks.rowAction(build.uuid.slice(0, 8), /^Cancel build$/);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel build' }).click();
       await expect.poll(() => row.getByText('Cancelled', { exact: true }).isVisible(), UI).toBe(true);
-      expect(await row.getByRole('button', { name: 'Cancel build' }).count()).toBe(0);
+      await row.getByRole('button', { name: /^Actions: / }).click();
+      expect(await page.getByRole('menuitem', { name: 'Cancel build' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
       await context.close();
     } finally {
       await unblock();

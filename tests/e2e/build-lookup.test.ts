@@ -36,7 +36,8 @@ describe('build lookup, active builds and history', () => {
     const { context, page } = await signedIn(768, 'en-US', e2e.server.partner);
     await page.goto(`${e2e.server.url}/tasks?tab=my`);
     const row = page.getByRole('row').filter({ hasText: SET_NAME });
-    await row.getByRole('button', { name: 'History' }).click();
+    await row.getByRole('button', { name: /^Actions: / }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
     const dialog = page.getByRole('dialog', { name: /^Build history/ });
     await dialog.getByRole('listitem', { name: 'Run 2' }).waitFor(UI);
     const first = dialog.getByRole('listitem', { name: 'Run 1' });

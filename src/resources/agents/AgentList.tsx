@@ -2,6 +2,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, List, useCanAccess, useTranslate } from 'react-admin';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { useShowError } from '../../dataProvider/showError';
+import { showFrom } from '../../ui/responsive';
 import { LastActive } from '../partners/LastActive';
 import { AgentRowActions } from './AgentRowActions';
 import { AgentStatus } from './AgentStatus';
@@ -73,9 +74,17 @@ const AgentsTable = () => {
           label={label('name')}
           disableSort
           render={(a) => (
-            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {a.name}
-            </Typography>
+            <>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {a.name}
+              </Typography>
+              {/* Below md the blocked column gives way (issue 37, item 2.1): the chip goes under the name. */}
+              {a.is_blocked && (
+                <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+                  <Blocked agent={a} />
+                </Box>
+              )}
+            </>
           )}
         />
         <DataTable.Col<Agent>
@@ -86,12 +95,14 @@ const AgentsTable = () => {
         />
         <DataTable.Col<Agent>
           source="token_prefix"
+          sx={showFrom('xl')}
           label={label('token')}
           disableSort
           render={(a) => <TokenPrefix agent={a} />}
         />
         <DataTable.Col<Agent>
           source="releases"
+          sx={showFrom('xl')}
           label={label('releases')}
           disableSort
           render={(a) => <Releases agent={a} />}
@@ -104,6 +115,7 @@ const AgentsTable = () => {
         />
         <DataTable.Col<Agent>
           source="is_blocked"
+          sx={showFrom('md')}
           label={label('is_blocked')}
           disableSort
           render={(a) => <Blocked agent={a} />}

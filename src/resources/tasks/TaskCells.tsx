@@ -47,7 +47,7 @@ const RunNumber = ({ run }: { run?: number }) => {
 
 /** The set (favourites starred), the build's uuid and, on the 'all tasks' tab, whose task it is. */
 export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
-  <Box sx={{ minWidth: 0, maxWidth: '13rem' }}>
+  <Box sx={{ minWidth: 0, maxWidth: { xs: '9rem', xl: '13rem' } }}>
     <Stack direction="row" alignItems="center" spacing={0.5}>
       {task.is_favorite && <StarIcon sx={{ fontSize: '1rem', color: 'warning.main' }} />}
       <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={task.group_name}>
@@ -57,6 +57,11 @@ export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
     <Typography variant="caption" color="text.secondary" component="div" noWrap>
       <Box component="span" sx={{ fontFamily: 'monospace' }} title={task.uuid}>
         {task.uuid?.slice(0, 8)}
+      </Box>
+      {/* Below md the model column gives way (issue 37, item 2.1): the model is named here. */}
+      <Box component="span" sx={{ display: { xs: 'inline', md: 'none' } }}>
+        {' · '}
+        {task.model}
       </Box>
       <RunNumber run={task.run} />
       {owner && task.user_email && ` · ${task.user_email}`}

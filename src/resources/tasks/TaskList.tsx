@@ -66,13 +66,21 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
         />
         <DataTable.Col<Task>
           source="model"
+          sx={showFrom('md')}
           label={label('model')}
           disableSort
           render={(t) => <Text value={t.model} />}
         />
         <DataTable.Col<Task>
+          source="platform"
+          sx={showFrom('xl')}
+          label={label('platform')}
+          disableSort
+          render={(t) => <Text value={`${t.platform} · ${t.install_type}`} />}
+        />
+        <DataTable.Col<Task>
           source="release_version"
-          sx={showFrom('md')}
+          sx={showFrom('xl')}
           label={label('release')}
           disableSort
           render={(t) => <Text value={[t.series, t.release_version].filter(Boolean).join(' ')} />}
@@ -91,14 +99,14 @@ const TasksTable = ({ tab }: { tab: TasksTab }) => {
         />
         <DataTable.Col<Task>
           source="started_at"
-          sx={showFrom('lg')}
+          sx={showFrom('xxl')}
           label={label('times')}
           disableSort
           render={(t) => <TaskTimes task={t} />}
         />
         <DataTable.Col<Task>
           source="worker_name"
-          sx={showFrom('xl')}
+          sx={showFrom('xxl')}
           label={label('worker_name')}
           disableSort
           render={(t) => <Text value={t.worker_name} />}

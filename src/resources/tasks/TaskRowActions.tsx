@@ -4,40 +4,25 @@ import HistoryIcon from '@mui/icons-material/History';
 import TerminalOutlinedIcon from '@mui/icons-material/TerminalOutlined';
 import { IconButton, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { BuildLogDialog } from '../../custom/live/BuildLogDialog';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
+import { ActionsMenu, type MenuAction } from '../../ui/ActionsMenu';
 import { HintTooltip } from '../../ui/HintTooltip';
 import { downloadUrl } from '../builds/buildRules';
 import { BuildHistoryDialog } from '../builds/history/BuildHistoryDialog';
 import { cancelTask } from './tasksApi';
 import { isCancellable, type Task } from './types';
 
-const Action = ({
-  label,
-  icon,
-  onClick,
-  color,
-  disabled,
-}: {
-  label: string;
-  icon: ReactElement;
-  onClick: () => void;
-  color?: 'error';
-  disabled?: boolean;
-}) => (
-  <HintTooltip title={label}>
-    <span>
-      <IconButton size="small" aria-label={label} onClick={onClick} color={color} disabled={disabled}>
-        {icon}
-      </IconButton>
-    </span>
-  </HintTooltip>
-);
+type TaskAction = 'log' | 'history' | 'cancel';
 
-/** A task's actions: its build log, the file once done, and cancel (pending or running, after a confirmation). */
+/**
+ * A task's actions: the file once done, as a button; its build log, its history and cancel (pending or running,
+ * after a confirmation) in the row's menu, so that the column stays two buttons wide (issue 37, item 2.1: at
+ * 1280 px four buttons were cut off).
+ */
 export const TaskRowActions = ({ task }: { task: Task }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -49,6 +34,19 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
   const [logOpen, setLogOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const name = `${task.group_name} · ${task.model}`;
+  const items: MenuAction<TaskAction>[] = [
+    { action: 'log', icon: <TerminalOutlinedIcon />, primary: translate('app.tasks.actions.log') },
+    { action: 'history', icon: <HistoryIcon />, primary: translate('history.action') },
+  ];
+  if (isCancellable(task))
+    items.push({
+      action: 'cancel',
+      icon: <CancelOutlinedIcon />,
+      primary: translate('app.tasks.actions.cancel'),
+      disabled: busy,
+      divider: true,
+      danger: true,
+    });
 
   const cancel = async () => {
     setBusy(true);
@@ -73,16 +71,6 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
       justifyContent="flex-end"
       onClick={(event) => event.stopPropagation()}
     >
-      <Action
-        label={translate('app.tasks.actions.log')}
-        icon={<TerminalOutlinedIcon fontSize="small" />}
-        onClick={() => setLogOpen(true)}
-      />
-      <Action
-        label={translate('history.action')}
-        icon={<HistoryIcon fontSize="small" />}
-        onClick={() => setHistoryOpen(true)}
-      />
       {task.status === 'done' && (
         <HintTooltip title={translate('app.tasks.actions.download')}>
           <IconButton
@@ -96,15 +84,16 @@ export const TaskRowActions = ({ task }: { task: Task }) => {
           </IconButton>
         </HintTooltip>
       )}
-      {isCancellable(task) && (
-        <Action
-          label={translate('app.tasks.actions.cancel')}
-          icon={<CancelOutlinedIcon fontSize="small" />}
-          onClick={() => setConfirming(true)}
-          color="error"
-          disabled={busy}
-        />
-      )}
+      <ActionsMenu<TaskAction>
+        small
+        label={translate('app.tasks.actions.menu', { name })}
+        items={items}
+        onPick={(action) => {
+          if (action === 'log') setLogOpen(true);
+          else if (action === 'history') setHistoryOpen(true);
+          else setConfirming(true);
+        }}
+      />
       <Confirm
         isOpen={confirming}
         loading={busy}

@@ -64,12 +64,17 @@ export function tasksPage(page: Page, baseUrl: string) {
     row: (text: string) => page.getByRole('row').filter({ hasText: text }),
     logDialog,
     logLines: () => logDialog().locator('[data-seq]'),
-    async openLog(rowText: string) {
+    /** Picks `action` from the row's menu (issue 37: the row keeps only Download and that menu in view). */
+    async rowAction(rowText: string, action: RegExp) {
       await page
         .getByRole('row')
         .filter({ hasText: rowText })
-        .getByRole('button', { name: /^(View log|Журнал сборки)$/ })
+        .getByRole('button', { name: /^(Actions|Действия): / })
         .click();
+      await page.getByRole('menuitem', { name: action }).click();
+    },
+    async openLog(rowText: string) {
+      await this.rowAction(rowText, /^(View log|Журнал сборки)$/);
     },
   };
 }
