@@ -48,6 +48,11 @@ describe('MyTasksButton', () => {
     expect(screen.getByLabelText('In progress: 12')).toHaveTextContent('12');
     expect(screen.getByLabelText('Failed: 100000')).toHaveTextContent('99999+');
     expect(screen.getByRole('link', { name: /My tasks/ })).toHaveAttribute('href', '/tasks?tab=my');
+    // Issue 37: a screen reader reads what each counter counts, not "0 0 0".
+    expect(screen.getByRole('img', { name: 'Pending: 3' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'My tasks: 3 pending, 12 in progress, 100000 failed' }),
+    ).toBeVisible();
     await waitFor(() => expect(icon()).toContain('>10</text>'));
     expect(httpClient.mock.calls.map(([path]) => path)).toEqual([TASK_STATUS_PATH]);
     expect(screen.getByLabelText('all in progress')).toHaveTextContent('-');

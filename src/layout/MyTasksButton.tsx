@@ -23,6 +23,8 @@ const Counter = ({ value, color, label }: { value: number; color: string; label:
   <HintTooltip title={label}>
     <Box
       component="span"
+      // A named image: its tooltip's text is its name (the link says all three in words, issue 37).
+      role="img"
       aria-label={`${label}: ${value}`}
       sx={{
         minWidth: '1.5rem',
@@ -61,6 +63,7 @@ export const MyTasksButton = () => {
     <Button
       component={Link}
       to="/tasks?tab=my"
+      aria-label={translate('app.header.my_tasks_label', counters)}
       color="inherit"
       startIcon={<AssignmentOutlinedIcon />}
       sx={{ mr: 1, gap: 0.5, whiteSpace: 'nowrap' }}
