@@ -43,8 +43,11 @@ const common = (mode: 'light' | 'dark'): ThemeOptions => {
     components: {
       // A reader who asked their system for less motion (WCAG 2.3.3) gets none: transitions and animations end
       // at once (a loader shows its arc still), and scrolling jumps. react-admin's theme adds the baseline.
+      // Issue 37: after a failed submit the browser scrolls the first bad field into view, and its label lay
+      // under the fixed app bar (at most 4rem high): scrolling keeps the bar's height and a line clear.
       MuiCssBaseline: {
         styleOverrides: {
+          html: { scrollPaddingTop: APP_BAR_CLEARANCE },
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
               animationDuration: '0.01ms !important',
@@ -89,6 +92,9 @@ const common = (mode: 'light' | 'dark'): ThemeOptions => {
     },
   };
 };
+
+/** What scrolling a field into view keeps clear at the top: the fixed app bar and its label's line. */
+export const APP_BAR_CLEARANCE = '5.5rem';
 
 export const lightTheme: ThemeOptions = deepMerge(defaultLightTheme, common('light'));
 export const darkTheme: ThemeOptions = deepMerge(defaultDarkTheme, common('dark'));
