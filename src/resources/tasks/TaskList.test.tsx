@@ -3,6 +3,7 @@
 import { within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../i18n/dates';
 import { loadMessages } from '../../i18n/messages';
 import { renderTaskList, rowOf, taskOf } from '../../test/taskList';
 import type { Task } from './types';
@@ -38,11 +39,11 @@ describe('TaskList: queue position and ETA', () => {
     const pending = await rowOf('Farm 2');
     expect(within(pending).getByText('#1 in queue')).toBeInTheDocument();
     expect(within(pending).getByTestId('queue-estimate')).toHaveTextContent(
-      `starts ≈ ${format(soon(5), 'HH:mm')} · done ≈ ${format(soon(20), 'HH:mm')}`,
+      `starts ≈ ${formatDate(soon(5), 'clock')} · done ≈ ${formatDate(soon(20), 'clock')}`,
     );
     const running = await rowOf('Farm 1');
     expect(within(running).getByTestId('queue-estimate')).toHaveTextContent(
-      `done ≈ ${format(soon(5), 'HH:mm')}`,
+      `done ≈ ${formatDate(soon(5), 'clock')}`,
     );
     // No estimate from the server (nothing built yet, no agent online): the place alone.
     const unknown = await rowOf('Farm 3');
