@@ -181,6 +181,16 @@ describe.skipIf(missing.length > 0)('deploy/nginx.conf in front of two instances
     expect(JSON.parse(first)).toEqual({ type: 'ready' });
   });
 
+  // Issue 43 §2.9: every location set a header of its own, so under nginx's rule /api/ requests went out with
+  // none of the server block's (no X-Forwarded-For: every client was the balancer; no request id).
+  it("sends the instances nginx's request id and the client's address, for the API and the pages", async () => {
+    for (const route of ['/api/health/live', '/login']) {
+      const res = await fetch(url(route));
+      // nginx's $request_id is 32 hex digits; an instance that got none makes a UUID of its own.
+      expect(res.headers.get('x-request-id'), route).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
   it('gives no 502 for longer than PostgreSQL restarts, and pages keep their shell', async () => {
     const probes: Probe[] = [];
     let probing = true;
