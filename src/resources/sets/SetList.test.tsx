@@ -21,6 +21,7 @@ function renderList(total: number, role: 'user' | 'admin' = 'user') {
     total,
     handlers: {
       'GET /client/firmware/groups': ({ query }) => (query?.search === 'none' ? [] : [set, SOUTH]),
+      'GET /client/firmware/groups/11/upgrade': () => ({ builds: 5, cancelled: 2 }),
       'POST /client/firmware/groups/11/upgrade': () => ({}),
     },
   });
@@ -125,13 +126,16 @@ describe('the sets list', { timeout: 60_000 }, () => {
     await u.click(await screen.findByRole('button', { name: 'Actions of set South farm' }, slow));
     await u.click(await screen.findByRole('menuitem', { name: 'Upgrade all' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade all builds of South farm?' });
-    expect(dialog).toHaveTextContent('(7)');
+    // Issue 37: the count comes from the server, and the cancelled builds are left alone unless ticked.
+    expect(await within(dialog).findByText(/^5 builds on an older release/)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('checkbox', { name: 'Include the 2 cancelled builds' }));
+    expect(within(dialog).getByText(/^7 builds on an older release/)).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     await u.click(within(dialog).getByRole('button', { name: 'Upgrade all' }));
     await waitFor(() =>
       expect(
-        api.calls.some((c) => c.method === 'POST' && c.path === '/client/firmware/groups/11/upgrade'),
-      ).toBe(true),
+        api.calls.find((c) => c.method === 'POST' && c.path === '/client/firmware/groups/11/upgrade')?.query,
+      ).toEqual({ include_cancelled: true }),
     );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
