@@ -121,7 +121,7 @@ describe('httpClient', () => {
         ),
     );
     const client = createHttpClient({ getToken: () => null, fetch: fetch as typeof globalThis.fetch });
-    const pending = client('/client/firmware/models').catch((e) => e);
+    const pending = client('/client/firmware/models', { timeout: 5000 }).catch((e) => e);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await pending).toBeInstanceOf(TimeoutError);
     vi.useRealTimers();
