@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addAgent,
   agentCall,
   claim,
   claimJob,
   createAgentWorld,
+  emptyQueue,
   logOf,
   queueBuild,
   sendEvents,
@@ -23,6 +24,9 @@ let agent: { id: number; token: string };
 beforeAll(async () => {
   agent = await addAgent(w, 'lease-agent');
 });
+
+// Each test claims the build it queued: on an empty queue, whatever an earlier test left waiting or held.
+beforeEach(() => emptyQueue(w));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

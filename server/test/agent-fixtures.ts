@@ -10,9 +10,10 @@ import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type EmbeddedAgentOptions, startEmbeddedAgent } from '../agents/embedded-agent';
 import type { Config } from '../config';
-import { repositories } from '../platform/db/schema';
+import { buildSets, builds, repositories } from '../platform/db/schema';
 import type { QueueOptions } from '../queue/queue-options';
 import { ensureDemoRepositories } from '../releases/git/demo-repositories';
+import { recountSet } from '../sets/sets-repository';
 import {
   api,
   type BuildWorld,
@@ -52,6 +53,16 @@ export async function queueBuild(w: AgentWorld, token = w.partner.token, setId =
   configurations += 1;
   const fee_pools_configs = pools([{}, { worker: `rig${configurations}` }]);
   return submit(w, token, buildBody(w, setId, { fee_pools_configs }));
+}
+
+/**
+ * Deletes every build (their events, runs and attestations with them) and recounts the sets: a test that reads
+ * the queue's order, positions or totals starts on an empty queue, whatever the file's other tests left in it.
+ */
+export async function emptyQueue(w: BuildWorld): Promise<void> {
+  await w.t.db.delete(builds);
+  for (const { id } of await w.t.db.select({ id: buildSets.id }).from(buildSets))
+    await recountSet(w.t.db, id);
 }
 
 /** Adds an agent through the admin API and answers its id and token. */

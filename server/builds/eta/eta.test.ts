@@ -1,6 +1,6 @@
 // Issue 16 item 5: queue position and the expected start and finish of pending and running builds.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Build } from '../../../contract/schemas/build-schemas';
 import type { Task } from '../../../contract/schemas/tasks-schemas';
 import { buildAgents, builds } from '../../platform/db/schema';
@@ -116,6 +116,12 @@ describe('estimates on the task and build lists', () => {
     forgetEstimates(w.t.db);
   });
   afterAll(() => w.close());
+  // One agent online, the running build's: whatever an earlier test made of the agents.
+  beforeEach(async () => {
+    await w.t.db.update(buildAgents).set({ last_contact: new Date(Date.now() - 60 * MIN) });
+    await w.t.db.update(buildAgents).set({ last_contact: new Date() }).where(eq(buildAgents.id, agent.id));
+    forgetEstimates(w.t.db);
+  });
 
   const tasks = async () => {
     const res = await api(w, 'GET', '/client/firmware/tasks', w.partner.token);

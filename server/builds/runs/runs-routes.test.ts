@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BuildRun } from '../../../contract/schemas/runs-schemas';
 import {
   addAgent,
   agentCall,
   claim,
   createAgentWorld,
+  emptyQueue,
   queueBuild,
   sendEvents,
   taskOf,
@@ -52,17 +53,22 @@ async function buildWith(agent: { token: string }, id: number, line: string) {
   expect(fin.json()).toEqual({ status: 'done' });
 }
 
+/** A build `agentName`'s new agent built to done (run 1), then rebuilt: run 2 waits, on an empty queue. */
+async function builtAndRebuilt(agentName: string) {
+  const agent = await addAgent(w, agentName);
+  const build = await queueBuild(w);
+  await buildWith(agent, build.id, 'compiled in run one');
+  const rebuilt = await api(w, 'POST', `${FW}/rebuild?firmware_id=${build.id}`, w.partner.token);
+  expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+  return build;
+}
+
 describe('build history', () => {
-  let buildId: number;
+  // Each test's agent claims the build it queued.
+  beforeEach(() => emptyQueue(w));
 
   it('a rebuild keeps run 1 with its release, agent, digest and log', async () => {
-    const agent = await addAgent(w, 'runner-one');
-    const build = await queueBuild(w);
-    buildId = build.id;
-    await buildWith(agent, build.id, 'compiled in run one');
-
-    const rebuilt = await api(w, 'POST', `${FW}/rebuild?firmware_id=${build.id}`, w.partner.token);
-    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    const build = await builtAndRebuilt('runner-one');
 
     const runs = await runsOf(build.id);
     expect(runs.map((run) => [run.run, run.status, run.is_latest])).toEqual([
@@ -87,12 +93,13 @@ describe('build history', () => {
   });
 
   it('the second run gets its own agent and log; deleting the agents keeps their names', async () => {
+    const { id: buildId } = await builtAndRebuilt('history-one');
     const second = await addAgent(w, 'runner-two');
     await buildWith(second, buildId, 'compiled in run two');
     expect(await logLines(buildId)).toContain('compiled in run two');
     expect(await logLines(buildId)).not.toContain('compiled in run one');
 
-    for (const name of ['runner-one', 'runner-two']) {
+    for (const name of ['history-one', 'runner-two']) {
       const list = await api(w, 'GET', '/admin/workers', w.admin.token);
       const id = list.json<{ id: number; name: string }[]>().find((a) => a.name === name)?.id;
       expect((await api(w, 'DELETE', `/admin/workers/${id}`, w.admin.token)).statusCode).toBe(204);
@@ -100,7 +107,7 @@ describe('build history', () => {
     const runs = await runsOf(buildId);
     expect(runs.map((run) => [run.run, run.agent_name])).toEqual([
       [2, 'runner-two'],
-      [1, 'runner-one'],
+      [1, 'history-one'],
     ]);
     // The task list's Agent column: the latest run's agent, still named.
     expect(await taskOf(w, buildId)).toMatchObject({ status: 'done', worker_name: 'runner-two' });
@@ -119,6 +126,7 @@ describe('build history', () => {
   });
 
   it('answers another partner 404 and a partner on the admin path 403; admins see any', async () => {
+    const { id: buildId } = await builtAndRebuilt('runner-three');
     expectError(await api(w, 'GET', `${FW}/${buildId}/runs`, w.other.token), 404);
     expectError(await api(w, 'GET', `${FW}/${buildId}/log?run=1`, w.other.token), 404);
     expectError(await api(w, 'GET', `/admin/firmwares/${buildId}/runs`, w.partner.token), 403);
