@@ -10,10 +10,12 @@ let admin: string;
 
 beforeAll(async () => {
   admin = (await createSignedIn(t.app, t.db, { role: 'admin' })).token;
+  await ensureLicenses(t.db);
 });
 
 describe('licenses', () => {
   it('are seeded once, on a console that has none', async () => {
+    await t.db.delete(licenses);
     expect(await ensureLicenses(t.db)).toBe(true);
     expect(await ensureLicenses(t.db)).toBe(false);
     expect(await t.db.select().from(licenses)).toHaveLength(DEMO_LICENSES.length);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { accounts, builds } from '../platform/db/schema';
 import {
   api,
@@ -32,8 +32,23 @@ beforeAll(async () => {
   await createSet(w, w.other.token, 'Empty set');
 });
 
+/**
+ * A set named `name` of `owner`'s (the partner's unless said) holding one build, for a test that changes or
+ * removes them; the set is removed after the test, so that the listing tests, in any order, see only the sets
+ * and builds above.
+ */
+async function ownBuild(name: string, owner = w.partner) {
+  const made = await createSet(w, owner.token, name);
+  const madeBuild = await submit(w, owner.token, buildBody(w, made.id as number));
+  onTestFinished(async () => {
+    await api(w, 'DELETE', `/admin/groups/${made.id}?full_clean=true`, w.admin.token);
+  });
+  return { set: made, build: madeBuild };
+}
+
 describe('admin paths refuse partners', () => {
   it('answers 403 on every admin route, changing nothing', async () => {
+    const { set, build } = await ownBuild('Refused set');
     const t = w.partner.token;
     const before = await rowCounts(w.t.db);
     const calls: [string, string, unknown?][] = [
@@ -114,6 +129,7 @@ describe('admin reads', () => {
 
 describe('admin writes on a partner’s build', () => {
   it('configures a refund pool the partner never sees but keeps', async () => {
+    const { set, build } = await ownBuild('Refund set');
     const res = await api(
       w,
       'PATCH',
@@ -152,6 +168,7 @@ describe('admin writes on a partner’s build', () => {
   });
 
   it('edits and rebuilds any build; user_id must be its owner', async () => {
+    const { build } = await ownBuild('Edited set');
     expectError(
       await api(w, 'PATCH', `/admin/firmwares?firmware_id=${build.id}&user_id=${w.other.id}`, w.admin.token, {
         platform: 'xilinx',
@@ -179,12 +196,14 @@ describe('admin writes on a partner’s build', () => {
   });
 
   it('upgrades a partner’s set only to releases the partner may see', async () => {
+    const { set } = await ownBuild('Upgraded set');
     const res = await api(w, 'POST', `/admin/groups/${set.id}/upgrade`, w.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().versions).toEqual([{ model: 'S19 Pro', release_id: w.releases.x19v2 }]);
   });
 
   it('edits, rebuilds and removes a partner’s set', async () => {
+    const { set, build } = await ownBuild('Removed set');
     const patch = await api(w, 'PATCH', `/admin/groups/${set.id}`, w.admin.token, {
       name: 'Renamed',
       is_favorite: true,
@@ -205,7 +224,7 @@ describe('admin writes on a partner’s build', () => {
   });
 
   it('removes any build', async () => {
-    const otherBuild = (await api(w, 'GET', '/admin/firmwares', w.admin.token)).json()[0];
+    const { build: otherBuild } = await ownBuild('Spare', w.other);
     expect(otherBuild.user_id).toBe(w.other.id);
     expect((await api(w, 'DELETE', `/admin/firmwares/${otherBuild.id}`, w.admin.token)).statusCode).toBe(204);
     expectError(await api(w, 'DELETE', `/admin/firmwares/${otherBuild.id}`, w.admin.token), 404);

@@ -167,9 +167,11 @@ describe('admin catalogue: combinations', () => {
       '1 build in the queue uses combination S19 Pro-amlogic-nand: remove it once they are built',
     );
     expectError(await admin('DELETE', '/admin/catalogue/combinations/S21/zynq/sd'), 404);
-    expect((await admin('DELETE', '/admin/catalogue/combinations/S21/xilinx/sd')).statusCode).toBe(204);
+    const unused = { model: 'S21 XP', platform: 'xilinx', install_type: 'sd' };
+    expect((await admin('POST', '/admin/catalogue/combinations', unused)).statusCode).toBe(201);
+    expect((await admin('DELETE', '/admin/catalogue/combinations/S21 XP/xilinx/sd')).statusCode).toBe(204);
     const combinations = (await partner('GET', '/client/firmware/model-platform-install_type')).json();
-    expect(combinations).not.toContainEqual({ model: 'S21', platform: 'xilinx', install_type: 'sd' });
+    expect(combinations).not.toContainEqual(unused);
     expect(combinations).toContainEqual({ model: 'S19 Pro', platform: 'amlogic', install_type: 'nand' });
   });
 });

@@ -135,10 +135,11 @@ describe('admin catalogue: series', () => {
       'Series l9 has 1 models: remove them first, or block the series',
     );
     expectError(await admin('DELETE', '/admin/catalogue/series/nope'), 404);
-    const res = await admin('DELETE', '/admin/catalogue/series/x23');
+    expect((await admin('POST', '/admin/catalogue/series', { name: 'x24' })).statusCode).toBe(201);
+    const res = await admin('DELETE', '/admin/catalogue/series/x24');
     expect(res.statusCode, res.body).toBe(204);
-    expect(await names('/admin/catalogue/series', w.admin.token)).not.toContain('x23');
-    expect((await auditRows('series', 'x23')).map((r) => r.action)).toEqual([
+    expect(await names('/admin/catalogue/series', w.admin.token)).not.toContain('x24');
+    expect((await auditRows('series', 'x24')).map((r) => r.action)).toEqual([
       'catalogue.create',
       'catalogue.remove',
     ]);
@@ -227,21 +228,23 @@ describe('admin catalogue: models', () => {
   });
 
   it('moves and removes a model no build uses, with its combinations', async () => {
-    const moved = await admin('PATCH', '/admin/catalogue/models/S21 Hyd', { series: 'x19' });
+    const made = await admin('POST', '/admin/catalogue/models', { name: 'S21 Lab', series: 'x21' });
+    expect(made.statusCode, made.body).toBe(201);
+    const moved = await admin('PATCH', '/admin/catalogue/models/S21 Lab', { series: 'x19' });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ series: 'x19' });
-    const combination = { model: 'S21 Hyd', platform: 'cvitek', install_type: 'sd' };
+    const combination = { model: 'S21 Lab', platform: 'cvitek', install_type: 'sd' };
     expect((await admin('POST', '/admin/catalogue/combinations', combination)).statusCode).toBe(201);
 
-    const res = await admin('DELETE', '/admin/catalogue/models/S21 Hyd');
+    const res = await admin('DELETE', '/admin/catalogue/models/S21 Lab');
     expect(res.statusCode, res.body).toBe(204);
-    expect(await names('/client/firmware/models', w.admin.token)).not.toContain('S21 Hyd');
+    expect(await names('/client/firmware/models', w.admin.token)).not.toContain('S21 Lab');
     const combinations = await admin('GET', '/client/firmware/model-platform-install_type');
-    expect(combinations.json<{ model: string }[]>().some((c) => c.model === 'S21 Hyd')).toBe(false);
-    expect((await auditRows('model', 'S21 Hyd')).map((r) => [r.action, r.before, r.after])).toEqual([
-      ['catalogue.create', null, { name: 'S21 Hyd', series: 'x21', is_blocked: false }],
+    expect(combinations.json<{ model: string }[]>().some((c) => c.model === 'S21 Lab')).toBe(false);
+    expect((await auditRows('model', 'S21 Lab')).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['catalogue.create', null, { name: 'S21 Lab', series: 'x21', is_blocked: false }],
       ['catalogue.update', { series: 'x21' }, { series: 'x19' }],
-      ['catalogue.remove', { name: 'S21 Hyd', series: 'x19', is_blocked: false }, null],
+      ['catalogue.remove', { name: 'S21 Lab', series: 'x19', is_blocked: false }, null],
     ]);
   });
 

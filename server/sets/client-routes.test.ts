@@ -1,12 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createSet, getSet, rowCounts } from '../test/build-fixtures';
-import { expectError, expectValidationError } from '../test/helper';
+import { createSignedIn, expectError, expectValidationError } from '../test/helper';
 import { createSetWorld } from '../test/set-fixtures';
 import { sharedWorld } from '../test/shared-world';
 
 const w = sharedWorld(createSetWorld);
 
 const GROUPS = '/client/firmware/groups';
+
+/** A new partner's token, with a set of each name (the first a favourite), oldest first. */
+async function partnerWithSets(...names: string[]): Promise<string> {
+  const { token } = await createSignedIn(w.t.app, w.t.db);
+  for (const [i, name] of names.entries()) await createSet(w, token, name, { is_favorite: i === 0 });
+  return token;
+}
+
+// A partner who has a set named Farm A, for the tests of names taken; w.partner's sets are the first test's.
+let farmer: string;
+beforeAll(async () => {
+  farmer = await partnerWithSets('Farm A');
+});
 
 describe('POST /client/firmware/groups', () => {
   it('creates a set with its counters at zero and a link uuid', async () => {
@@ -43,7 +56,7 @@ describe('POST /client/firmware/groups', () => {
     ['farm a', 'Name already exists'],
   ])('refuses the name %j: %s', async (name, msg) => {
     const before = await rowCounts(w.t.db);
-    const issue = expectValidationError(await api(w, 'POST', GROUPS, w.partner.token, { name }), 'name');
+    const issue = expectValidationError(await api(w, 'POST', GROUPS, farmer, { name }), 'name');
     expect(issue.msg).toBe(msg);
     expect(await rowCounts(w.t.db)).toEqual(before);
   });
@@ -87,21 +100,23 @@ describe('GET /client/firmware/groups', () => {
   });
 
   it('lists only my own sets, filtered by search and favourites', async () => {
-    const mine = (await api(w, 'GET', GROUPS, w.partner.token)).json();
+    const token = await partnerWithSets('Farm A', 'Plain set');
+    const mine = (await api(w, 'GET', GROUPS, token)).json();
     expect(mine.map((g: { name: string }) => g.name)).toEqual(['Plain set', 'Farm A']);
-    const search = await api(w, 'GET', `${GROUPS}?search=FARM`, w.partner.token);
+    const search = await api(w, 'GET', `${GROUPS}?search=FARM`, token);
     expect(search.json().map((g: { name: string }) => g.name)).toEqual(['Farm A']);
     expect(search.headers['x-total-count']).toBe('1');
-    const favourites = await api(w, 'GET', `${GROUPS}?is_favorite=true`, w.partner.token);
+    const favourites = await api(w, 'GET', `${GROUPS}?is_favorite=true`, token);
     expect(favourites.json().map((g: { name: string }) => g.name)).toEqual(['Farm A']);
-    expectValidationError(await api(w, 'GET', `${GROUPS}?page=-1`, w.partner.token), 'page');
+    expectValidationError(await api(w, 'GET', `${GROUPS}?page=-1`, token), 'page');
   });
 });
 
 describe('PATCH /client/firmware/groups/{id}', () => {
   it('edits my set and refuses a duplicate name', async () => {
-    const set = await createSet(w, w.partner.token, 'Editable');
-    const res = await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, {
+    const token = await partnerWithSets('Farm A');
+    const set = await createSet(w, token, 'Editable');
+    const res = await api(w, 'PATCH', `${GROUPS}/${set.id}`, token, {
       name: 'Edited',
       description: 'changed',
       is_favorite: true,
@@ -115,12 +130,10 @@ describe('PATCH /client/firmware/groups/{id}', () => {
       is_favorite: true,
       logo_id: 1,
     });
-    const dup = await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { name: 'FARM A' });
+    const dup = await api(w, 'PATCH', `${GROUPS}/${set.id}`, token, { name: 'FARM A' });
     expect(expectValidationError(dup, 'name').msg).toBe('Name already exists');
     // Its own name (another case) is fine.
-    expect(
-      (await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { name: 'EDITED' })).statusCode,
-    ).toBe(200);
+    expect((await api(w, 'PATCH', `${GROUPS}/${set.id}`, token, { name: 'EDITED' })).statusCode).toBe(200);
   });
 
   it('answers 404 for another partner’s set, on every write', async () => {

@@ -14,12 +14,18 @@ let ready: Record<string, unknown>;
 let waiting: Record<string, unknown>;
 let gone: Record<string, unknown>;
 
-beforeAll(async () => {
-  set = await createSet(w, w.partner.token, 'Shared set');
-  ready = await submit(w, w.partner.token, buildBody(w, set.id as number));
-  waiting = await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'S19j Pro' }));
-  gone = await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'T19' }));
+/** A set named `name` of the partner's with a pending build and a removed one. */
+async function setWithBuilds(name: string) {
+  const made = await createSet(w, w.partner.token, name);
+  const waiting = await submit(w, w.partner.token, buildBody(w, made.id as number, { model: 'S19j Pro' }));
+  const gone = await submit(w, w.partner.token, buildBody(w, made.id as number, { model: 'T19' }));
   await api(w, 'DELETE', `/client/firmware/firmwares/${gone.id}`, w.partner.token);
+  return { set: made, waiting, gone };
+}
+
+beforeAll(async () => {
+  ({ set, waiting, gone } = await setWithBuilds('Shared set'));
+  ready = await submit(w, w.partner.token, buildBody(w, set.id as number));
   await stageBuild(w.t.db, ready.id as number, {
     status: 'done',
     progress: 100,
@@ -89,6 +95,8 @@ describe('GET /api/files/firmwares/{uuid} (public)', () => {
   });
 
   it('answers 404 unless the build is done and its file exists', async () => {
+    // Its own builds: this test makes them done, which the listing test must not see.
+    const { waiting, gone } = await setWithBuilds('Downloads');
     await writeFile(path.join(w.dataDir, 'artifacts', `${waiting.uuid}.tar.gz`), 'not yet');
     expectError(await api(w, 'GET', `/files/firmwares/${waiting.uuid}`, undefined), 404);
     expectError(await api(w, 'GET', `/files/firmwares/${gone.uuid}`, undefined), 404);

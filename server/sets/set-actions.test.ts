@@ -1,7 +1,7 @@
 // A set's counters and versions as its builds come and go, and the set actions: rebuild, upgrade, remove.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api, buildBody, createSet, getSet, submit } from '../test/build-fixtures';
 import { stageBuild } from '../test/build-states';
 import { expectError } from '../test/helper';
@@ -16,9 +16,13 @@ const GROUPS = '/client/firmware/groups';
 describe('set counters, versions and the set actions', () => {
   let set: Record<string, unknown>;
   let builds: Record<string, unknown>[];
+  let made = 0;
 
-  beforeAll(async () => {
-    set = await createSet(w, w.partner.token, 'Counted', { ssh_keys: [w.keyId], logo_id: w.logoId });
+  // Each test gets its own set of three pending builds: the tests change their statuses and remove them.
+  beforeEach(async () => {
+    made += 1;
+    const name = `Counted ${made}`;
+    set = await createSet(w, w.partner.token, name, { ssh_keys: [w.keyId], logo_id: w.logoId });
     builds = [
       await submit(w, w.partner.token, buildBody(w, set.id as number)),
       await submit(w, w.partner.token, buildBody(w, set.id as number, { model: 'S19j Pro' })),
@@ -29,6 +33,14 @@ describe('set counters, versions and the set actions', () => {
       ),
     ];
   });
+
+  /** The second build failed and the third at work, recounted as a status change is. */
+  const failSecondRunThird = () =>
+    w.t.db.transaction(async (tx) => {
+      await stageBuild(tx, builds[1].id as number, { status: 'failed' });
+      await stageBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
+      await recountSet(tx, set.id as number);
+    });
 
   it('counts the builds as they are submitted, and a build takes the set’s keys and logo', async () => {
     expect(builds[0]).toMatchObject({ ssh_keys: [w.keyId], logo_id: w.logoId });
@@ -44,11 +56,7 @@ describe('set counters, versions and the set actions', () => {
   });
 
   it('follows status changes recounted in the same transaction', async () => {
-    await w.t.db.transaction(async (tx) => {
-      await stageBuild(tx, builds[1].id as number, { status: 'failed' });
-      await stageBuild(tx, builds[2].id as number, { status: 'in_progress', progress: 40 });
-      await recountSet(tx, set.id as number);
-    });
+    await failSecondRunThird();
     expect(await getSet(w, w.partner.token, set.id)).toMatchObject({
       count_firmwares: 3,
       count_pending: 1,
@@ -58,6 +66,7 @@ describe('set counters, versions and the set actions', () => {
   });
 
   it('rebuilds every build of the set', async () => {
+    await failSecondRunThird();
     const res = await api(w, 'POST', `${GROUPS}/${set.id}/rebuild`, w.partner.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ count_pending: 3, count_failed: 0, count_in_progress: 0 });
@@ -142,10 +151,10 @@ describe('set counters, versions and the set actions', () => {
     const removed = await getSet(w, w.partner.token, set.id);
     expect(removed).toMatchObject({ is_removed: true, count_firmwares: 0, count_removed_firmwares: 3 });
     const names = (await api(w, 'GET', GROUPS, w.partner.token)).json().map((g: { name: string }) => g.name);
-    expect(names).not.toContain('Counted');
+    expect(names).not.toContain(set.name);
     expectError(await api(w, 'DELETE', `${GROUPS}/${set.id}`, w.partner.token), 404);
     expectError(await api(w, 'PATCH', `${GROUPS}/${set.id}`, w.partner.token, { name: 'Back' }), 404);
     // Its name is free again.
-    await createSet(w, w.partner.token, 'Counted');
+    await createSet(w, w.partner.token, set.name as string);
   });
 });

@@ -8,11 +8,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGunzip, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { packEntries, readTar, type TarEntry } from '../../agent/tar';
 import type { AttestationPayload } from '../../contract/rules/attestation';
 import { runVerify } from '../../scripts/verify-archive';
 import type { EmbeddedAgent } from '../agents/embedded-agent';
+import { signingKeys } from '../platform/db/schema';
+import { getSetting, putSetting } from '../platform/db/settings-repository';
 import {
   type AgentWorld,
   createAgentWorld,
@@ -22,6 +25,7 @@ import {
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 import { verifyAttestation } from './attestation';
+import { SIGNING_KEY_SETTING } from './key-store';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let w: AgentWorld;
@@ -29,7 +33,6 @@ let url: string;
 let agent: EmbeddedAgent;
 let tmp: string;
 let uuid: string;
-let buildId: number;
 let archive: string;
 
 async function waitDone(id: number) {
@@ -85,7 +88,6 @@ beforeAll(async () => {
   const build = await queueBuild(w);
   expect(await waitDone(build.id)).toMatchObject({ status: 'done' });
   uuid = build.uuid;
-  buildId = build.id;
   archive = path.join(tmp, `${uuid}.tar.gz`);
   const download = await fetch(`${url}/api/files/firmwares/${uuid}`);
   expect(download.status).toBe(200);
@@ -213,9 +215,15 @@ describe('signed attestations of real builds (issue 16)', () => {
   it('after a rotation new builds are signed by the new key and the old archive still verifies', async () => {
     expect((await api(w, 'POST', '/admin/signing-key/rotate', w.partner.token)).statusCode).toBe(403);
     const before = await (await fetch(`${url}/api/signing-key`)).json();
+    const beforePem = await getSetting(w.t.db, SIGNING_KEY_SETTING);
     const rotated = await api(w, 'POST', '/admin/signing-key/rotate', w.admin.token);
     expect(rotated.statusCode, rotated.body).toBe(200);
     const after = rotated.json();
+    // The other tests check the archive against the one key it was signed with, whatever runs first.
+    onTestFinished(async () => {
+      if (beforePem) await putSetting(w.t.db, SIGNING_KEY_SETTING, beforePem);
+      await w.t.db.delete(signingKeys).where(eq(signingKeys.key_id, after.key_id));
+    });
     expect(after.key_id).not.toBe(before.key_id);
     expect(after.keys.map((k: { key_id: string }) => k.key_id)).toEqual([before.key_id, after.key_id]);
 
@@ -230,6 +238,9 @@ describe('signed attestations of real builds (issue 16)', () => {
   });
 
   it("a removed build's attestation is no longer served, as its download", async () => {
+    // Its own build: the other tests read the first one's attestation and download.
+    const { id: buildId, uuid } = await queueBuild(w);
+    expect(await waitDone(buildId)).toMatchObject({ status: 'done' });
     const before = await fetch(`${url}/api/files/firmwares/${uuid}/attestation`);
     expect(before.status).toBe(200);
     const removed = await api(w, 'DELETE', `/client/firmware/firmwares/${buildId}`, w.partner.token);
@@ -237,5 +248,5 @@ describe('signed attestations of real builds (issue 16)', () => {
     const gone = await w.t.app.inject({ url: `/api/files/firmwares/${uuid}/attestation` });
     const download = await w.t.app.inject({ url: `/api/files/firmwares/${uuid}` });
     expect([gone.statusCode, download.statusCode]).toEqual([404, 404]);
-  });
+  }, 120_000);
 });
