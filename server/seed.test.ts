@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PARTNER_EMAIL } from './accounts/account-seed';
 import { findAccountByEmail } from './accounts/accounts-repository';
 import { startPassword, verifyPassword } from './accounts/passwords';
@@ -24,11 +24,12 @@ import { createTestDatabase, type TestDatabase } from './test/test-database';
 
 let database: TestDatabase;
 
-beforeAll(async () => {
+// Seeding is what a console's first start does: each test seeds an empty database (the worker's, emptied for it).
+beforeEach(async () => {
   database = await createTestDatabase();
 });
 
-afterAll(() => database.dispose());
+afterEach(() => database.dispose());
 
 describe('seed', () => {
   it('creates the first admin once, and prints the password only then', async () => {

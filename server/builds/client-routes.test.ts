@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { justQueued } from '../../contract/samples/build';
 import { builds } from '../platform/db/schema';
@@ -34,7 +35,7 @@ describe('POST /client/firmware/firmwares', () => {
     expect(build.fee_pools_configs).toEqual([pools()[0], { ...pools()[1], fake_fee: null }]);
     expect(build).not.toHaveProperty('job_spec');
 
-    const [row] = await w.t.db.select().from(builds);
+    const [row] = await w.t.db.select().from(builds).where(eq(builds.id, build.id));
     const spec = row.job_spec as unknown as JobSpec;
     expect(spec.release).toEqual({
       id: w.releases.x19v1,

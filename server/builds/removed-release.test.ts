@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { markReleaseRemoved } from '../releases/releases-repository';
-import { api, buildBody, pools, sharedBuildWorldWithSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createSet, pools, sharedBuildWorldWithSet, submit } from '../test/build-fixtures';
 import { expectValidationError } from '../test/helper';
 
 const { w } = sharedBuildWorldWithSet('Removed release');
@@ -12,14 +12,18 @@ const FW = '/client/firmware/firmwares';
 const SETS = '/client/firmware/groups';
 const REMOVED = 'This release was removed: upgrade to a newer release';
 
-const listed = async (): Promise<Build[]> =>
-  (await api(w, 'GET', `${FW}?group_id=${w.setId}`, w.partner.token)).json();
+const listed = async (setId = w.setId): Promise<Build[]> =>
+  (await api(w, 'GET', `${FW}?group_id=${setId}`, w.partner.token)).json();
 
 describe('a build whose release was removed', () => {
   let build: Build;
   let before: Build[];
+  // The upgrade test's own build, in a set of its own: the others keep theirs on the removed release.
+  let toUpgrade: Build;
   beforeAll(async () => {
     build = await submit(w, w.partner.token, buildBody(w, w.setId));
+    const upgradeSet = await createSet(w, w.partner.token, 'Upgraded');
+    toUpgrade = await submit(w, w.partner.token, buildBody(w, upgradeSet.id));
     expect(await markReleaseRemoved(w.t.db, w.releases.x19v1)).toBe(true);
     before = await listed();
   });
@@ -54,14 +58,14 @@ describe('a build whose release was removed', () => {
   });
 
   it('is listed as on a removed release, and upgrading it is what is offered and works', async () => {
-    const [row] = before;
+    const [row] = await listed(toUpgrade.group_id);
     expect(row).toMatchObject({ release_removed: true, newer_release: { id: w.releases.x19v2 } });
-    const res = await api(w, 'POST', `${FW}/${build.id}/upgrade`, w.partner.token);
+    const res = await api(w, 'POST', `${FW}/${toUpgrade.id}/upgrade`, w.partner.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ release_id: w.releases.x19v2, is_updating: true });
-    const [after] = await listed();
+    const [after] = await listed(toUpgrade.group_id);
     expect(after.release_removed).toBe(false);
-    const rebuilt = await api(w, 'POST', `${FW}/rebuild?firmware_id=${build.id}`, w.partner.token);
+    const rebuilt = await api(w, 'POST', `${FW}/rebuild?firmware_id=${toUpgrade.id}`, w.partner.token);
     expect(rebuilt.statusCode, rebuilt.body).toBe(200);
   });
 });

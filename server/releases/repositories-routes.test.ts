@@ -1,9 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedIn, expectError, expectValidationError, request } from '../test/helper';
 import { ALL_SERIES, createReleaseWorld } from '../test/release-sources';
 import { sharedWorld } from '../test/shared-world';
 import { DEMO_BRANCHES, DEMO_TAGS } from './git/demo-repositories';
-import { insertRepository, replaceSeriesRepositories } from './repositories-repository';
+import {
+  deleteRepository,
+  insertRepository,
+  listRepositories,
+  replaceSeriesRepositories,
+} from './repositories-repository';
 
 const t = sharedWorld(createReleaseWorld);
 const tokens: Record<string, string> = {};
@@ -11,6 +16,16 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   for (const role of ['admin', 'developer', 'tester', 'user'] as const) {
     tokens[role] = (await createSignedIn(t.app, t.db, { role })).token;
+  }
+});
+
+// Each test starts from the world's repositories and mappings: several register, map and remove their own.
+beforeEach(async () => {
+  const known = new Set(t.sources.repos.map((r) => r.name));
+  for (const row of await listRepositories(t.db))
+    if (!known.has(row.name)) await deleteRepository(t.db, row.id);
+  for (const series of ALL_SERIES) {
+    await replaceSeriesRepositories(t.db, series, [`firmware-${series}`, 'web-ui']);
   }
 });
 

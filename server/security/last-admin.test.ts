@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { accounts } from '../platform/db/schema';
 import { createSignedIn, createTestApp, expectValidationError, request } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
@@ -16,6 +16,11 @@ const isAdmin = async (id: number) =>
   (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]?.is_admin;
 
 describe('the last active admin is kept', () => {
+  // Each test's admins are the console's only ones: an earlier test's stay admins otherwise.
+  beforeEach(async () => {
+    await t.db.update(accounts).set({ is_admin: false }).where(eq(accounts.is_admin, true));
+  });
+
   it('refuses the only admin demoting themselves with a 422 naming is_admin, and changes nothing', async () => {
     const only = await createSignedIn(t.app, t.db, { role: 'admin' });
     const issue = expectValidationError(
@@ -38,7 +43,6 @@ describe('the last active admin is kept', () => {
     // Removing an admin who is not the last one is still allowed.
     const fourth = await createSignedIn(t.app, t.db, { role: 'admin' });
     expect((await remove(fourth.token, second.account.id)).statusCode).toBe(204);
-    await t.db.update(accounts).set({ is_admin: false }).where(eq(accounts.is_admin, true));
   });
 
   it('refuses two admins demoting each other at once: one of them stays', async () => {

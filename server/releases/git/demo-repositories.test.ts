@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_BRANCHES, DEMO_TAGS, type DemoRepository, ensureDemoRepositories } from './demo-repositories';
 import { lsRemote } from './ls-remote';
 
@@ -10,11 +10,12 @@ const SERIES = ['x19', 'x21', 'l9', 'l7', 'x17', 't2t'];
 const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 let dir: string;
 
-beforeAll(async () => {
+// A data directory per test: the first counts what a fresh one costs, the others make what they read.
+beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'demo-repos-'));
 });
 
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('ensureDemoRepositories', () => {
   it('creates a repository per series and a shared web UI with one git process each', async () => {
@@ -55,6 +56,7 @@ describe('ensureDemoRepositories', () => {
   });
 
   it('gives each tag its own tree, develop one commit past main, the same history every time', async () => {
+    await ensureDemoRepositories(dir, ['x19']);
     const repo = join(dir, 'repos', 'firmware-x19');
     const show = (...args: string[]) =>
       execFileSync('git', ['--git-dir', repo, ...args], { encoding: 'utf8' });
@@ -77,6 +79,7 @@ describe('ensureDemoRepositories', () => {
   });
 
   it('leaves existing repositories alone', async () => {
+    await ensureDemoRepositories(dir, SERIES);
     const before = execFileSync('git', ['ls-remote', join(dir, 'repos', 'web-ui')], { encoding: 'utf8' });
     await ensureDemoRepositories(dir, SERIES);
     expect(execFileSync('git', ['ls-remote', join(dir, 'repos', 'web-ui')], { encoding: 'utf8' })).toBe(
