@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'ssh_key.update',
   'ssh_key.remove',
   'logo.remove',
+  'logo.default',
   'agent.create',
   'agent.update',
   'agent.block',

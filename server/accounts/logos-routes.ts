@@ -37,8 +37,14 @@ const logosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await makeLogoSetDefault(app.db, request.account.id, request.params.id);
-      if (!row) throw notFound('Logo not found');
+      const { id } = request.params;
+      // Issue 36: an admin's or a developer's own logo sets are audited, this choice as their removal.
+      const entry = { action: 'logo.default' as const, objectType: 'logo' as const, objectId: id };
+      const row = await auditedWrite(app.db, request.account, entry, async (db) => {
+        const made = await makeLogoSetDefault(db, request.account.id, id);
+        if (!made) throw notFound('Logo not found');
+        return made;
+      });
       return toLogoSet(row, true);
     },
   );

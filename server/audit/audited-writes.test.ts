@@ -253,6 +253,31 @@ const CASES: Record<string, (w: SecurityWorld) => Promise<Call>> = {
       objectId: id,
     };
   },
+  'POST /api/client/firmware/logo/{}/default': async () => {
+    await ok(request(w.t.app, { method: 'POST', url: '/api/client/account/logo', ...logoUpload(dev()) }));
+    const logos = await ok(api(w, 'GET', '/client/firmware/logo', dev()));
+    const id = logos.json<{ id: number }[]>().find((logo) => logo.id !== 1)?.id as number;
+    return {
+      as: 'developer',
+      method: 'POST',
+      url: `/api/client/firmware/logo/${id}/default`,
+      action: 'logo.default',
+      objectType: 'logo',
+      objectId: id,
+    };
+  },
+  'PATCH /api/client/firmware/groups/{}/link': async () => {
+    const { setId } = await setWithBuild(dev());
+    return {
+      as: 'developer',
+      method: 'PATCH',
+      url: `/api/client/firmware/groups/${setId}/link`,
+      body: { regenerate: true },
+      action: 'set.link',
+      objectType: 'set',
+      objectId: setId,
+    };
+  },
   // An admin on a partner's tasks, through the same paths.
   'POST /api/client/firmware/tasks/{}/cancel': async () => {
     const { buildId } = await setWithBuild(victim());

@@ -251,6 +251,7 @@ describe('admin catalogue: pool presets', () => {
     expect((await partner('GET', '/client/pool-url')).json()).toContainEqual({
       pool: 'Ocean',
       url: 'stratum+tcp://mine.ocean.xyz:3334',
+      coin: 'BTC',
     });
     const changed = await admin('PATCH', `/admin/catalogue/pool-presets/${id}`, { pool: 'OCEAN' });
     expect(changed.json()).toEqual({ id, pool: 'OCEAN', url: 'stratum+tcp://mine.ocean.xyz:3334' });

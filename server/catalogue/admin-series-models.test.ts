@@ -108,6 +108,7 @@ describe('admin catalogue: series', () => {
     expect((await admin('GET', '/client/firmware/series')).json()).toContainEqual({
       name: 'x19',
       is_blocked: true,
+      coin: 'BTC',
     });
     expect(await names('/client/firmware/models', w.admin.token)).toContain('S19 Pro');
 

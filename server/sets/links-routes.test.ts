@@ -113,7 +113,11 @@ describe('build form reads', () => {
   it('GET /client/pool-url lists the pool presets', async () => {
     const res = await api(w, 'GET', '/client/pool-url', w.partner.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toContainEqual({ pool: 'ViaBTC', url: 'stratum+tcp://btc.viabtc.io:3333' });
+    expect(res.json()).toContainEqual({
+      pool: 'ViaBTC',
+      url: 'stratum+tcp://btc.viabtc.io:3333',
+      coin: 'BTC',
+    });
     expect(res.json().map((p: { pool: string }) => p.pool)).toEqual(
       expect.arrayContaining(['F2Pool', 'AntPool', 'Braiins Pool', 'Binance Pool', 'Luxor']),
     );

@@ -1,5 +1,4 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { QueueObserver } from '../../queue/queue-observer';
 
 /** Seconds. Builds take minutes, up to two hours for the largest images. */
 export const BUILD_DURATION_BUCKETS = [30, 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200];
@@ -24,7 +23,8 @@ const seconds = (value: number) => (Number.isFinite(value) ? Math.max(0, value) 
  * every scrape of every instance. What is lost: an observation of a change whose instance died between the
  * commit and the next line (kill -9), which a rate over minutes does not feel.
  */
-export class EventMetrics implements QueueObserver {
+// The queue's QueueObserver (server/queue/queue-observer.ts) by its shape: platform/ imports no feature.
+export class EventMetrics {
   private readonly duration: Histogram<'status'>;
   private readonly queueWait: Histogram;
   private readonly completed: Counter;
