@@ -11,6 +11,7 @@ import {
   sendEvents,
 } from '../test/agent-fixtures';
 import { api, createSet } from '../test/build-fixtures';
+import { stageBuild } from '../test/build-states';
 import { expectError, expectValidationError } from '../test/helper';
 import { sharedWorld } from '../test/shared-world';
 
@@ -158,16 +159,12 @@ describe('tasks', () => {
   });
 
   it('refuses (409) to cancel a task that already ended, saying how it ended (issue 37)', async () => {
-    const { rows } = await tasks('/client/firmware/tasks', w.partner.token);
-    const [cancelled, done] = [
-      rows.find((t) => t.status === 'cancelled'),
-      rows.find((t) => t.status === 'pending'),
-    ];
-    if (!cancelled || !done) throw new Error('the list has no cancelled or no pending task');
-    await w.t.db
-      .update(builds)
-      .set({ status: 'done', finished_at: new Date() })
-      .where(eq(builds.id, done.id));
+    // Its own two builds: one cancelled by the partner, one finished.
+    const [cancelledId, doneId] = await queueMine(2);
+    const cancel = await api(w, 'POST', `/client/firmware/tasks/${cancelledId}/cancel`, w.partner.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await stageBuild(w.t.db, doneId, { status: 'done', finished_at: new Date() });
+    const [cancelled, done] = [{ id: cancelledId }, { id: doneId }];
 
     const again = await api(w, 'POST', `/client/firmware/tasks/${cancelled.id}/cancel`, w.partner.token);
     expect(again.statusCode, again.body).toBe(409);
