@@ -41,21 +41,11 @@ const common = (mode: 'light' | 'dark'): ThemeOptions => {
     },
     sidebar: { width: 248, closedWidth: 56 },
     components: {
-      // A reader who asked their system for less motion (WCAG 2.3.3) gets none: transitions and animations end
-      // at once (a loader shows its arc still), and scrolling jumps. react-admin's theme adds the baseline.
       // Issue 37: after a failed submit the browser scrolls the first bad field into view, and its label lay
       // under the fixed app bar (at most 4rem high): scrolling keeps the bar's height and a line clear.
       MuiCssBaseline: {
         styleOverrides: {
           html: { scrollPaddingTop: APP_BAR_CLEARANCE },
-          '@media (prefers-reduced-motion: reduce)': {
-            '*, *::before, *::after': {
-              animationDuration: '0.01ms !important',
-              animationIterationCount: '1 !important',
-              transitionDuration: '0.01ms !important',
-              scrollBehavior: 'auto !important',
-            },
-          },
         },
       },
       MuiAppBar: {

@@ -154,23 +154,6 @@ describe('accessibility: a partner’s pages', () => {
     await expectAccessible(page, '/releases (partner)');
   });
 
-  it('moves nothing for a reader who asked for less motion (WCAG 2.3.3)', async () => {
-    // The longest transition of the page's buttons, in seconds.
-    const longest = () =>
-      page.evaluate(() =>
-        Math.max(
-          ...[...document.querySelectorAll('.MuiButton-root, .MuiIconButton-root')].flatMap((button) =>
-            getComputedStyle(button).transitionDuration.split(',').map(Number.parseFloat),
-          ),
-        ),
-      );
-    await page.getByRole('table').first().waitFor();
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
-    expect(await longest()).toBeGreaterThan(0.1);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await longest()).toBeLessThan(0.001);
-  });
-
   it('releases while the list is loading (the header and page loaders), then loaded', async () => {
     const releases = /\/api\/client\/releases/;
     // The header's refresh: its spinner takes the button's place.

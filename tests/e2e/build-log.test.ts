@@ -74,7 +74,10 @@ describe('the log of a 100,000-line build', () => {
     expect(logRequests[1]).toMatch(/before=\d+&limit=500|limit=500&before=\d+/);
     const older = dialog.getByText(bigLogLine(LINES - 500), { exact: true });
     await older.waitFor({ state: 'attached', ...UI });
-    expect(await inView(box, dialog.getByText(bigLogLine(LINES - 499), { exact: true }))).toBe(true);
+    // The view is put back where it was in the frame after the lines are drawn above it: wait for that frame.
+    await expect
+      .poll(() => inView(box, dialog.getByText(bigLogLine(LINES - 499), { exact: true })), UI)
+      .toBe(true);
     await box.evaluate((el) => {
       el.scrollTop -= 60;
     });

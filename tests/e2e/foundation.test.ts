@@ -58,20 +58,20 @@ describe('the console on a fresh data directory', () => {
     await context.close();
   });
 
-  it('sends a partner away from /partners and back to /login after logout', async () => {
+  it('tells a partner /partners is not theirs, and sends them back to /login after logout', async () => {
     const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/partners`);
     await page.waitForURL(/\/login$/);
     await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, e2e.server.partner.password);
-    // The guard remembered /partners, but a partner may not open it: sent to /, which is /releases.
-    await page.waitForURL(/\/releases$/);
+    // The guard remembered /partners, which a partner may not open: told so there, signed in (issue 37 §2.2,
+    // which replaced the silent move to /releases; tests/e2e/access-denied.test.ts covers every such page).
+    await page.waitForURL(/\/partners$/);
     const ui = shell(page);
+    await page.getByText('You do not have access to this page').first().waitFor();
     await expect.poll(() => ui.menuItem(/^Releases$/).isVisible()).toBe(true);
     expect(await ui.menuItem(/^Agents$/).count()).toBe(0);
     expect(await ui.menuItem(/^Partners$/).count()).toBe(0);
-    await page.goto(`${e2e.server.url}/partners`);
-    await page.waitForURL(/\/releases$/);
     screenshot(page, 'foundation-partner');
     await ui.logout();
     await page.waitForURL(/\/login$/);

@@ -25,16 +25,12 @@ export function chromiumPath(): string {
  */
 const ACTION_TIMEOUT_MS = 90_000;
 
-/**
- * Chromium for one e2e file. Every context it makes, however a test makes it, waits ACTION_TIMEOUT_MS and asks
- * for reduced motion unless told otherwise: the console then draws no transition frames, which a software-
- * rendering Chromium on two cores pays for in CPU (accessibility.test.ts checks the console honours it).
- */
+/** Chromium for one e2e file; every context it makes waits ACTION_TIMEOUT_MS, however a test makes it. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: FLAGS });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    const context = await newContext(options);
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     return context;
   };
