@@ -7,19 +7,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTar } from '../../agent/tar';
 import { runVerify } from '../../scripts/verify-archive';
 import { type DbHandle, fromPool, openDb } from '../platform/db/client';
-import {
-  type AgentWorld,
-  addAgent,
-  agentCall,
-  createAgentWorld,
-  queueAndClaim,
-} from '../test/agent-fixtures';
+import { type AgentWorld, addAgent, createAgentWorld } from '../test/agent-fixtures';
+import { finishWithArchive } from '../test/archive-build';
 import { createTestApp, type TestApp } from '../test/helper';
 import { createScratchDatabase, type ScratchDatabase } from '../test/test-database';
 import { createBackup, DATABASE_ENTRY } from './backup-archive';
@@ -37,43 +30,7 @@ let restoredDir: string;
 /** A finished build with its artifact stored and attested, as the agent route leaves it. */
 async function finishedBuild(): Promise<{ uuid: string; bytes: Buffer }> {
   const agent = await addAgent(w, 'backup-agent');
-  const job = await queueAndClaim(w, agent.token);
-  const firmware = Buffer.from(`firmware of ${job.uuid}`);
-  const manifest = {
-    uuid: job.uuid,
-    files: [
-      {
-        path: 'firmware.bin',
-        size: firmware.length,
-        sha256: createHash('sha256').update(firmware).digest('hex'),
-      },
-    ],
-  };
-  const entry = (name: string, data: Buffer) => ({
-    path: `${job.uuid}/${name}`,
-    type: 'file' as const,
-    mode: 0o644,
-    mtime: 1_700_000_000,
-    data,
-  });
-  const bytes = gzipSync(
-    await packTar([
-      entry('manifest.json', Buffer.from(JSON.stringify(manifest))),
-      entry('firmware.bin', firmware),
-    ]),
-  );
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const up = await agentCall(w, agent.token, 'PUT', `/jobs/${job.id}/artifact`, bytes as never, {
-    'content-type': 'application/octet-stream',
-    'x-sha256': sha256,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const fin = await agentCall(w, agent.token, 'POST', `/jobs/${job.id}/finish`, {
-    status: 'done',
-    sha256,
-    size: bytes.length,
-  });
-  expect(fin.json()).toEqual({ status: 'done' });
+  const { job, bytes } = await finishWithArchive(w, agent.token);
   return { uuid: job.uuid, bytes };
 }
 

@@ -5,22 +5,14 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTar } from '../../agent/tar';
 import type { AttestationPayload } from '../../contract/rules/attestation';
 import { runVerify } from '../../scripts/verify-archive';
 import { blobName } from '../builds/artifacts/artifact-store';
 import { auditLog, buildAttestations } from '../platform/db/schema';
-import {
-  type AgentWorld,
-  addAgent,
-  agentCall,
-  type Claimed,
-  createAgentWorld,
-  queueAndClaim,
-} from '../test/agent-fixtures';
+import { type AgentWorld, addAgent, type Claimed, createAgentWorld } from '../test/agent-fixtures';
+import { finishWithArchive } from '../test/archive-build';
 import { attestExisting } from './attest-existing';
 
 let w: AgentWorld;
@@ -40,43 +32,7 @@ afterAll(async () => {
 
 /** A build finished before issue 16: done, its artifact stored and its digest recorded, no attestation. */
 async function oldBuild(): Promise<{ job: Claimed; file: string; bytes: Buffer }> {
-  const job = await queueAndClaim(w, agent.token);
-  const firmware = Buffer.from(`firmware of ${job.uuid}`);
-  const manifest = {
-    uuid: job.uuid,
-    files: [
-      {
-        path: 'firmware.bin',
-        size: firmware.length,
-        sha256: createHash('sha256').update(firmware).digest('hex'),
-      },
-    ],
-  };
-  const entry = (name: string, data: Buffer) => ({
-    path: `${job.uuid}/${name}`,
-    type: 'file' as const,
-    mode: 0o644,
-    mtime: 1_700_000_000,
-    data,
-  });
-  const bytes = gzipSync(
-    await packTar([
-      entry('manifest.json', Buffer.from(JSON.stringify(manifest))),
-      entry('firmware.bin', firmware),
-    ]),
-  );
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const up = await agentCall(w, agent.token, 'PUT', `/jobs/${job.id}/artifact`, bytes as never, {
-    'content-type': 'application/octet-stream',
-    'x-sha256': sha256,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const fin = await agentCall(w, agent.token, 'POST', `/jobs/${job.id}/finish`, {
-    status: 'done',
-    sha256,
-    size: bytes.length,
-  });
-  expect(fin.json()).toEqual({ status: 'done' });
+  const { job, bytes } = await finishWithArchive(w, agent.token);
   // As before issue 16: no attestation.
   await w.t.db.delete(buildAttestations).where(eq(buildAttestations.build_id, job.id));
   const file = path.join(tmp, `${job.uuid}.tar.gz`);
