@@ -47,7 +47,11 @@ async function adminSignedIn() {
 async function partnerOnReleases() {
   const context = await e2e.browser.newContext({ viewport: { width: 768, height: 900 } });
   const page = await context.newPage();
+  // The live socket opens once the browser is idle, which a busy machine puts off past the network's quiet: wait
+  // for it, so that a test's own listeners never count the releases page's socket as its page's (CI, stop 45).
+  const socket = page.waitForEvent('websocket', { timeout: 60_000 });
   await signInToReleases(page, e2e.server.partner);
+  await socket;
   await page.waitForLoadState('networkidle');
   return { context, page };
 }
