@@ -11,6 +11,10 @@ import { LoginPage } from './custom/auth/LoginPage';
 import { PublicShell } from './custom/auth/PublicShell';
 import type { HttpClient } from './dataProvider/httpClient';
 import { RequireSignIn } from './layout/RequireSignIn';
+import { listenBeforeRouter } from './layout/useNavigationBlocker';
+
+// The build form's question before Back (issue 37, item 2.7) must hear the browser's Back before the router does.
+listenBeforeRouter();
 
 const ForgotPasswordPage = lazyPage(() =>
   import('./custom/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),

@@ -2,7 +2,7 @@ import { I18nContextProvider, StoreContextProvider } from 'react-admin';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider, loadMessages } from '../i18n/i18nProvider';
-import { createStore, currentLocale, STORE_KEYS, stepScale } from './store';
+import { createStore, currentLocale, DRAFTS_PREFIX, STORE_KEYS, stepScale } from './store';
 
 describe('store', () => {
   beforeEach(() => localStorage.clear());
@@ -21,6 +21,17 @@ describe('store', () => {
     expect(store.getItem(STORE_KEYS.scale)).toBe(1.2);
     expect(store.getItem('releases.listParams')).toBeUndefined();
     expect(localStorage.getItem('RaStoreFirmwareConsole.locale')).toBe('"ru"');
+  });
+
+  // Issue 37, item 2.7: a session that expires signs out, and signing in again must find the form's draft.
+  it('keeps forms’ drafts when react-admin resets it at logout', () => {
+    const store = createStore();
+    store.setup();
+    store.setItem(`${DRAFTS_PREFIX}build.2.10--`, { values: { model: 'S19' } });
+    store.setItem('firmwares.listParams', { page: 2 });
+    store.reset();
+    expect(store.getItem(`${DRAFTS_PREFIX}build.2.10--`)).toEqual({ values: { model: 'S19' } });
+    expect(store.getItem('firmwares.listParams')).toBeUndefined();
   });
 
   it('answers the language shown when none is chosen, so the console is drawn in its first render', async () => {

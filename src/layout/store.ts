@@ -1,6 +1,6 @@
 // react-admin's store, kept in localStorage under the prefix RaStoreFirmwareConsole. Preferences (theme,
-// language, scale, show removed, sidebar) survive logout: react-admin resets its store at logout, so the reset
-// here keeps them.
+// language, scale, show removed, sidebar) and forms' drafts survive logout: react-admin resets its store at
+// logout, so the reset here keeps them.
 import { localStorageStore, type Store } from 'react-admin';
 import { BREAKPOINTS, type Language, UI_SCALE_STEPS, UI_SCALES } from '../../contract/constants';
 import { detectLocale } from '../i18n/detectLocale';
@@ -15,6 +15,15 @@ export const STORE_KEYS = {
 } as const;
 
 const PRESERVED = new Set<string>(Object.values(STORE_KEYS));
+
+/**
+ * The keys of forms' drafts (issue 37, item 2.7: the build form's, resources/sets/buildForm/buildDraft.ts). They
+ * name their account, which alone reads them back, and outlive a session that expired, so that signing in
+ * again finds the work where it was.
+ */
+export const DRAFTS_PREFIX = 'app.drafts.';
+
+const isKept = (key: string) => PRESERVED.has(key) || key.startsWith(DRAFTS_PREFIX);
 
 /**
  * react-admin's store in localStorage. A visitor who has not chosen a language reads the one the console shows
@@ -33,7 +42,7 @@ export function createStore(): Store {
     },
     reset() {
       for (const key of Object.keys(store.listItems?.() ?? {})) {
-        if (!PRESERVED.has(key)) store.removeItem(key);
+        if (!isKept(key)) store.removeItem(key);
       }
     },
   };

@@ -4,11 +4,16 @@
 // the entry (src/main.tsx) follows to load the routed pages when the sign-in page is left.
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
-/** Goes to `to` (a path of this site) as a link of the page would. */
+/**
+ * Goes to `to` (a path of this site) as a link of the page would. The entry keeps the index react-router numbers
+ * its entries with (`idx`): a page that guards against Back (layout/useNavigationBlocker.ts) reads it.
+ */
 export function goTo(to: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
-  window.dispatchEvent(new PopStateEvent('popstate'));
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  const at = typeof idx === 'number' ? idx : 0;
+  if (options.replace) window.history.replaceState({ idx: at }, '', to);
+  else window.history.pushState({ idx: at + 1 }, '', to);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
 }
 
 /** A plain click: no modifier key and the main button, which a page handles itself; others open a new tab. */

@@ -4,9 +4,11 @@ import { Form } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { BuildSummary } from './BuildSummary';
 import { type CascadeFields, reconcile } from './cascade';
+import { DraftKeeper, type DraftPlace } from './DraftKeeper';
 import { LicenseSection, OptionsSection, SshKeysSection } from './ExtrasSection';
 import { FirmwareSection } from './FirmwareSection';
 import { FormSection } from './FormSection';
+import { LeaveGuard } from './LeaveGuard';
 import { LogoInput } from './LogoInput';
 import { PoolsSection } from './PoolsSection';
 import type { BuildFormValues } from './types';
@@ -40,6 +42,8 @@ export interface BuildFormProps {
   onSubmit: (values: BuildFormValues) => Promise<Record<string, string> | undefined>;
   /** Accepted: the page is leaving, the build button stays disabled. */
   locked?: boolean;
+  /** The form's draft (issue 37, item 2.7). */
+  draft: DraftPlace;
 }
 
 /** The build form (spec §2, §3 Build form): the firmware, license, options, SSH keys, logotype and pools. */
@@ -51,6 +55,7 @@ export const BuildForm = ({
   editing,
   onSubmit,
   locked,
+  draft,
 }: BuildFormProps) => (
   <Form
     defaultValues={defaultValues}
@@ -59,6 +64,7 @@ export const BuildForm = ({
     sanitizeEmptyValues={false}
   >
     <Cascade data={data} />
+    <LeaveGuard place={draft} />
     <Box
       sx={{
         display: 'grid',
@@ -70,6 +76,7 @@ export const BuildForm = ({
       }}
     >
       <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <DraftKeeper place={draft} initialValues={defaultValues} />
         <FirmwareSection data={data} setName={setName} missing={missing} />
         <LicenseSection licenses={data.licenses} />
         <PoolsSection

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import { useDataProvider, useGetIdentity, useGetList, useNotify, useStoreContext } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../../../boot/lazyPage';
 import { useHttpClient } from '../../../dataProvider/ApiContext';
@@ -12,6 +12,7 @@ import { SetPageHeader } from '../SetPageHeader';
 import type { Build } from '../types';
 import { useSet } from '../useSet';
 import { BuildForm } from './BuildForm';
+import { type BuildDraft, draftKey, fromStored } from './buildDraft';
 import {
   changedBuildFields,
   optionDefaults,
@@ -49,26 +50,38 @@ export const BuildFormPage = () => {
     { enabled: Number.isFinite(setId) && setId > 0, onError: showError },
   );
   const build = buildId ? builds.data?.find((b) => b.id === buildId) : undefined;
-  const ready = !data.isPending && !set.isPending && !builds.isPending;
+  // The draft is the account's: the form waits to know whose it is.
+  const { identity } = useGetIdentity();
+  const store = useStoreContext();
+  const ready = !data.isPending && !set.isPending && !builds.isPending && identity !== undefined;
 
   // The form starts once per mode, when everything it needs has arrived: later refetches (polling) must not
   // reset what the user typed.
   const formKey = `${setId}-${buildId ?? ''}-${presetModel}`;
-  const initial = useRef<{ key: string; values: BuildFormValues }>(undefined);
+  const initial = useRef<{ key: string; values: BuildFormValues; draftKey: string; draft?: BuildDraft }>(
+    undefined,
+  );
+
   // One key per visit of the form: a second click, or a retry after a lost answer, makes no second build.
   const submission = useRef(newIdempotencyKey());
+  // The build was accepted: the page is leaving, the draft is done with and leaving is not asked about.
   const left = useRef(false);
   const [leaving, setLeaving] = useState(false);
-  if (ready && set.data && (!buildId || build) && initial.current?.key !== formKey) {
+  if (ready && identity && set.data && (!buildId || build) && initial.current?.key !== formKey) {
     const blank = { ...valuesFromSet(set.data, data.logos), options: optionDefaults(data.options) };
     const values = build
       ? valuesFromBuild(build, set.data, data.logos, data.releases)
       : presetModel
         ? withModelPreset(blank, presetModel, data.catalogue)
         : blank;
-    initial.current = { key: formKey, values };
+    const key = draftKey(identity.id, formKey);
+    initial.current = { key: formKey, values, draftKey: key, draft: fromStored(store.getItem(key), values) };
   }
-  const defaultValues = initial.current?.key === formKey ? initial.current.values : undefined;
+  const started = initial.current?.key === formKey ? initial.current : undefined;
+  const draft = useMemo(
+    () => started && { key: started.draftKey, found: started.draft, settled: left },
+    [started],
+  );
 
   const missing = useMemo(
     () =>
@@ -107,6 +120,7 @@ export const BuildFormPage = () => {
       await queryClient.invalidateQueries({ queryKey: ['sets'] });
       // The form stays on screen until the set page has loaded: it must not take a second click meanwhile.
       left.current = true;
+      if (draft) store.removeItem(draft.key);
       setLeaving(true);
       navigate(`/firmwares/${setId}`);
       return undefined;
@@ -119,10 +133,11 @@ export const BuildFormPage = () => {
   return (
     <>
       <SetPageHeader set={set.data} subtitle={build ? 'edit_build' : 'new_build'} />
-      {defaultValues && (
+      {started && draft && (
         <BuildForm
           key={formKey}
-          defaultValues={defaultValues}
+          defaultValues={started.values}
+          draft={draft}
           data={data}
           setName={set.data.name}
           missing={missing}

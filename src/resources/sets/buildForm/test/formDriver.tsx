@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Notification } from 'react-admin';
+import { memoryStore, Notification, type Store } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { Role } from '../../../../../contract/roles';
 import { fakeAuthProvider, renderWithAdmin } from '../../../../test/renderWithAdmin';
@@ -15,12 +15,14 @@ export function renderForm({
   path = '/firmwares/10/build',
   api = fakeApi(role),
   setPage = <p>the set page</p>,
+  store = memoryStore() as Store,
+  accountId = 2,
 } = {}) {
   const authProvider = {
     ...fakeAuthProvider(role),
-    getIdentity: async () => ({ id: 2, fullName: 'partner', account: { fee: MINIMUMS } }),
+    getIdentity: async () => ({ id: accountId, fullName: 'partner', account: { fee: MINIMUMS } }),
   };
-  renderWithAdmin(
+  const view = renderWithAdmin(
     <>
       <Routes>
         <Route path="/firmwares/:id/build" element={<BuildFormPage />} />
@@ -28,9 +30,9 @@ export function renderForm({
       </Routes>
       <Notification />
     </>,
-    { role, path, dataProvider: api.dataProvider, httpClient: api.httpClient, authProvider },
+    { role, path, dataProvider: api.dataProvider, httpClient: api.httpClient, authProvider, store },
   );
-  return api;
+  return Object.assign(api, { unmount: view.unmount, store });
 }
 
 /** A set page that never finishes loading: navigation to it keeps the form on screen. */
