@@ -7,7 +7,7 @@
 // page fetched. The console always renders react-admin inside its own `BrowserRouter` (src/RoutedPages.tsx),
 // so that router is never made. Outside a router this provider says so instead of making one. Blocking
 // (`useBlocker`) needs a data router, which the console has none of: `useCanBlock` says false, so
-// react-admin's forms never call it.
+// react-admin's forms never call it; a form that asks before it is left uses useNavigationBlocker.ts.
 import { createElement, Fragment, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import {
   Link,
