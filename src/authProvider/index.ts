@@ -30,6 +30,8 @@ export interface AppAuthProvider extends AuthProvider {
   getAccount(): Account | undefined;
   /** Loads the account once per sign-in (GET /client/account/info). */
   loadAccount(): Promise<Account>;
+  /** Loads the account again from the server: it may have changed elsewhere (an e-mail link, another tab). */
+  reloadAccount(): Promise<Account>;
   /** Replaces the cached account after a change the console made itself (e.g. PATCH account info). */
   setAccount(account: Account): void;
 }
@@ -156,6 +158,12 @@ export function createAuthProvider({
 
     getAccount: () => account,
     loadAccount,
+    async reloadAccount() {
+      const token = readToken();
+      const { json } = await httpClient<Account>(ACCOUNT_PATH);
+      if (token && readToken() === token) account = json;
+      return json;
+    },
     setAccount(next) {
       account = next;
     },

@@ -1,5 +1,5 @@
 import { Box, Dialog, DialogContent, Tab, Tabs, type Theme, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../authProvider/useAccount';
 import { PageLoading } from '../boot/lazyPage';
@@ -12,9 +12,18 @@ type AccountTab = 'general' | 'ssh';
 /** 'my settings' (spec §2): the general tab (mailing, beta, e-mail, password, logos) and the ssh tab. */
 export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
-  const { account, refetch } = useAccount();
+  const { account, refetch, reload } = useAccount();
   const [tab, setTab] = useState<AccountTab>('general');
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+
+  // Issue 37: an e-mail change confirmed or an unsubscribe made through a mailed link (often in another tab)
+  // shows at once: the account is asked again on opening, and on coming back to the tab while open.
+  useEffect(() => {
+    if (!open) return;
+    reload();
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [open, reload]);
 
   return (
     <Dialog

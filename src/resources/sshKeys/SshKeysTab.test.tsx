@@ -106,6 +106,28 @@ describe('SshKeysTab', () => {
     expect(writes).toEqual([]);
   });
 
+  // Issue 37: the saved twin's 'duplicated' messages stayed after the duplicate was removed or renamed.
+  it('drops the duplicate messages once the duplicate is removed or changed', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await screen.findByTestId('ssh-key-name-0');
+    await user.click(screen.getByRole('button', { name: 'Add new key' }));
+    await fill(user, screen.getByTestId('ssh-key-name-2'), 'laptop');
+    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA2 ci@build');
+    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(await screen.findAllByText('key name is duplicated')).toHaveLength(2);
+
+    await fill(user, screen.getByTestId('ssh-key-name-2'), ' two');
+    await waitFor(() => expect(screen.queryByText('key name is duplicated')).not.toBeInTheDocument());
+    expect(screen.getByTestId('ssh-key-name-0')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getAllByText('key is duplicated')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove key laptop two' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('key is duplicated')).not.toBeInTheDocument());
+    expect(screen.getByTestId('ssh-key-text-1')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('asks before removing a saved key, then deletes it', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();

@@ -2,6 +2,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { validation } from '../../../contract/messages';
 import { PageLoading } from '../../boot/lazyPage';
 import { useShowError } from '../../dataProvider/showError';
 import { AddSshKeyTile, SshKeyTile } from './SshKeyTile';
@@ -31,6 +32,29 @@ function fieldErrors(error: unknown): { name?: string; key?: string } | undefine
   return found.name || found.key ? found : undefined;
 }
 
+const DUPLICATED = new Set([validation('key_name_duplicated'), validation('key_duplicated')]);
+
+/** The messages shown, less the 'duplicated' ones the drafts no longer earn; the same object if none went. */
+function withoutSettledDuplicates(
+  shown: SshKeysPlan['errors'],
+  now: SshKeysPlan['errors'],
+): SshKeysPlan['errors'] {
+  let changed = false;
+  const kept: SshKeysPlan['errors'] = {};
+  for (const [uid, fields] of Object.entries(shown)) {
+    const still = (field: 'name' | 'key') => {
+      const message = fields[field];
+      const settled = message !== undefined && DUPLICATED.has(message) && now[uid]?.[field] !== message;
+      if (settled) changed = true;
+      return settled ? undefined : message;
+    };
+    const entry = { name: still('name'), key: still('key') };
+    if (entry.name || entry.key) kept[uid] = entry;
+    else changed = true;
+  }
+  return changed ? kept : shown;
+}
+
 /** The ssh tab of 'my settings': the account's keys, an add-new-key tile and one submit (spec §4 SSH keys submit). */
 export const SshKeysTab = () => {
   const translate = useTranslate();
@@ -48,6 +72,11 @@ export const SshKeysTab = () => {
   useEffect(() => {
     setDrafts((current) => [...toDrafts(saved), ...current.filter((draft) => draft.id === undefined)]);
   }, [saved]);
+
+  // Issue 37: a 'duplicated' message goes once its twin is changed or removed.
+  useEffect(() => {
+    setErrors((shown) => withoutSettledDuplicates(shown, planSshKeys(saved, drafts).errors));
+  }, [saved, drafts]);
 
   const change = (next: SshKeyDraft) => {
     setDrafts((current) => current.map((draft) => (draft.uid === next.uid ? next : draft)));
