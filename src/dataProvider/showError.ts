@@ -7,6 +7,7 @@ import { type NotificationOptions, useNotify, useTranslate } from 'react-admin';
 import { ERROR_TOAST_MS } from '../../contract/constants';
 import { readQueueLimit } from '../../contract/queue-limits';
 import { readCancelEnded } from '../../contract/task-cancel';
+import { logoRefusalText } from './logoRefusal';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -120,6 +121,9 @@ export function errorMessages(error: unknown, translate: Translate = fallbackTra
     if (Array.isArray(detail)) {
       // The location's last element is named as the form labels it (issue 15: no wire names like release_id).
       return (detail as ValidationEntry[]).map((entry) => {
+        // Issue 37: a refused logo image says which image and file, and why, in the user's language.
+        const logo = isObject(entry) ? logoRefusalText(entry, translate) : undefined;
+        if (logo !== undefined) return logo;
         const loc = Array.isArray(entry?.loc) ? entry.loc : [];
         const field = loc.length ? String(loc[loc.length - 1]) : '';
         const label = field ? `${translate(`app.errors.fields.${field}`, { _: humanise(field) })}: ` : '';

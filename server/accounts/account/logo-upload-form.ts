@@ -2,15 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { LOGO_MAX_BYTES } from '../../../contract/constants';
 import { englishText } from '../../../contract/english';
 import { validation } from '../../../contract/messages';
+import {
+  IMAGE_TOO_LARGE,
+  isLogoImageField,
+  LOGO_IMAGE_FIELDS,
+  type LogoImageField,
+} from '../../../contract/rules/logo-refusals';
 import { HttpError } from '../../platform/http/http-errors';
 import { ValidationFailedError } from '../../platform/http/validation-errors';
 import { checkImage, type ImageType } from '../../platform/storage/image-type';
 
 export const BOTH_LOGOS_MESSAGE = englishText(validation('logos_both'));
-const TOO_LARGE_MESSAGE = 'The image must be at most 2 MiB';
-
-const IMAGE_FIELDS = ['image_le', 'image_de'] as const;
-type ImageField = (typeof IMAGE_FIELDS)[number];
 
 export interface LogoImage {
   bytes: Buffer;
@@ -18,7 +20,7 @@ export interface LogoImage {
 }
 
 export interface LogoForm {
-  images: Record<ImageField, LogoImage>;
+  images: Record<LogoImageField, LogoImage>;
   makeDefault: boolean;
   /** Uploaded by the build or set form for that build alone (issue 37). */
   forBuild: boolean;
@@ -38,8 +40,6 @@ async function* withFriendlyLimits<T>(parts: AsyncIterable<T>): AsyncIterable<T>
   }
 }
 
-const isImageField = (name: string): name is ImageField => (IMAGE_FIELDS as readonly string[]).includes(name);
-
 /**
  * Reads the multipart logo form (image_le, image_de, make_images_default) to the end and checks it: both
  * images, each a PNG, JPEG or safe SVG by its bytes (names and declared types are ignored) of at most 2 MiB.
@@ -48,7 +48,7 @@ const isImageField = (name: string): name is ImageField => (IMAGE_FIELDS as read
 export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
   const issues: { loc: string[]; msg: string }[] = [];
   const invalid = (field: string, msg: string) => issues.push({ loc: ['body', field], msg });
-  const images: Partial<Record<ImageField, LogoImage>> = {};
+  const images: Partial<Record<LogoImageField, LogoImage>> = {};
   let makeDefault = false;
   let forBuild = false;
 
@@ -67,10 +67,10 @@ export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
       continue;
     }
     const bytes = await part.toBuffer();
-    if (!isImageField(part.fieldname)) {
+    if (!isLogoImageField(part.fieldname)) {
       invalid(part.fieldname, 'Extra field not permitted');
     } else if (part.file.truncated) {
-      invalid(part.fieldname, TOO_LARGE_MESSAGE);
+      invalid(part.fieldname, IMAGE_TOO_LARGE);
     } else if (bytes.length > 0 || part.filename) {
       // A browser sends an empty, nameless file for a file input left empty: that counts as missing.
       const checked = checkImage(bytes);
@@ -80,7 +80,7 @@ export async function readLogoForm(request: FastifyRequest): Promise<LogoForm> {
   }
 
   const named = new Set(issues.map((issue) => issue.loc[1]));
-  for (const field of IMAGE_FIELDS) {
+  for (const field of LOGO_IMAGE_FIELDS) {
     if (!images[field] && !named.has(field)) invalid(field, BOTH_LOGOS_MESSAGE);
   }
   if (issues.length > 0 || !images.image_le || !images.image_de) throw new ValidationFailedError(issues);

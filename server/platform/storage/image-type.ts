@@ -1,3 +1,4 @@
+import { NOT_AN_IMAGE } from '../../../contract/rules/logo-refusals';
 import { checkSvgSafety } from './svg-check';
 
 export interface ImageType {
@@ -8,7 +9,6 @@ export interface ImageType {
 export type ImageCheck = { ok: true; type: ImageType } | { ok: false; reason: string };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const NOT_AN_IMAGE = 'Only PNG, JPEG or SVG images are allowed';
 
 function checkSvg(bytes: Buffer): ImageCheck {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');

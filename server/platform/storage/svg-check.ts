@@ -6,6 +6,7 @@
 // attributes of listed properties with plain values (issue 36). Anything not on the lists is refused, not
 // cleaned: a logo is either accepted as it was uploaded or not at all.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SVG_MALFORMED, svgRefusal } from '../../../contract/rules/logo-refusals';
 import { allowedAttributeValue, allowedStyle } from './svg-css';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -42,8 +43,8 @@ const isMetadata = (ns: string) => METADATA_NS.some((known) => ns === known || n
 
 export type SvgCheck = { ok: true } | { ok: false; reason: string };
 
-const refuse = (what: string): SvgCheck => ({ ok: false, reason: `SVG images may not contain ${what}` });
-const MALFORMED: SvgCheck = { ok: false, reason: 'The SVG image is not well-formed XML' };
+const refuse = (what: string): SvgCheck => ({ ok: false, reason: svgRefusal(what) });
+const MALFORMED: SvgCheck = { ok: false, reason: SVG_MALFORMED };
 
 class Refused extends Error {
   constructor(readonly check: SvgCheck) {

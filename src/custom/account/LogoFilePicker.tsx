@@ -1,5 +1,5 @@
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { LOGO_TYPES } from '../../../contract/constants';
@@ -10,15 +10,19 @@ export const LogoFilePicker = ({
   theme,
   file,
   disabled,
+  error,
   onChange,
 }: {
   theme: LogoTheme;
   file?: File;
   disabled?: boolean;
+  /** Why the image picked or sent for this theme was refused, naming the file (issue 37). */
+  error?: string;
   onChange: (file?: File) => void;
 }) => {
   const translate = useTranslate();
   const id = useId();
+  const errorId = `${id}-error`;
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string>();
   const label = translate(`app.logos.${theme}_logo`);
@@ -54,6 +58,8 @@ export const LogoFilePicker = ({
           type="file"
           tabIndex={-1}
           aria-label={label}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
           accept={LOGO_TYPES.join(',')}
           disabled={disabled}
           onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
@@ -74,6 +80,11 @@ export const LogoFilePicker = ({
           </Typography>
         )}
       </Stack>
+      {error && (
+        <FormHelperText id={errorId} error role="alert" sx={{ mx: 0, overflowWrap: 'anywhere' }}>
+          {error}
+        </FormHelperText>
+      )}
     </Stack>
   );
 };

@@ -5,7 +5,9 @@ import { Confirm, useDelete, useGetList, useNotify, useTranslate } from 'react-a
 import { GENERAL_LOGO_ID } from '../../../contract/constants';
 import type { Message } from '../../../contract/messages';
 import { logoSetsAllowance } from '../../../contract/rules/account';
+import type { LogoImageField } from '../../../contract/rules/logo-refusals';
 import { useHttpClient } from '../../dataProvider/ApiContext';
+import { logoFileText, logoRefusals } from '../../dataProvider/logoRefusal';
 import { useShowError } from '../../dataProvider/showError';
 import { AccountSection } from './AccountSection';
 import { type LogoSet, makeLogoDefault, uploadLogos } from './accountApi';
@@ -28,12 +30,18 @@ export const LogoSection = () => {
   const [dark, setDark] = useState<File>();
   const [makeDefault, setMakeDefault] = useState(false);
   const [problem, setProblem] = useState<Message>();
+  // Issue 37: a refused image is said on its picker, naming the file and the reason.
+  const [refused, setRefused] = useState<Partial<Record<LogoImageField, string>>>({});
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<LogoSet>();
 
-  const pick = (set: (file?: File) => void) => async (file?: File) => {
+  const pick = (field: LogoImageField, set: (file?: File) => void) => async (file?: File) => {
     const error = file && (await logoFileProblem(file));
-    setProblem(error);
+    setProblem(undefined);
+    setRefused((shown) => ({
+      ...shown,
+      [field]: error && file ? logoFileText(field, file.name, error, translate) : undefined,
+    }));
     set(error ? undefined : file);
   };
 
@@ -42,6 +50,7 @@ export const LogoSection = () => {
     const own = logos.filter((logo) => logo.id !== GENERAL_LOGO_ID).length;
     const error = logoSetsAllowance(own) ?? logoUploadError(light, dark);
     setProblem(error);
+    setRefused({});
     if (error || !light || !dark) return;
     setBusy(true);
     try {
@@ -52,7 +61,9 @@ export const LogoSection = () => {
       setMakeDefault(false);
       await refetch();
     } catch (e) {
-      showError(e);
+      const onPickers = logoRefusals(e, translate);
+      if (onPickers) setRefused(onPickers);
+      else showError(e);
     } finally {
       setBusy(false);
     }
@@ -106,8 +117,20 @@ export const LogoSection = () => {
       )}
       <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <LogoFilePicker theme="light" file={light} disabled={busy} onChange={pick(setLight)} />
-          <LogoFilePicker theme="dark" file={dark} disabled={busy} onChange={pick(setDark)} />
+          <LogoFilePicker
+            theme="light"
+            file={light}
+            disabled={busy}
+            error={refused.image_le}
+            onChange={pick('image_le', setLight)}
+          />
+          <LogoFilePicker
+            theme="dark"
+            file={dark}
+            disabled={busy}
+            error={refused.image_de}
+            onChange={pick('image_de', setDark)}
+          />
         </Stack>
         {problem && (
           <Alert severity="error" sx={{ mt: 1.5 }}>

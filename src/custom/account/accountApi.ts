@@ -2,6 +2,7 @@
 import type { LogoSet } from '../../../contract/schemas/logo-schemas';
 import type { Account } from '../../authProvider/account';
 import type { HttpClient } from '../../dataProvider/httpClient';
+import { withLogoFileNames } from '../../dataProvider/logoRefusal';
 import { callOf } from '../../dataProvider/paths';
 
 export const CHANGE_EMAIL_PATH = callOf('changeEmail').path;
@@ -63,8 +64,13 @@ export async function uploadLogos(
   // Issue 37: the build and set forms' uploads are for that build, not saved sets.
   if (forBuild) body.append('for_build', 'true');
   const { path, request } = callOf('uploadLogo');
-  const { json } = await http<LogoSet>(path, { ...request, body });
-  return json;
+  try {
+    const { json } = await http<LogoSet>(path, { ...request, body });
+    return json;
+  } catch (error) {
+    // Issue 37: a refusal names the file sent for each image.
+    throw withLogoFileNames(error, { image_le: light.name, image_de: dark.name });
+  }
 }
 
 /** POST /client/firmware/logo/{id}/default: one of the account's sets becomes its default (issue 37). */

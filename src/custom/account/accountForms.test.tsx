@@ -7,6 +7,7 @@ import { sampleAccount } from '../../../contract/samples/account';
 import { readToken, writeToken } from '../../authProvider/session';
 import { createDataProvider } from '../../dataProvider';
 import { ApiError, type HttpClient, type HttpRequest } from '../../dataProvider/httpClient';
+import { loadMessages } from '../../i18n/messages';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -18,7 +19,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 type Answer = (path: string, request: HttpRequest) => unknown;
 
-function setup(ui: React.ReactNode, answer: Answer = () => ({})) {
+function setup(ui: React.ReactNode, answer: Answer = () => ({}), locale: 'en' | 'ru' = 'en') {
   const calls: { path: string; request: HttpRequest }[] = [];
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
     calls.push({ path, request });
@@ -29,7 +30,7 @@ function setup(ui: React.ReactNode, answer: Answer = () => ({})) {
       {ui}
       <Notification />
     </>,
-    { httpClient, dataProvider: createDataProvider(httpClient) },
+    { httpClient, dataProvider: createDataProvider(httpClient), locale },
   );
   return () => calls.filter((c) => c.request.method && c.request.method !== 'GET');
 }
@@ -163,7 +164,9 @@ describe('my logo', () => {
       screen.getByLabelText('Dark-theme logo'),
       new File(['gif'], 'x.gif', { type: 'image/gif' }),
     );
-    expect(await screen.findByText('Choose a PNG, JPEG or SVG image')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Dark-theme logo “x.gif”: Choose a PNG, JPEG or SVG image'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a text file named .png before previewing it, with a translated message', async () => {
@@ -173,14 +176,54 @@ describe('my logo', () => {
       screen.getByLabelText('Light-theme logo'),
       new File(['hello, I am text'], 'logo.png', { type: 'image/png' }),
     );
-    expect(
-      await screen.findByText(
-        'This file is not a PNG, JPEG or SVG image (its content does not match its name)',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('logo.png')).not.toBeInTheDocument();
+    // Issue 37: the refusal is said on the picker, naming the file, not dropped without a word.
+    const picker = screen.getByLabelText('Light-theme logo');
+    const said = await screen.findByText(
+      'Light-theme logo “logo.png”: This file is not a PNG, JPEG or SVG image (its content does not match its name)',
+    );
+    expect(said).toHaveAttribute('id', picker.getAttribute('aria-describedby'));
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
     expect(document.querySelector('img[src^="blob:"]')).toBeNull();
     expect(writes()).toEqual([]);
+  });
+
+  // Issue 37: the server's refusal of an SVG read 'le: …' in a toast, in English whatever the language.
+  it.each([
+    [
+      'en',
+      'Dark-theme logo “evil.svg”: SVG images may not run scripts (event handlers or javascript: links)',
+    ],
+    [
+      'ru',
+      'Логотип для тёмной темы «evil.svg»: SVG-изображение не может запускать скрипты (обработчики событий или ссылки javascript:)',
+    ],
+  ] as const)('says on its picker which file the server refused and why (%s)', async (locale, text) => {
+    await loadMessages(locale);
+    const u = user();
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'], 'evil.svg', {
+      type: 'image/svg+xml',
+    });
+    setup(
+      <LogoSection />,
+      (path) => {
+        if (path === '/client/firmware/logo') return [];
+        const detail = [
+          { loc: ['body', 'image_de'], msg: 'SVG images may not contain event handler attributes' },
+        ];
+        throw new ApiError('Unprocessable Entity', 422, { detail }, 'Unprocessable Entity');
+      },
+      locale,
+    );
+    const light = locale === 'en' ? 'Light-theme logo' : 'Логотип для светлой темы';
+    const dark = locale === 'en' ? 'Dark-theme logo' : 'Логотип для тёмной темы';
+    await u.upload(screen.getByLabelText(light), png('light.png'));
+    await u.upload(screen.getByLabelText(dark), svg);
+    await u.click(
+      screen.getByRole('button', { name: locale === 'en' ? 'Upload logos' : 'Загрузить логотипы' }),
+    );
+    const said = await screen.findByText(text);
+    expect(said).toHaveAttribute('id', screen.getByLabelText(dark).getAttribute('aria-describedby'));
+    expect(screen.queryByText(/\ble\b|image_de/)).not.toBeInTheDocument();
   });
 
   it('uploads both images as multipart with the default flag', async () => {

@@ -15,6 +15,7 @@ import type { LogoSet } from '../../../custom/account/accountApi';
 import { LogoFilePicker } from '../../../custom/account/LogoFilePicker';
 import { LogoPreview } from '../../../custom/account/LogoPreview';
 import { logoFileProblem } from '../../../custom/account/sniffImage';
+import { logoFileText } from '../../../dataProvider/logoRefusal';
 import { myLogo, savedLogos } from './formModes';
 import { type CustomLogoFiles, LOGO_SELECTS, type LogoSelect } from './types';
 import { logoFilesError } from './validation';
@@ -54,7 +55,8 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
   const [fileProblem, setFileProblem] = useState<string>();
   const pick = (key: keyof CustomLogoFiles) => async (file?: File) => {
     const problem = file && (await logoFileProblem(file));
-    setFileProblem(problem);
+    // Issue 37: the refusal names the image and the file.
+    setFileProblem(problem && file ? logoFileText(key, file.name, problem, translate) : undefined);
     // Read again after the check: the other image may have been picked meanwhile.
     const latest = (getValues('customLogoFiles') ?? files) as CustomLogoFiles;
     field.onChange({ ...latest, [key]: file && !problem ? file : null });
@@ -131,7 +133,11 @@ export const LogoInput = ({ logos }: { logos: readonly LogoSet[] }) => {
           </Typography>
         </Box>
       )}
-      {fileProblem && <FormHelperText error>{translate(fileProblem)}</FormHelperText>}
+      {fileProblem && (
+        <FormHelperText error role="alert">
+          {fileProblem}
+        </FormHelperText>
+      )}
       {invalid && isSubmitted && message && (
         <FormHelperText error role="alert">
           <ValidationError error={message} />
