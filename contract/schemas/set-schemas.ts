@@ -27,6 +27,12 @@ export const BuildSetSchema = Type.Object({
     description: 'Whether the public link answers (issue 37: its owner may turn it off)',
   }),
   created_at: Type.String({ format: 'date-time' }),
+  // Issue 37: what tells sets apart in a list, from their builds that are not removed.
+  platforms: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ platforms' })),
+  install_types: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ install types' })),
+  main_workers: Type.Optional(
+    Type.Array(Type.String(), { description: 'The workers of its builds’ main (DevFee) pools' }),
+  ),
   upgrade_available: Type.Optional(
     Type.Boolean({
       description:

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createSet, getSet, rowCounts } from '../test/build-fixtures';
+import { api, buildBody, createSet, getSet, pools, rowCounts, submit } from '../test/build-fixtures';
 import { createSignedIn, expectError, expectValidationError } from '../test/helper';
 import { createSetWorld } from '../test/set-fixtures';
 import { sharedWorld } from '../test/shared-world';
@@ -97,6 +97,30 @@ describe('GET /client/firmware/groups', () => {
     // Past the end: no sets, and still the total.
     const past = await api(w, 'GET', `${GROUPS}?page=5`, w.tester.token);
     expect([past.json(), past.headers['x-total-count']]).toEqual([[], '21']);
+  });
+
+  // Issue 37: a set row tells sets apart by what its builds are and by its main pool's worker.
+  it('says what its builds are: platforms, install types and main pools’ workers', async () => {
+    const { token } = await createSignedIn(w.t.app, w.t.db);
+    const set = await createSet(w, token, 'Hall B');
+    const empty = (await api(w, 'GET', GROUPS, token)).json()[0];
+    expect(empty).toMatchObject({ platforms: [], install_types: [], main_workers: [] });
+    await submit(w, token, buildBody(w, set.id, { fee_pools_configs: pools([{ worker: 'hallb' }]) }));
+    await submit(
+      w,
+      token,
+      buildBody(w, set.id, {
+        model: 'S19j Pro',
+        install_type: 'sd',
+        fee_pools_configs: pools([{ worker: 'hallb' }]),
+      }),
+    );
+    const listed = (await api(w, 'GET', GROUPS, token)).json()[0];
+    expect(listed).toMatchObject({
+      platforms: ['amlogic'],
+      install_types: ['nand', 'sd'],
+      main_workers: ['hallb'],
+    });
   });
 
   it('lists only my own sets, filtered by search and favourites', async () => {

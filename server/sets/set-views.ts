@@ -4,9 +4,10 @@ import { notFound } from '../platform/http/http-errors';
 import { type BuildSetRowWithBuilt, findSetWithBuilt } from './sets-repository';
 
 function setOf(row: BuildSetRowWithBuilt): BuildSet {
-  const { updated_at: _updated, built, ...rest } = row;
+  const { updated_at: _updated, built, holds, ...rest } = row;
   return {
     ...rest,
+    ...holds,
     versions: built.map(([model, release_id]) => ({ model, release_id })),
     models: built.map(([model]) => model),
     created_at: row.created_at.toISOString(),

@@ -50,8 +50,41 @@ export interface Page<T> {
 /** [model, release id] pairs, by model: see `builtModels`. */
 export type BuiltModels = [model: string, releaseId: number][];
 
-/** A set's row with the models it has built. */
-export type BuildSetRowWithBuilt = BuildSetRow & { built: BuiltModels };
+/** What a set's builds (not removed) are, to tell sets apart in a list (issue 37). */
+export interface SetHolds {
+  platforms: string[];
+  install_types: string[];
+  /** The workers of its builds' main (DevFee) pools. */
+  main_workers: string[];
+}
+
+/** A set's row with the models it has built and what its builds are. */
+export type BuildSetRowWithBuilt = BuildSetRow & { built: BuiltModels; holds: SetHolds };
+
+const NO_HOLDS: SetHolds = { platforms: [], install_types: [], main_workers: [] };
+
+/** Per set (the outer query's row): its builds' platforms, install types and main pools' workers, sorted. */
+const setHolds = sql<SetHolds | null>`(
+  select json_build_object(
+    'platforms', coalesce(json_agg(distinct b.platform order by b.platform), '[]'::json),
+    'install_types', coalesce(json_agg(distinct b.install_type order by b.install_type), '[]'::json),
+    'main_workers', coalesce(
+      json_agg(distinct p.worker order by p.worker) filter (where p.worker <> ''), '[]'::json)
+  )
+  from ${builds} b
+  left join lateral (
+    select e->>'worker' as worker from jsonb_array_elements(b.fee_pools_configs) e
+    where e->>'type_fee_pool' = 'devfee' limit 1
+  ) p on true
+  where b.group_id = ${g}.id and not b.is_removed
+)`;
+
+/** The set's row with its built models and holds, as the queries below select them. */
+const withBuilt = <T extends BuildSetRow>(set: T, built: BuiltModels | null, holds: SetHolds | null) => ({
+  ...set,
+  built: built ?? [],
+  holds: holds ?? NO_HOLDS,
+});
 
 /**
  * Per set (the outer query's row): each model it has ever built (removed builds included, so 'missing models'
@@ -81,6 +114,7 @@ function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: stri
     .select({
       set: g,
       built: builtModels,
+      holds: setHolds,
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
       upgrade_available: owner
         ? upgradableColumn(db, sql`${g}.id`, { ...owner, id: ownerId })
@@ -121,10 +155,10 @@ export async function listSets(
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
   // Without an owner the rows are the sets alone (the admins' lists of a partner's sets answer no such field).
-  const rows = found.map(({ set, built, upgrade_available }) =>
+  const rows = found.map(({ set, built, holds, upgrade_available }) =>
     owner
-      ? { ...set, built: built ?? [], upgrade_available: Boolean(upgrade_available) }
-      : { ...set, built: built ?? [] },
+      ? { ...withBuilt(set, built, holds), upgrade_available: Boolean(upgrade_available) }
+      : withBuilt(set, built, holds),
   );
   return {
     rows,
@@ -159,7 +193,13 @@ function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undef
 const prepareActivePage = (db: Db, filters: ActiveFilters, firstPage: boolean, name: string) =>
   pageWindow(
     db
-      .select({ set: g, built: builtModels, email: accounts.email, worker: accounts.worker })
+      .select({
+        set: g,
+        built: builtModels,
+        holds: setHolds,
+        email: accounts.email,
+        worker: accounts.worker,
+      })
       .from(g)
       .innerJoin(accounts, eq(accounts.id, g.user_id))
       .where(activeConditions(filters, placeholders.pattern))
@@ -193,7 +233,11 @@ export async function listActiveSets(
     }),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.set, built: row.built ?? [], email: row.email, worker: row.worker })),
+    rows: rows.map((row) => ({
+      ...withBuilt(row.set, row.built, row.holds),
+      email: row.email,
+      worker: row.worker,
+    })),
     total,
   };
 }
@@ -283,6 +327,9 @@ export async function recountSet(db: Db, setId: number): Promise<void> {
 
 /** A set by id with the models it has built, for answering it after a write. */
 export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
-  const [row] = await db.select({ set: g, built: builtModels }).from(g).where(eq(g.id, id));
-  return row && { ...row.set, built: row.built ?? [] };
+  const [row] = await db
+    .select({ set: g, built: builtModels, holds: setHolds })
+    .from(g)
+    .where(eq(g.id, id));
+  return row && withBuilt(row.set, row.built, row.holds);
 }

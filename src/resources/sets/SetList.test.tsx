@@ -14,7 +14,16 @@ import { SetsTopPanel } from './SetsTopPanel';
 import { SETS_LIST_KEY } from './setsListState';
 
 const slow = { timeout: 30_000 };
-const SOUTH = { ...set, id: 11, name: 'South farm', is_favorite: true, count_firmwares: 7 };
+const SOUTH = {
+  ...set,
+  id: 11,
+  name: 'South farm',
+  is_favorite: true,
+  count_firmwares: 7,
+  platforms: ['amlogic', 'cvitek'],
+  install_types: ['nand', 'sd'],
+  main_workers: ['southfarm'],
+};
 
 function renderList(total: number, role: 'user' | 'admin' = 'user') {
   const api = fakeApi(role, {
@@ -53,6 +62,17 @@ describe('the sets list', { timeout: 60_000 }, () => {
       'true',
     );
     await waitFor(() => expect(screen.getByTestId('sets-count')).toHaveTextContent('999+'));
+  });
+
+  // Issue 37: telling sets apart by what their builds are and by the main pool's worker.
+  it("shows what a set's builds are and its main pool's worker", async () => {
+    renderList(2);
+    await screen.findByRole('link', { name: 'South farm' }, slow);
+    const rows = screen.getAllByTestId('set-row');
+    const south = rows.find((row) => within(row).queryByRole('link', { name: 'South farm' }));
+    expect(within(south as HTMLElement).getByTestId('set-holds')).toHaveTextContent(
+      'amlogic, cvitek · nand, sd · worker southfarm',
+    );
   });
 
   it('sends the search and the favourites filter to the server, 20 a page from page 0', async () => {

@@ -15,6 +15,40 @@ import type { BuildSet } from './types';
 
 const MAX_MODELS = 6;
 
+/**
+ * What the set's builds are (issue 37): platforms, install types and the main pool's worker, one line that
+ * ellipsises in the name's cell, so it takes no column of its own at any width.
+ */
+const SetHolds = ({ set }: { set: BuildSet }) => {
+  const translate = useTranslate();
+  const kinds = [set.platforms, set.install_types].map((list) => list?.join(', ')).filter(Boolean);
+  const workers = set.main_workers ?? [];
+  if (!kinds.length && !workers.length) return null;
+  const text = [
+    ...kinds,
+    workers.length
+      ? translate('resources.firmwares.main_worker', {
+          smart_count: workers.length,
+          worker: workers.join(', '),
+        })
+      : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      noWrap
+      component="p"
+      title={text}
+      data-testid="set-holds"
+    >
+      {text}
+    </Typography>
+  );
+};
+
 /** One set of the list: favourite star, name and description, models, counters, actions. */
 export const SetRow = ({
   set,
@@ -93,6 +127,7 @@ export const SetRow = ({
           {set.description ||
             translate('resources.firmwares.builds_count', { smart_count: set.count_firmwares })}
         </Typography>
+        <SetHolds set={set} />
       </Box>
       <Stack
         direction="row"
