@@ -1,6 +1,7 @@
 // The catalogue's names and codes (issue 17, the admin catalogue): what an admin may call a series, a model, a
 // control board, an install type, a license and a pool preset. The server answers the English text of the same
 // messages (contract/english.ts).
+import { COINS } from '../constants';
 import type { Message } from '../messages';
 import { isPoolUrl } from './pools';
 import { latinAndDigits, maxLength10, required } from './text';
@@ -47,6 +48,12 @@ export const label =
 
 /** A description may be empty. */
 export const description: Rule = maxLength(200);
+
+/** The coin a series mines, or a pool preset serves (issue 37): one of COINS. */
+export const coin: Rule = (value) =>
+  (COINS as readonly string[]).includes(textOf(value).trim())
+    ? undefined
+    : { message: 'catalogue.validation.coin', args: { coins: COINS.join(', ') } };
 
 /** A pool preset's address: the stratum urls a miner speaks (contract/rules/pools.ts). */
 export const presetUrl: Rule = (value) =>

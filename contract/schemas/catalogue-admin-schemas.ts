@@ -13,9 +13,12 @@ const confirm = Type.Optional(
   Type.Boolean({ description: 'Go ahead although builds in the queue use it (blocking only)' }),
 );
 
+const coinField = Type.String({ maxLength: 10, description: 'The coin it mines or serves: BTC or LTC', examples: ['BTC'] });
+
 export const AdminSeriesSchema = Type.Object({
   name: Type.String(),
   is_blocked: Type.Boolean(),
+  coin: Type.String({ description: 'The coin it mines: the build form offers its pool presets (issue 37)' }),
   models: Type.Integer({ description: 'Models of the series' }),
   releases: Type.Integer({ description: 'Releases of the series, removed ones too' }),
   queued_builds: queued,
@@ -23,8 +26,12 @@ export const AdminSeriesSchema = Type.Object({
 export const SeriesCreateSchema = closedObject({
   name: text(40, 'Latin letters and digits, at most 10', 'x23'),
   is_blocked: Type.Optional(Type.Boolean()),
+  coin: Type.Optional(coinField),
 });
-export const SeriesUpdateSchema = closedObject({ is_blocked: Type.Boolean(), confirm });
+export const SeriesUpdateSchema = closedObject(
+  { is_blocked: Type.Optional(Type.Boolean()), coin: Type.Optional(coinField), confirm },
+  { minProperties: 1 },
+);
 
 export const AdminModelSchema = Type.Object({
   name: Type.String(),
@@ -107,6 +114,7 @@ export const AdminPoolPresetSchema = Type.Object({
   id: Type.Integer(),
   pool: Type.String(),
   url: Type.String(),
+  coin: Type.String({ description: 'Offered for the series that mine this coin (issue 37)' }),
 });
 export const PoolPresetWriteSchema = closedObject({
   pool: text(200, 'The pool as partners know it', 'ViaBTC'),
@@ -115,6 +123,7 @@ export const PoolPresetWriteSchema = closedObject({
     'stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port',
     'stratum+tcp://btc.viabtc.io:3333',
   ),
+  coin: Type.Optional(coinField),
 });
 export const PoolPresetUpdateSchema = Type.Partial(PoolPresetWriteSchema, {
   additionalProperties: false,

@@ -254,10 +254,30 @@ describe('admin catalogue: pool presets', () => {
       coin: 'BTC',
     });
     const changed = await admin('PATCH', `/admin/catalogue/pool-presets/${id}`, { pool: 'OCEAN' });
-    expect(changed.json()).toEqual({ id, pool: 'OCEAN', url: 'stratum+tcp://mine.ocean.xyz:3334' });
+    expect(changed.json()).toEqual({
+      id,
+      pool: 'OCEAN',
+      url: 'stratum+tcp://mine.ocean.xyz:3334',
+      coin: 'BTC',
+    });
+    // Issue 37: a preset's coin is set by the admin, from the contract's list.
+    expect(
+      expectValidationError(
+        await admin('PATCH', `/admin/catalogue/pool-presets/${id}`, { coin: 'XMR' }),
+        'coin',
+      ).msg,
+    ).toBe('Choose one of: BTC, LTC');
+    const ltc = await admin('PATCH', `/admin/catalogue/pool-presets/${id}`, { coin: 'LTC' });
+    expect(ltc.json()).toMatchObject({ coin: 'LTC' });
+    expect((await partner('GET', '/client/pool-url')).json()).toContainEqual({
+      pool: 'OCEAN',
+      url: 'stratum+tcp://mine.ocean.xyz:3334',
+      coin: 'LTC',
+    });
     expect((await admin('DELETE', `/admin/catalogue/pool-presets/${id}`)).statusCode).toBe(204);
     expect(await actions('pool_preset', id)).toEqual([
       'catalogue.create',
+      'catalogue.update',
       'catalogue.update',
       'catalogue.remove',
     ]);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
-import { label, presetUrl } from '../../contract/rules/catalogue-names';
+import { coin, label, presetUrl } from '../../contract/rules/catalogue-names';
 import {
   AdminPoolPresetSchema,
   PoolPresetUpdateSchema,
@@ -18,19 +18,19 @@ const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     path: '/admin/catalogue/pool-presets',
     kind: { table: poolPresets, objectType: 'pool_preset', noun: 'Pool preset' },
     item: AdminPoolPresetSchema,
-    rules: { pool: label(100, 'pool'), url: presetUrl },
+    rules: { pool: label(100, 'pool'), url: presetUrl, coin },
     unique: {
       field: 'url',
       column: poolPresets.url,
       message: (url) => `A pool preset with url ${url} already exists`,
     },
-    audited: (row) => ({ pool: row.pool, url: row.url }),
+    audited: (row) => ({ pool: row.pool, url: row.url, coin: row.coin }),
     list: {
       summary: 'Pool presets, in the order the build form offers them',
       rows: (db) => db.select().from(poolPresets).orderBy(asc(poolPresets.id)),
     },
     create: { summary: 'Add a pool preset', body: PoolPresetWriteSchema },
-    update: { summary: 'Rename a pool preset or change its url', body: PoolPresetUpdateSchema },
+    update: { summary: 'Rename a pool preset or change its url or coin', body: PoolPresetUpdateSchema },
     remove: { summary: 'Remove a pool preset', refusals: [404] },
   });
 };

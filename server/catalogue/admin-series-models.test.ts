@@ -61,10 +61,37 @@ describe('admin catalogue: series', () => {
     expect(res.json()).toContainEqual({
       name: 'x19',
       is_blocked: false,
+      coin: 'BTC',
       models: 7,
       releases: 4,
       queued_builds: 1,
     });
+  });
+
+  // Issue 37: pool presets follow the series' coin, so an admin sets it when adding a series and may change it.
+  it('sets and changes the coin a series mines; a coin not on the list is refused with 422', async () => {
+    expect(
+      expectValidationError(
+        await admin('POST', '/admin/catalogue/series', { name: 'x77', coin: 'DOGE' }),
+        'coin',
+      ).msg,
+    ).toBe('Choose one of: BTC, LTC');
+    expect(
+      expectValidationError(await admin('PATCH', '/admin/catalogue/series/l9', { coin: 'btc' }), 'coin').msg,
+    ).toBe('Choose one of: BTC, LTC');
+    const created = await admin('POST', '/admin/catalogue/series', { name: 'l77', coin: 'LTC' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'l77', coin: 'LTC' });
+    const changed = await admin('PATCH', '/admin/catalogue/series/l77', { coin: 'BTC' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'l77', coin: 'BTC', is_blocked: false });
+    const seen = (await partner('GET', '/client/firmware/series')).json<{ name: string; coin: string }[]>();
+    expect(seen.find((s) => s.name === 'l77')?.coin).toBe('BTC');
+    expect((await auditRows('series', 'l77')).map((r) => r.action)).toEqual([
+      'catalogue.create',
+      'catalogue.update',
+    ]);
+    expect((await admin('DELETE', '/admin/catalogue/series/l77')).statusCode).toBe(204);
   });
 
   it('adds a series, audited; a bad or taken name changes nothing', async () => {
@@ -82,7 +109,14 @@ describe('admin catalogue: series', () => {
 
     const res = await admin('POST', '/admin/catalogue/series', { name: 'x23' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ name: 'x23', is_blocked: false, models: 0, releases: 0, queued_builds: 0 });
+    expect(res.json()).toEqual({
+      name: 'x23',
+      is_blocked: false,
+      coin: 'BTC',
+      models: 0,
+      releases: 0,
+      queued_builds: 0,
+    });
     const [row] = await auditRows('series', 'x23');
     expect(row).toMatchObject({ action: 'catalogue.create', actor_id: w.admin.id, after: { name: 'x23' } });
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, eq } from 'drizzle-orm';
-import { seriesName } from '../../contract/rules/catalogue-names';
+import type { Coin } from '../../contract/constants';
+import { coin, seriesName } from '../../contract/rules/catalogue-names';
 import {
   AdminSeriesSchema,
   SeriesCreateSchema,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../platform/db/client';
 import { builds, partnerFees, series } from '../platform/db/schema';
 import { conflict } from '../platform/http/http-errors';
+import { checkBody } from './admin-catalogue-helpers';
 import { oneIn, refuseQueued } from './catalogue-changes';
 import { modelsPerSeries, queueUsage, releasesPerSeries, withCounts } from './catalogue-usage';
 import { nameKindRoutes } from './kind-routes';
@@ -33,20 +35,30 @@ const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     create: {
       summary: 'Add a series',
       body: SeriesCreateSchema,
-      rules: { name: seriesName },
-      row: (body) => ({ name: body.name, is_blocked: body.is_blocked ?? false }),
+      rules: { name: seriesName, coin },
+      row: (body) => ({
+        name: body.name,
+        is_blocked: body.is_blocked ?? false,
+        ...(body.coin === undefined ? {} : { coin: String(body.coin).trim() as Coin }),
+      }),
     },
     update: {
-      summary: 'Block or unblock a series',
+      summary: 'Block or unblock a series, or change the coin it mines',
       description:
         'Blocking a series that queued builds use answers 409 naming how many, unless `confirm` is true: ' +
-        'those builds still finish; no new ones are accepted.',
+        'those builds still finish; no new ones are accepted. The coin chooses the pool presets the build ' +
+        'form offers for it (issue 37).',
       body: SeriesUpdateSchema,
       change: (body, name) => {
         const { is_blocked, confirm } = body;
+        checkBody(body, { coin });
+        const fields = {
+          ...(is_blocked === undefined ? {} : { is_blocked }),
+          ...(body.coin === undefined ? {} : { coin: String(body.coin).trim() as Coin }),
+        };
         return {
-          audited: (row) => ({ is_blocked: row.is_blocked }),
-          fields: { is_blocked },
+          audited: (row) => ({ is_blocked: row.is_blocked, coin: row.coin }),
+          fields,
           check: async (tx) => {
             if (is_blocked && !confirm)
               await refuseQueued(
@@ -56,7 +68,8 @@ const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 'confirm to block it anyway',
               );
           },
-          action: () => (is_blocked ? 'catalogue.block' : 'catalogue.unblock'),
+          action: () =>
+            is_blocked === undefined ? 'catalogue.update' : is_blocked ? 'catalogue.block' : 'catalogue.unblock',
         };
       },
     },

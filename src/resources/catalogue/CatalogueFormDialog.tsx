@@ -39,7 +39,9 @@ export const CatalogueFormDialog = ({
   const { busy: saving, run } = useDialogWrite(onClose);
   const fields = kind.fields.filter((field) => !(record && field.createOnly));
   const sources = fields.map((field) => field.source);
-  const defaults = Object.fromEntries(sources.map((source) => [source, record?.[source] ?? '']));
+  const defaults = Object.fromEntries(
+    fields.map(({ source, options }) => [source, record?.[source] ?? options?.[0] ?? '']),
+  );
 
   const submit = async (values: Record<string, unknown>) => {
     const data = Object.fromEntries(sources.map((source) => [source, String(values[source] ?? '').trim()]));
@@ -66,7 +68,17 @@ export const CatalogueFormDialog = ({
         <DialogContent>
           {fields.map((field, index) => {
             const label = translate(`catalogue.fields.${field.source}`);
-            return field.choices ? (
+            return field.options ? (
+              <SelectInput
+                key={field.source}
+                source={field.source}
+                label={label}
+                choices={field.options.map((option) => ({ id: option, name: option }))}
+                validate={field.rule}
+                disabled={saving}
+                fullWidth
+              />
+            ) : field.choices ? (
               <ChoiceInput key={field.source} field={field} label={label} disabled={saving} />
             ) : (
               <TextInput

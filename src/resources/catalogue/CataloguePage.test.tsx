@@ -10,9 +10,9 @@ import { CataloguePage } from './CataloguePage';
 
 const LISTS: Record<string, unknown[]> = {
   '/admin/catalogue/series': [
-    { name: 'x17', is_blocked: false, models: 5, releases: 1, queued_builds: 0 },
-    { name: 'x19', is_blocked: false, models: 7, releases: 4, queued_builds: 2 },
-    { name: 'x23', is_blocked: false, models: 0, releases: 0, queued_builds: 0 },
+    { name: 'x17', coin: 'BTC', is_blocked: false, models: 5, releases: 1, queued_builds: 0 },
+    { name: 'x19', coin: 'BTC', is_blocked: false, models: 7, releases: 4, queued_builds: 2 },
+    { name: 'x23', coin: 'BTC', is_blocked: false, models: 0, releases: 0, queued_builds: 0 },
   ],
   '/admin/catalogue/models': [
     { name: 'S19 Pro', series: 'x19', is_blocked: false, combinations: 9, builds: 3, queued_builds: 1 },
@@ -58,6 +58,38 @@ describe('CataloguePage', () => {
       ]),
     );
   });
+
+  // Issue 37: pool presets follow the series' coin; the admin could not set it.
+  it("changes a series' coin, and adds a series with its coin", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    const row = await rowOf('x23');
+    expect(within(row).getByText('BTC')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit: x23' });
+    await user.click(within(form).getByRole('combobox', { name: /Coin/ }));
+    await user.click(await screen.findByRole('option', { name: 'LTC' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { path: '/admin/catalogue/series/x23', method: 'PATCH', body: { coin: 'LTC' } },
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const add = await screen.findByRole('dialog', { name: 'Add: Series' });
+    await user.type(within(add).getByLabelText(/Name/), 'l11');
+    await user.click(within(add).getByRole('combobox', { name: /Coin/ }));
+    await user.click(await screen.findByRole('option', { name: 'LTC' }));
+    await user.click(within(add).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(writes.at(-1)).toEqual({
+        path: '/admin/catalogue/series',
+        method: 'POST',
+        body: { name: 'l11', coin: 'LTC' },
+      }),
+    );
+  }, 60_000);
 
   it('offers no removal of a series with models, and removes an empty one', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,9 +1,10 @@
 // The kinds of the catalogue page (issue 17): per tab, its admin resource (dataProvider/paths.ts), the columns
 // of its table, the fields of its add and edit dialogs (with the contract's rules), and whether its entries are
 // blocked or removed. One table drives every tab, so that each kind is a few lines here.
-import { HIDDEN_SERIES } from '../../../contract/constants';
+import { COINS, HIDDEN_SERIES } from '../../../contract/constants';
 import {
   catalogueCode,
+  coin,
   description,
   label,
   modelName,
@@ -29,6 +30,8 @@ export interface Field {
   rule: Rule;
   /** A choice among the names of another kind's records. */
   choices?: KindName;
+  /** A choice among fixed values (a coin); a new entry starts with the first. */
+  options?: readonly string[];
   /** Only when adding (names are keys: they are not renamed). */
   createOnly?: boolean;
 }
@@ -62,12 +65,18 @@ export const KINDS: Kind[] = [
     affects: ['series', 'models', 'combinations', 'releases'],
     columns: [
       { source: 'name' },
+      { source: 'coin' },
       { source: 'status' },
       { source: 'models', count: true },
       { source: 'releases', count: true },
       { source: 'queued_builds', count: true, keep: true },
     ],
-    fields: [{ source: 'name', rule: seriesName, createOnly: true }],
+    // Issue 37: the coin chooses the pool presets the build form offers for the series.
+    fields: [
+      { source: 'name', rule: seriesName, createOnly: true },
+      { source: 'coin', rule: coin, options: COINS },
+    ],
+    editable: true,
     blockable: true,
     title: byName,
   },
@@ -159,10 +168,11 @@ export const KINDS: Kind[] = [
     name: 'pool_presets',
     resource: 'cataloguePoolPresets',
     affects: ['poolPresets'],
-    columns: [{ source: 'pool' }, { source: 'url' }],
+    columns: [{ source: 'pool' }, { source: 'url' }, { source: 'coin' }],
     fields: [
       { source: 'pool', rule: label(100, 'pool') },
       { source: 'url', rule: presetUrl },
+      { source: 'coin', rule: coin, options: COINS },
     ],
     editable: true,
     title: (record) => String(record.pool),
