@@ -13,7 +13,11 @@ const confirm = Type.Optional(
   Type.Boolean({ description: 'Go ahead although builds in the queue use it (blocking only)' }),
 );
 
-const coinField = Type.String({ maxLength: 10, description: 'The coin it mines or serves: BTC or LTC', examples: ['BTC'] });
+const coinField = Type.String({
+  maxLength: 10,
+  description: 'The coin it mines or serves: BTC or LTC',
+  examples: ['BTC'],
+});
 
 export const AdminSeriesSchema = Type.Object({
   name: Type.String(),

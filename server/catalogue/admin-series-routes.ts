@@ -69,7 +69,11 @@ const adminSeriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
               );
           },
           action: () =>
-            is_blocked === undefined ? 'catalogue.update' : is_blocked ? 'catalogue.block' : 'catalogue.unblock',
+            is_blocked === undefined
+              ? 'catalogue.update'
+              : is_blocked
+                ? 'catalogue.block'
+                : 'catalogue.unblock',
         };
       },
     },

@@ -327,9 +327,6 @@ export async function recountSet(db: Db, setId: number): Promise<void> {
 
 /** A set by id with the models it has built, for answering it after a write. */
 export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
-  const [row] = await db
-    .select({ set: g, built: builtModels, holds: setHolds })
-    .from(g)
-    .where(eq(g.id, id));
+  const [row] = await db.select({ set: g, built: builtModels, holds: setHolds }).from(g).where(eq(g.id, id));
   return row && withBuilt(row.set, row.built, row.holds);
 }
