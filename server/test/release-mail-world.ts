@@ -118,6 +118,17 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** An instance whose SMTP server is not there (`port` is free: nothing answers), closed after `run`. */
+export async function withSmtpDown<T>(run: (down: TestApp, port: number) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const down = await appOn(`smtp://127.0.0.1:${port}`, { delayMs: 0 });
+  try {
+    return await run(down, port);
+  } finally {
+    await down.close();
+  }
+}
+
 /** Drains until `done` holds (the back-off of a failed send has to pass before the next attempt). */
 export async function drainUntil(app: TestApp, done: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500; i += 1) {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { moved, scrapeMetrics } from '../../test/metrics-scrape';
 import {
-  appOn,
   drainUntil,
-  freePort,
   later,
   outboxOf,
   publish,
   setUpReleaseMailWorld,
   subscriber,
+  withSmtpDown,
 } from '../../test/release-mail-world';
 
 setUpReleaseMailWorld();
@@ -16,8 +15,7 @@ setUpReleaseMailWorld();
 // Issue 43 §5: a mail the outbox cannot send moves firmware_mail_failures_total, each retry again.
 describe('the mail failures counter', () => {
   it('moves when a send fails, and not when one succeeds', async () => {
-    const down = await appOn(`smtp://127.0.0.1:${await freePort()}`, { delayMs: 0 });
-    try {
+    await withSmtpDown(async (down) => {
       const before = await scrapeMetrics(down.app);
       await subscriber('user');
       const { id } = await publish();
@@ -32,8 +30,6 @@ describe('the mail failures counter', () => {
       expect((await outboxOf([id])).some((row) => row.status === 'sent')).toBe(true);
       const sent = await scrapeMetrics(down.app);
       expect(moved(after, sent, 'firmware_mail_failures_total')).toBe(0);
-    } finally {
-      await down.close();
-    }
+    });
   });
 });

@@ -7,7 +7,6 @@ import {
   appOn,
   catcher,
   drainUntil,
-  freePort,
   later,
   mailsAbout,
   outboxOf,
@@ -15,16 +14,15 @@ import {
   setUpReleaseMailWorld,
   subscriber,
   t,
+  withSmtpDown,
 } from '../../test/release-mail-world';
 
 setUpReleaseMailWorld();
 
 describe('release e-mails (issue 15): delivery', () => {
   it('loses nothing during an SMTP outage and delivers exactly once after it', async () => {
-    const port = await freePort();
-    const down = await appOn(`smtp://127.0.0.1:${port}`, { delayMs: 0 });
     const revived = new MailCatcher();
-    try {
+    await withSmtpDown(async (down, port) => {
       const who = await subscriber('user');
       const { id, version } = await publish();
       await down.app.mailOutbox.drain();
@@ -44,10 +42,7 @@ describe('release e-mails (issue 15): delivery', () => {
       const [sent] = (await outboxOf([id])).filter((row) => row.account_id === who.account.id);
       expect(sent.status).toBe('sent');
       expect(sent.attempts).toBeGreaterThanOrEqual(2);
-    } finally {
-      await down.close();
-      await revived.close();
-    }
+    }).finally(() => revived.close());
   });
 
   it('a restart half-way sends nothing twice and loses nothing', async () => {

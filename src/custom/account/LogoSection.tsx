@@ -99,6 +99,11 @@ export const LogoSection = () => {
     );
   };
 
+  const pickers = [
+    ['image_le', 'light', light, setLight],
+    ['image_de', 'dark', dark, setDark],
+  ] as const;
+
   return (
     <AccountSection title="app.logos.title" hint="app.logos.hint">
       {logos.length > 0 && (
@@ -117,20 +122,16 @@ export const LogoSection = () => {
       )}
       <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <LogoFilePicker
-            theme="light"
-            file={light}
-            disabled={busy}
-            error={refused.image_le}
-            onChange={pick('image_le', setLight)}
-          />
-          <LogoFilePicker
-            theme="dark"
-            file={dark}
-            disabled={busy}
-            error={refused.image_de}
-            onChange={pick('image_de', setDark)}
-          />
+          {pickers.map(([field, theme, file, set]) => (
+            <LogoFilePicker
+              key={field}
+              theme={theme}
+              file={file}
+              disabled={busy}
+              error={refused[field]}
+              onChange={pick(field, set)}
+            />
+          ))}
         </Stack>
         {problem && (
           <Alert severity="error" sx={{ mt: 1.5 }}>

@@ -4,16 +4,13 @@ import {
   Button,
   Checkbox,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   FormControlLabel,
   Stack,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { ActionDialog } from '../../ui/ActionDialog';
 
 /**
  * The remove dialog of a set or of selected builds (spec §2: remove, remove warning): removing hides them; with
@@ -59,56 +56,54 @@ export const RemoveDialog = ({
   const t = (key: string) => translate(`resources.firmwares.remove.${key}`);
 
   return (
-    <Dialog
+    <ActionDialog
       open={open}
       onClose={busy ? undefined : onClose}
       maxWidth="xs"
-      fullWidth
-      aria-labelledby="remove-title"
-    >
-      {step === 'remove' ? (
-        <>
-          <DialogTitle id="remove-title">{title}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2}>
-              <DialogContentText>{content}</DialogContentText>
-              {warning && <Alert severity="warning">{warning}</Alert>}
-              <FormControlLabel
-                control={<Checkbox checked={fullClean} onChange={(e) => setFullClean(e.target.checked)} />}
-                label={t('full_clean')}
-              />
-            </Stack>
-          </DialogContent>
-        </>
-      ) : (
-        <>
-          <DialogTitle id="remove-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      titleId="remove-title"
+      title={
+        step === 'remove' ? (
+          title
+        ) : (
+          <>
             <WarningAmberIcon color="error" />
             {t('warning_title')}
-          </DialogTitle>
-          <DialogContent>
-            <DialogContentText>{t('warning_content')}</DialogContentText>
-          </DialogContent>
+          </>
+        )
+      }
+      actions={
+        <>
+          <Button
+            onClick={step === 'warning' ? () => setStep('remove') : onClose}
+            color="inherit"
+            disabled={busy}
+          >
+            {translate(step === 'warning' ? 'ra.action.back' : 'ra.action.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={confirm}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t(step === 'warning' || !fullClean ? 'confirm' : 'next')}
+          </Button>
         </>
+      }
+    >
+      {step === 'remove' ? (
+        <Stack spacing={2}>
+          <DialogContentText>{content}</DialogContentText>
+          {warning && <Alert severity="warning">{warning}</Alert>}
+          <FormControlLabel
+            control={<Checkbox checked={fullClean} onChange={(e) => setFullClean(e.target.checked)} />}
+            label={t('full_clean')}
+          />
+        </Stack>
+      ) : (
+        <DialogContentText>{t('warning_content')}</DialogContentText>
       )}
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button
-          onClick={step === 'warning' ? () => setStep('remove') : onClose}
-          color="inherit"
-          disabled={busy}
-        >
-          {translate(step === 'warning' ? 'ra.action.back' : 'ra.action.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={confirm}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t(step === 'warning' || !fullClean ? 'confirm' : 'next')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 };

@@ -1,17 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Switch,
-} from '@mui/material';
+import { Button, DialogContentText, FormControlLabel, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
 import { useShowError } from '../../dataProvider/showError';
+import { ActionDialog } from '../../ui/ActionDialog';
 import { changeSetLink } from './setsApi';
 import type { BuildSet } from './types';
 import { useRefreshBuilds } from './useSetActions';
@@ -47,38 +39,40 @@ export const SetLinkDialog = ({ set, onClose }: { set?: BuildSet; onClose: () =>
   };
 
   return (
-    <Dialog open={Boolean(set)} onClose={onClose} aria-labelledby="set-link-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="set-link-title">{t('title', { name: shown?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t(shown?.link_enabled ? 'on_hint' : 'off_hint')}
-        </DialogContentText>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={Boolean(shown?.link_enabled)}
-              disabled={busy}
-              onChange={(event) =>
-                change({ enabled: event.target.checked }, event.target.checked ? 'turned_on' : 'turned_off')
-              }
-            />
-          }
-          label={t('enabled')}
-        />
-        <DialogContentText sx={{ mt: 2 }}>{t('regenerate_hint')}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button
-          color="warning"
-          disabled={busy}
-          onClick={() => change({ enabled: true, regenerate: true }, 'regenerated')}
-        >
-          {t('regenerate')}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          {translate('ra.action.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      open={Boolean(set)}
+      onClose={onClose}
+      titleId="set-link-title"
+      title={t('title', { name: shown?.name ?? '' })}
+      actions={
+        <>
+          <Button
+            color="warning"
+            disabled={busy}
+            onClick={() => change({ enabled: true, regenerate: true }, 'regenerated')}
+          >
+            {t('regenerate')}
+          </Button>
+          <Button variant="contained" onClick={onClose}>
+            {translate('ra.action.close')}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{t(shown?.link_enabled ? 'on_hint' : 'off_hint')}</DialogContentText>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={Boolean(shown?.link_enabled)}
+            disabled={busy}
+            onChange={(event) =>
+              change({ enabled: event.target.checked }, event.target.checked ? 'turned_on' : 'turned_off')
+            }
+          />
+        }
+        label={t('enabled')}
+      />
+      <DialogContentText sx={{ mt: 2 }}>{t('regenerate_hint')}</DialogContentText>
+    </ActionDialog>
   );
 };

@@ -1,18 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-} from '@mui/material';
+import { Button, Checkbox, CircularProgress, DialogContentText, FormControlLabel } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useHttpClient } from '../../dataProvider/ApiContext';
+import { ActionDialog } from '../../ui/ActionDialog';
 import { fetchUpgradePreview } from './setsApi';
 import type { BuildSet } from './types';
 
@@ -48,42 +39,46 @@ export const UpgradeAllDialog = ({
   const total = preview ? preview.builds + (includeCancelled ? preview.cancelled : 0) : 0;
 
   return (
-    <Dialog open={Boolean(set)} onClose={onClose} aria-labelledby="upgrade-all-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="upgrade-all-title">{t('upgrade_title', { name: set?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        {!preview ? (
-          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-        ) : (
-          <>
-            <DialogContentText>{t('upgrade_count', { smart_count: total })}</DialogContentText>
-            {preview.cancelled > 0 && (
-              <FormControlLabel
-                sx={{ mt: 1 }}
-                control={
-                  <Checkbox
-                    checked={includeCancelled}
-                    onChange={(event) => setIncludeCancelled(event.target.checked)}
-                  />
-                }
-                label={t('include_cancelled', { smart_count: preview.cancelled })}
-              />
-            )}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit">
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="warning"
-          disabled={!preview || total === 0}
-          onClick={() => set && onConfirm(set, includeCancelled)}
-        >
-          {t('upgrade')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ActionDialog
+      open={Boolean(set)}
+      onClose={onClose}
+      titleId="upgrade-all-title"
+      title={t('upgrade_title', { name: set?.name ?? '' })}
+      actions={
+        <>
+          <Button onClick={onClose} color="inherit">
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color="warning"
+            disabled={!preview || total === 0}
+            onClick={() => set && onConfirm(set, includeCancelled)}
+          >
+            {t('upgrade')}
+          </Button>
+        </>
+      }
+    >
+      {!preview ? (
+        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+      ) : (
+        <>
+          <DialogContentText>{t('upgrade_count', { smart_count: total })}</DialogContentText>
+          {preview.cancelled > 0 && (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={
+                <Checkbox
+                  checked={includeCancelled}
+                  onChange={(event) => setIncludeCancelled(event.target.checked)}
+                />
+              }
+              label={t('include_cancelled', { smart_count: preview.cancelled })}
+            />
+          )}
+        </>
+      )}
+    </ActionDialog>
   );
 };

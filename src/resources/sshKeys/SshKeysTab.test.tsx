@@ -39,6 +39,15 @@ function setup(refuse?: { loc: string[]; msg: string }) {
   return { ...view, writes };
 }
 
+/** A new tile named as the saved 'laptop' key, holding the saved 'ci' key, then Save keys. */
+async function saveDuplicateTile(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByTestId('ssh-key-name-0');
+  await user.click(screen.getByRole('button', { name: 'Add new key' }));
+  await fill(user, screen.getByTestId('ssh-key-name-2'), 'laptop');
+  await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA2 ci@build');
+  await user.click(screen.getByRole('button', { name: 'Save keys' }));
+}
+
 describe('SshKeysTab', () => {
   // Issue 37, item 2.3: the refusal was a toast over "Save keys", and the tile was not marked.
   it('marks the field the server refuses on its tile, without a toast', async () => {
@@ -96,11 +105,7 @@ describe('SshKeysTab', () => {
   it('shows duplicates under the keys and sends nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();
-    await screen.findByTestId('ssh-key-name-0');
-    await user.click(screen.getByRole('button', { name: 'Add new key' }));
-    await fill(user, screen.getByTestId('ssh-key-name-2'), 'laptop');
-    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA2 ci@build');
-    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    await saveDuplicateTile(user);
     expect(await screen.findAllByText('key name is duplicated')).toHaveLength(2);
     expect(screen.getAllByText('key is duplicated')).toHaveLength(2);
     expect(writes).toEqual([]);
@@ -110,11 +115,7 @@ describe('SshKeysTab', () => {
   it('drops the duplicate messages once the duplicate is removed or changed', async () => {
     const user = userEvent.setup({ delay: null });
     setup();
-    await screen.findByTestId('ssh-key-name-0');
-    await user.click(screen.getByRole('button', { name: 'Add new key' }));
-    await fill(user, screen.getByTestId('ssh-key-name-2'), 'laptop');
-    await fill(user, screen.getByTestId('ssh-key-text-2'), 'ssh-ed25519 AAAA2 ci@build');
-    await user.click(screen.getByRole('button', { name: 'Save keys' }));
+    await saveDuplicateTile(user);
     expect(await screen.findAllByText('key name is duplicated')).toHaveLength(2);
 
     await fill(user, screen.getByTestId('ssh-key-name-2'), ' two');
