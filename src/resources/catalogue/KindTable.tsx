@@ -14,7 +14,7 @@ import { type ImpactAction, ImpactDialog } from './ImpactDialog';
 import { type CatalogueRecord, type Column, isHidden, type Kind } from './kinds';
 
 const narrowHidden = (column: Column) =>
-  column.count && !column.keep ? { display: { xs: 'none', lg: 'table-cell' } } : undefined;
+  column.count && !column.keep ? { display: { xs: 'none', [column.from ?? 'lg']: 'table-cell' } } : undefined;
 
 const Cell = ({ kind, column, record }: { kind: Kind; column: Column; record: CatalogueRecord }) => {
   const translate = useTranslate();

@@ -41,6 +41,8 @@ export interface Column {
   /** Counts: right-aligned, left out on narrow screens unless `keep`. */
   count?: boolean;
   keep?: boolean;
+  /** A count shown only from this width up (lg unless said): the series' coin takes its room below. */
+  from?: 'lg' | 'xl';
 }
 
 export interface Kind {
@@ -68,7 +70,7 @@ export const KINDS: Kind[] = [
       { source: 'coin' },
       { source: 'status' },
       { source: 'models', count: true },
-      { source: 'releases', count: true },
+      { source: 'releases', count: true, from: 'xl' },
       { source: 'queued_builds', count: true, keep: true },
     ],
     // Issue 37: the coin chooses the pool presets the build form offers for the series.
