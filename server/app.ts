@@ -95,8 +95,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(releaseMailPlugin);
   await app.register(accountMailPlugin);
   await app.register(buildMailPlugin);
-  await app.register(storagePlugin, { dataDir: config.dataDir });
-  // Sets and builds (issue 4): build artifacts under DATA_DIR/artifacts.
+  await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
+  // Sets and builds (issue 4): build artifacts in the storage (DATA_DIR/artifacts, or the bucket).
   await app.register(artifactsPlugin, { dataDir: config.dataDir });
   // Build agents (issue 5): the build queue, its lease sweep and the build events bus.
   await app.register(buildsPlugin, {

@@ -3,12 +3,16 @@ import path from 'node:path';
 import { parseBuildEnv } from '../contract/build-env';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import type { OutboxOptions } from './platform/mail/outbox';
+import type { S3Options } from './platform/storage/s3-storage';
+import { s3OptionsFromEnv } from './platform/storage/storage-config';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** S3_BUCKET and its companions (issue 39): artifacts and logos in a bucket; unset, under DATA_DIR. */
+  s3?: S3Options;
   /** Unset: embedded PGlite in `<dataDir>/pg`. */
   databaseUrl?: string;
   /** DATABASE_CONNECT_TIMEOUT: how long a start waits for DATABASE_URL's server to answer (60 s). */
@@ -74,6 +78,9 @@ const SERVER_SECRET_SETTINGS = [
   'ADMIN_PASSWORD',
   'DEMO_PASSWORD',
   'AGENT_TOKEN',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
 ];
 
 type Env = Record<string, string | undefined>;
@@ -164,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
+    ...(s3OptionsFromEnv(env) ? { s3: s3OptionsFromEnv(env) } : {}),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databaseConnectTimeoutMs: positiveInt(env, 'DATABASE_CONNECT_TIMEOUT', 60) * 1000,
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@localhost').toLowerCase(),

@@ -28,8 +28,9 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "Upload a job's artifact (application/octet-stream), checked against x-sha256 and content-length",
         description:
-          'Streamed to DATA_DIR/artifacts/<uuid>.tar.gz.<random>.part, hashed on the way and renamed over ' +
-          '<uuid>.tar.gz only when sha256 and size match (422 otherwise, and nothing is kept).',
+          'Streamed as it arrives to DATA_DIR/artifacts/sha256/<sha256>.tar.gz.<random>.part (renamed over ' +
+          '<sha256>.tar.gz), or into a multipart upload of the bucket, hashed on the way and kept only when ' +
+          'sha256 and size match (422 otherwise, and nothing is kept: the part deleted, the upload aborted).',
         consumes: ['application/octet-stream'],
         params: JobIdParamsSchema,
         headers: ArtifactHeadersSchema,
@@ -50,7 +51,7 @@ const artifactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(413, 'Artifact is too large');
       const job = await renewLease(app.db, request.params.id, request.agent.id, app.jobQueue.options.leaseMs);
       if (!job) throw conflict(NOT_HELD);
-      const upload = await app.jobFiles.receiveArtifact(job.uuid, request.body as Readable, expected);
+      const upload = await app.jobFiles.receiveArtifact(request.body as Readable, expected);
       if (!upload.ok) {
         throw new ValidationFailedError([
           {

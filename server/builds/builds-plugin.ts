@@ -39,7 +39,7 @@ export default fp<BuildsPluginOptions>(
     // The database's notices of changed accounts reach the account cache through the same connection.
     bus.onAccountChanged((id) => app.accountCache.forget(id));
     app.decorate('jobQueue', queue);
-    app.decorate('jobFiles', createJobFiles(options.dataDir));
+    app.decorate('jobFiles', createJobFiles(options.dataDir, app.storage));
     app.decorate('buildLogRedactor', (uuid: string) => new Redactor(options.logSecrets ?? [], [uuid]));
     app.addHook('preClose', async () => queue.close());
     app.addHook('onClose', async () => {

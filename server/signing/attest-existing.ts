@@ -10,6 +10,8 @@ import { createArtifactStore } from '../builds/artifacts/artifact-store';
 import type { JobSpec } from '../builds/input/job-spec';
 import type { Db } from '../platform/db/client';
 import { buildAttestations, buildRuns, builds } from '../platform/db/schema';
+import type { S3Options } from '../platform/storage/s3-storage';
+import { createStorage } from '../platform/storage/storage-config';
 import { attestationPayload, signPayload } from './attestation';
 import { KeyStore } from './key-store';
 import { putAttestation } from './signing-repository';
@@ -34,9 +36,9 @@ async function digestOf(stream: NodeJS.ReadableStream): Promise<{ sha256: string
 /** Every done, downloadable build with a recorded sha256 and no attestation: attested, or said why not. */
 export async function attestExisting(
   db: Db,
-  options: { dataDir: string; signingKey?: string; now?: Date },
+  options: { dataDir: string; s3?: S3Options; signingKey?: string; now?: Date },
 ): Promise<AttestExistingResult> {
-  const store = createArtifactStore(options.dataDir);
+  const store = createArtifactStore(createStorage(options));
   const keys = new KeyStore(db, options.signingKey);
   const key = await keys.current();
   const signedAt = options.now ?? new Date();

@@ -1,15 +1,17 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-
+import type { Readable } from 'node:stream';
 import { UUID_PATTERN as UUID } from '../../../contract/rules/text';
+import type { ByteRange, ObjectStorage } from '../../platform/storage/object-storage';
 
 /** Where a build's artifact lived before issue 16, relative to DATA_DIR (still recorded in the job spec). */
 export const artifactName = (uuid: string) => `artifacts/${uuid.toLowerCase()}.tar.gz`;
 
 const SHA256 = /^[0-9a-f]{64}$/;
-/** Issue 16: artifacts are stored once per content, `artifacts/sha256/<sha256>.tar.gz`, relative to DATA_DIR. */
-export const blobName = (sha256: string) => `artifacts/sha256/${sha256}.tar.gz`;
+const BLOBS = 'artifacts/sha256/';
+/** Issue 16: artifacts are stored once per content, `artifacts/sha256/<sha256>.tar.gz` (a storage key). */
+export const blobName = (sha256: string) => {
+  if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+  return `${BLOBS}${sha256}.tar.gz`;
+};
 
 /** What locates a build's artifact: its digest (the stored file), or its uuid (a file from before issue 16). */
 export interface ArtifactRef {
@@ -20,7 +22,10 @@ export interface ArtifactRef {
 export interface ArtifactStore {
   /** The artifact's size, or undefined when there is no such file. */
   size(build: ArtifactRef): Promise<number | undefined>;
-  open(build: ArtifactRef): Promise<ReadStream>;
+  /** The artifact's bytes, or one range of them (resumed downloads). */
+  open(build: ArtifactRef, range?: ByteRange): Promise<Readable>;
+  /** With S3_PRESIGNED_DOWNLOADS: a short-lived URL of the artifact for the browser; else undefined. */
+  downloadUrl(build: ArtifactRef, fileName: string): Promise<string | undefined>;
   /** Deletes a build's own file from before issue 16, if there is one (a stored content is removeBlob's). */
   removeLegacy(uuid: string): Promise<void>;
   /** Whether the content with this digest is stored. */
@@ -31,45 +36,34 @@ export interface ArtifactStore {
   listBlobs(): Promise<{ sha256: string; mtimeMs: number }[]>;
 }
 
-/** Build artifacts under `<dataDir>/artifacts`: one file per content, named by its sha256. */
-export function createArtifactStore(dataDir: string): ArtifactStore {
+/** Build artifacts in the console's storage: one object per content, named by its sha256. */
+export function createArtifactStore(storage: ObjectStorage): ArtifactStore {
   const legacy = (uuid: string) => {
     if (!UUID.test(uuid)) throw new Error(`not a uuid: ${uuid}`);
-    return path.join(dataDir, artifactName(uuid));
-  };
-  const blob = (sha256: string) => {
-    if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
-    return path.join(dataDir, blobName(sha256));
-  };
-  const fileSize = async (file: string) => {
-    const info = await stat(file).catch(() => undefined);
-    return info?.isFile() ? info.size : undefined;
+    return artifactName(uuid);
   };
   /** The stored content when there is one, else the build's own file from before issue 16. */
   const locate = async (build: ArtifactRef) => {
-    if (build.sha256 && SHA256.test(build.sha256) && (await fileSize(blob(build.sha256))) !== undefined)
-      return blob(build.sha256);
-    return legacy(build.uuid);
+    if (build.sha256 && SHA256.test(build.sha256)) {
+      const blob = await storage.stat(blobName(build.sha256));
+      if (blob) return blob;
+    }
+    return (await storage.stat(legacy(build.uuid))) ?? { key: legacy(build.uuid), size: undefined };
   };
   return {
-    size: async (build) => fileSize(await locate(build)),
-    open: async (build) => createReadStream(await locate(build)),
-    async removeLegacy(uuid) {
-      await rm(legacy(uuid), { force: true });
-    },
-    hasBlob: async (sha256) => (await fileSize(blob(sha256))) !== undefined,
-    async removeBlob(sha256) {
-      await rm(blob(sha256), { force: true });
-    },
+    size: async (build) => (await locate(build)).size,
+    open: async (build, range) => storage.read((await locate(build)).key, range),
+    downloadUrl: async (build, fileName) => storage.downloadUrl((await locate(build)).key, fileName),
+    removeLegacy: (uuid) => storage.remove(legacy(uuid)),
+    hasBlob: async (sha256) => (await storage.stat(blobName(sha256))) !== undefined,
+    removeBlob: (sha256) => storage.remove(blobName(sha256)),
     async listBlobs() {
-      const dir = path.join(dataDir, 'artifacts', 'sha256');
-      const names = await readdir(dir).catch(() => [] as string[]);
       const found: { sha256: string; mtimeMs: number }[] = [];
-      for (const name of names) {
+      for (const object of await storage.list(BLOBS)) {
+        const name = object.key.slice(BLOBS.length);
         const sha256 = name.replace(/\.tar\.gz$/, '');
-        if (!SHA256.test(sha256) || name !== `${sha256}.tar.gz`) continue;
-        const info = await stat(path.join(dir, name)).catch(() => undefined);
-        if (info?.isFile()) found.push({ sha256, mtimeMs: info.mtimeMs });
+        if (SHA256.test(sha256) && name === `${sha256}.tar.gz`)
+          found.push({ sha256, mtimeMs: object.modifiedMs });
       }
       return found;
     },

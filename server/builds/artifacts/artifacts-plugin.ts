@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export default fp<{ dataDir: string }>(
   async (app, { dataDir }) => {
-    const artifacts = createArtifactStore(dataDir);
+    const artifacts = createArtifactStore(app.storage);
     app.decorate('artifacts', artifacts);
     // Issue 16: configuration hashes read tags' commits in the server's copies of remote repositories.
     useGitCache(path.join(dataDir, 'git-cache'));
@@ -33,5 +33,5 @@ export default fp<{ dataDir: string }>(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'artifacts' },
+  { name: 'artifacts', dependencies: ['storage'] },
 );

@@ -3,6 +3,7 @@ import { UUID_PATTERN } from '../../../contract/rules/text';
 import { UuidParamsSchema } from '../../../contract/schemas/build-schemas';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { BUILD_RUN_HEADER, FileRunQuerySchema } from '../../../contract/schemas/signing-schemas';
+import { parseByteRange } from '../../platform/http/byte-range';
 import { notFound } from '../../platform/http/http-errors';
 import { findBuildByUuid } from '../builds-repository';
 import { findKeptRunFile, runRetentionDays } from '../runs/kept-runs';
@@ -25,7 +26,8 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Download a build (public)',
         description:
           "The build's current run's file, or with `run` that run's while it is kept (the build's history " +
-          'lists them). The `X-Build-Run` header names the run served.',
+          'lists them). The `X-Build-Run` header names the run served. A `Range: bytes=…` header resumes a ' +
+          'download (206); with S3_PRESIGNED_DOWNLOADS=1 the answer is a 302 to a short-lived URL of the bucket.',
         security: [],
         params: UuidParamsSchema,
         querystring: FileRunQuerySchema,
@@ -51,14 +53,24 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const size = await app.artifacts.size(served.ref);
       if (size === undefined) throw notFound(MISSING);
       const name = build.name.replace(/[^\w.-]/g, '_');
-      const file = served.run === build.run ? name : `${name}-run-${served.run}`;
-      return reply
+      const file = `${served.run === build.run ? name : `${name}-run-${served.run}`}.tar.gz`;
+      reply.header('cache-control', 'no-store').header(BUILD_RUN_HEADER, String(served.run));
+      // Issue 39: with S3_PRESIGNED_DOWNLOADS the bytes come from the bucket itself, by a short-lived URL.
+      const presigned = await app.artifacts.downloadUrl(served.ref, file);
+      if (presigned) return reply.redirect(presigned, 302);
+      const range = parseByteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+      reply
         .header('content-type', 'application/gzip')
-        .header('content-length', String(size))
-        .header('content-disposition', `attachment; filename="${file}.tar.gz"`)
-        .header('cache-control', 'no-store')
-        .header(BUILD_RUN_HEADER, String(served.run))
-        .send(await app.artifacts.open(served.ref));
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', `attachment; filename="${file}"`);
+      if (!range)
+        return reply.header('content-length', String(size)).send(await app.artifacts.open(served.ref));
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', String(range.end - range.start + 1))
+        .send(await app.artifacts.open(served.ref, range));
     },
   );
 };

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromRoot } from '../../paths';
+import type { ObjectStorage } from './object-storage';
 
 /** Where a logo's image is served to anyone (routes/logos/logo-files.ts): its light or dark variant. */
 /** An image's public URL: by the set's random public id, never by its sequential id (issue 12). */
@@ -22,26 +23,22 @@ export interface LogoStore {
   remove(name: string): Promise<void>;
 }
 
-/** Logo images in `<dataDir>/logos/<random>.<ext>`; built-in ones are read from the console's own files. */
-export function createLogoStore(dataDir: string): LogoStore {
-  const dir = path.join(dataDir, 'logos');
-  const locate = (name: string): string | undefined => {
-    if (BUILTIN_NAME.test(name)) return path.join(builtinDir, name.slice(BUILTIN_PREFIX.length));
-    return STORED_NAME.test(name) ? path.join(dir, name) : undefined;
-  };
+/** Logo images in the storage as `logos/<random>.<ext>`; built-in ones are read from the console's own files. */
+export function createLogoStore(storage: ObjectStorage): LogoStore {
+  const key = (name: string) => `logos/${name}`;
   return {
     async save(bytes, ext) {
-      await mkdir(dir, { recursive: true });
       const name = `${randomBytes(16).toString('hex')}.${ext}`;
-      await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+      await storage.write(key(name), bytes);
       return name;
     },
     async read(name) {
-      const file = locate(name);
-      return file ? readFile(file).catch(() => undefined) : undefined;
+      if (BUILTIN_NAME.test(name))
+        return readFile(path.join(builtinDir, name.slice(BUILTIN_PREFIX.length))).catch(() => undefined);
+      return STORED_NAME.test(name) ? storage.readAll(key(name)) : undefined;
     },
     async remove(name) {
-      if (STORED_NAME.test(name)) await rm(path.join(dir, name), { force: true });
+      if (STORED_NAME.test(name)) await storage.remove(key(name));
     },
   };
 }
