@@ -31,13 +31,16 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The process can reach its database and is not shutting down',
         description:
           'For load balancers: 503 once the instance is shutting down (SIGTERM), so that it is drained ' +
-          'while requests under way finish.',
+          'while requests under way finish; 503 too, with the reason, when its storage (DATA_DIR or ' +
+          'S3_BUCKET) is not where the database says its files are.',
         security: [],
         response: { 200: HealthSchema, ...errorResponses(503) },
       },
     },
     async (request) => {
       if (app.lifecycle.draining) throw new HttpError(503, 'Shutting down');
+      // Issue 39: files the database lists elsewhere than this instance looks would be 404s.
+      if (app.storageRefusal) throw new HttpError(503, app.storageRefusal);
       try {
         await app.db.execute(sql`select 1`);
       } catch (error) {
