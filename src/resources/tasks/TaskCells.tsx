@@ -66,6 +66,16 @@ export const TaskSet = ({ task, owner }: { task: Task; owner?: boolean }) => (
       <RunNumber run={task.run} />
       {owner && task.user_email && ` · ${task.user_email}`}
     </Typography>
+    {/* Below xl the platform column gives way: builds of one set still tell apart by it (issue 37, §4). */}
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      noWrap
+      data-testid="task-platform"
+      sx={{ display: { xs: 'block', xl: 'none' } }}
+    >
+      {task.platform} · {task.install_type}
+    </Typography>
   </Box>
 );
 

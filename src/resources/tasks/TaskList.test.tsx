@@ -51,6 +51,16 @@ describe('TaskList: queue position and ETA', () => {
     expect(within(unknown).queryByTestId('queue-estimate')).toBeNull();
   });
 
+  // Issue 37, §4: below 1536 px the platform column gives way, and the set cell names platform and install type.
+  it('names each task’s platform and install type in its set cell', async () => {
+    setup();
+    const row = await rowOf('Farm 2');
+    const task = taskOf(2, {});
+    expect(within(row).getByTestId('task-platform')).toHaveTextContent(
+      `${task.platform} · ${task.install_type}`,
+    );
+  });
+
   it('says it in Russian', async () => {
     await loadMessages('ru');
     setup('ru');
