@@ -318,6 +318,8 @@ export const licenseIssues = pgTable(
   (t) => [
     primaryKey({ columns: [t.build_id, t.license_id] }),
     index('license_issues_license_idx').on(t.license_id),
+    // Issue 42: the dashboards' licenses issued per week, read from the index alone.
+    index('license_issues_issued_idx').on(t.issued_at, t.license_id, t.build_id),
   ],
 );
 
@@ -463,6 +465,17 @@ export const builds = pgTable(
     index('builds_config_hash_idx').on(t.config_hash).where(sql`status = 'done' and is_removed = false`),
     // Issue 16: artifacts are stored once per sha256 and kept while a build refers to them.
     index('builds_sha256_idx').on(t.sha256),
+    // Issue 42: the dashboards' aggregates over a range of queue times, read from the index alone (the
+    // columns they group and measure ride along as keys: drizzle has no INCLUDE).
+    index('builds_dashboard_idx').on(
+      t.queued_at,
+      t.status,
+      t.started_at,
+      t.finished_at,
+      t.model,
+      t.release_version,
+    ),
+    index('builds_dashboard_user_idx').on(t.user_id, t.queued_at, t.status, t.started_at, t.finished_at),
   ],
 );
 
@@ -582,6 +595,8 @@ export const buildRuns = pgTable(
     index('build_runs_queued_idx').on(t.queued_at),
     // Issue 37: an old run's file is kept (and served) while the run is within the retention.
     index('build_runs_sha256_idx').on(t.sha256),
+    // Issue 42: the agents busy over time, read from the index alone.
+    index('build_runs_agents_idx').on(t.queued_at, t.agent_id, t.started_at, t.finished_at),
     check(
       'build_runs_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
@@ -590,6 +605,21 @@ export const buildRuns = pgTable(
 );
 
 export type BuildRunRow = typeof buildRuns.$inferSelect;
+
+/**
+ * Issue 42: the hours each agent called in (one row per agent and hour, written by its first call of the hour),
+ * so the dashboard can draw the agents online over time; agents keep only their last contact.
+ */
+export const agentPresence = pgTable(
+  'agent_presence',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    agent_id: integer('agent_id')
+      .notNull()
+      .references(() => buildAgents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.agent_id] })],
+);
 export type AgentRow = typeof buildAgents.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
 
