@@ -31,6 +31,7 @@ import buildOptionDefaultsRoutes from './catalogue/build-options-routes';
 import catalogueRoutes from './catalogue/client-routes';
 import languagesRoutes from './catalogue/languages-routes';
 import poolUrlRoutes from './catalogue/pool-url-routes';
+import dashboardRoutes from './dashboard/dashboard-routes';
 import exportRoutes from './exports/export-routes';
 import impactRoutes from './impact/impact-routes';
 import docsRoutes from './platform/docs/openapi';
@@ -130,6 +131,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(auditRoutes);
   await app.register(impactRoutes);
   await app.register(exportRoutes);
+  // Dashboards (issue 42)
+  await app.register(dashboardRoutes);
 };
 
 export default apiRoutes;

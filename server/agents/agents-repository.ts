@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { type AgentRow, buildAgents, buildSets, builds, releases } from '../platform/db/schema';
+import {
+  type AgentRow,
+  agentPresence,
+  buildAgents,
+  buildSets,
+  builds,
+  releases,
+} from '../platform/db/schema';
 
 export type { AgentRow };
 
@@ -83,6 +90,11 @@ export async function touchAgent(
       ...(holdings?.sources ? { sources: holdings.sources } : {}),
     })
     .where(eq(buildAgents.id, id));
+  // Issue 42: the hours it called in, for the dashboard's agents online over time.
+  await db
+    .insert(agentPresence)
+    .values({ hour: sql`date_trunc('hour', now(), 'UTC')`, agent_id: id })
+    .onConflictDoNothing();
 }
 
 export function listAgents(db: Db): Promise<AgentRow[]> {

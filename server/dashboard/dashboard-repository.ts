@@ -1,0 +1,200 @@
+// Issue 42: the dashboards' aggregates, each one statement over an index that holds every column it reads
+// (builds_dashboard_idx, builds_dashboard_user_idx, build_runs_agents_idx, license_issues_issued_idx), so no
+// build row is loaded into Node and none is read from the heap. Buckets are UTC hours, days or weeks; every
+// bucket of the range is answered, empty ones with zeros.
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type DashboardBucket,
+  type DashboardRange,
+  FAILED_BUILDS_SHOWN,
+  FAILURE_TOP,
+  RANGE_HOURS,
+  rangeBucket,
+} from '../../contract/dashboard';
+import type {
+  ActivePartners,
+  AgentsOverTime,
+  BuildsPerBucket,
+  FailedBuilds,
+  FailureRates,
+  LicensesPerWeek,
+  Timings,
+} from '../../contract/schemas/dashboard-schemas';
+import { rowsOf } from '../builds/runs/kept-runs';
+import type { Db } from '../platform/db/client';
+
+/** Whose builds: everyone's (admins, developers) or one account's. */
+export type Scope = { accountId?: number };
+
+const since = (range: DashboardRange): SQL => sql`now() - ${`${RANGE_HOURS[range]} hours`}::interval`;
+const trunc = (bucket: DashboardBucket, column: SQL): SQL => sql`date_trunc(${bucket}, ${column}, 'UTC')`;
+/** Every bucket's start from the range's first to now's. */
+const buckets = (range: DashboardRange, bucket: DashboardBucket): SQL =>
+  sql`generate_series(${trunc(bucket, since(range))}, ${trunc(bucket, sql`now()`)}, ${`1 ${bucket}`}::interval)`;
+const ownedBy = (scope: Scope, column: SQL): SQL =>
+  scope.accountId === undefined ? sql`true` : sql`${column} = ${scope.accountId}`;
+
+const iso = (value: unknown): string => new Date(value as string).toISOString();
+const num = (value: unknown): number => Number(value ?? 0);
+const seconds = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+export async function buildsPerBucket(db: Db, range: DashboardRange, scope: Scope): Promise<BuildsPerBucket> {
+  const bucket = rangeBucket(range);
+  const result = await db.execute(sql`
+    with agg as (
+      select ${trunc(bucket, sql`queued_at`)} as at,
+        count(*) filter (where status = 'done') as done,
+        count(*) filter (where status = 'failed') as failed,
+        count(*) filter (where status = 'cancelled') as cancelled,
+        count(*) filter (where status = 'in_progress') as in_progress,
+        count(*) filter (where status = 'pending') as pending
+      from builds where queued_at >= ${since(range)} and ${ownedBy(scope, sql`user_id`)}
+      group by 1)
+    select s.at, agg.done, agg.failed, agg.cancelled, agg.in_progress, agg.pending
+    from ${buckets(range, bucket)} s(at) left join agg on agg.at = s.at order by s.at`);
+  const points = rowsOf<Record<string, unknown>>(result).map((row) => ({
+    at: iso(row.at),
+    done: num(row.done),
+    failed: num(row.failed),
+    cancelled: num(row.cancelled),
+    in_progress: num(row.in_progress),
+    pending: num(row.pending),
+  }));
+  return { bucket, points };
+}
+
+/** Queue wait (queued to started) and build duration (started to finished, done or failed), p50 and p95. */
+export async function timings(db: Db, range: DashboardRange, scope: Scope): Promise<Timings> {
+  const bucket = rangeBucket(range);
+  const result = await db.execute(sql`
+    with m as (
+      select ${trunc(bucket, sql`queued_at`)} as at,
+        extract(epoch from started_at - queued_at) as wait,
+        case when status in ('done', 'failed') then extract(epoch from finished_at - started_at) end as duration
+      from builds
+      where queued_at >= ${since(range)} and started_at is not null and ${ownedBy(scope, sql`user_id`)}),
+    agg as (
+      select at,
+        percentile_cont(array[0.5, 0.95]) within group (order by wait) as wait,
+        percentile_cont(array[0.5, 0.95]) within group (order by duration) as duration
+      from m group by at)
+    select s.at, agg.wait, agg.duration
+    from ${buckets(range, bucket)} s(at) left join agg on agg.at = s.at order by s.at`);
+  const points = rowsOf<{ at: unknown; wait: unknown[] | null; duration: unknown[] | null }>(result).map(
+    (row) => ({
+      at: iso(row.at),
+      wait_p50: seconds(row.wait?.[0]),
+      wait_p95: seconds(row.wait?.[1]),
+      duration_p50: seconds(row.duration?.[0]),
+      duration_p95: seconds(row.duration?.[1]),
+    }),
+  );
+  return { bucket, points };
+}
+
+/** The releases and models with the highest share of failed builds among the ended (done or failed) ones. */
+export async function failureRates(db: Db, range: DashboardRange): Promise<FailureRates> {
+  const result = await db.execute(sql`
+    with ended as (
+      select release_version, model, status = 'failed' as failed
+      from builds where queued_at >= ${since(range)} and status in ('done', 'failed')),
+    by_release as (
+      select 'release' as kind, release_version as name, count(*) as total, count(*) filter (where failed) as failed
+      from ended group by release_version),
+    by_model as (
+      select 'model' as kind, model as name, count(*) as total, count(*) filter (where failed) as failed
+      from ended group by model),
+    ranked as (
+      select *, row_number() over (partition by kind order by failed::float8 / total desc, failed desc, name) as n
+      from (select * from by_release union all select * from by_model) x where failed > 0)
+    select kind, name, total, failed from ranked where n <= ${FAILURE_TOP} order by kind, n`);
+  const rows = rowsOf<{ kind: string; name: string; total: unknown; failed: unknown }>(result).map((row) => ({
+    kind: row.kind,
+    name: row.name,
+    total: num(row.total),
+    failed: num(row.failed),
+    rate: num(row.failed) / num(row.total),
+  }));
+  const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ kind: _, ...row }) => row);
+  return { by_release: of('release'), by_model: of('model') };
+}
+
+/** Agents online (called in within the bucket) and busy (building within it). */
+export async function agentsOverTime(db: Db, range: DashboardRange): Promise<AgentsOverTime> {
+  const bucket = rangeBucket(range);
+  const step = sql`${`1 ${bucket}`}::interval`;
+  const result = await db.execute(sql`
+    with online as (
+      select ${trunc(bucket, sql`hour`)} as at, count(distinct agent_id) as n
+      from agent_presence where hour >= ${trunc('hour', since(range))} group by 1),
+    spans as (
+      select agent_id, started_at, coalesce(finished_at, now()) as ended_at
+      from build_runs
+      where queued_at >= ${since(range)} - interval '2 days' and agent_id is not null and started_at is not null
+        and coalesce(finished_at, now()) >= ${since(range)}),
+    busy as (
+      select s.at, count(distinct agent_id) as n
+      from spans cross join lateral generate_series(
+        ${trunc(bucket, sql`greatest(started_at, ${since(range)})`)}, ${trunc(bucket, sql`ended_at`)}, ${step}) s(at)
+      group by s.at)
+    select s.at, online.n as online, busy.n as busy
+    from ${buckets(range, bucket)} s(at)
+    left join online on online.at = s.at left join busy on busy.at = s.at order by s.at`);
+  const points = rowsOf<Record<string, unknown>>(result).map((row) => ({
+    at: iso(row.at),
+    online: Math.max(num(row.online), num(row.busy)),
+    busy: num(row.busy),
+  }));
+  return { bucket, points };
+}
+
+/** Licenses issued (with a done build) per week and region. */
+export async function licensesPerWeek(db: Db, range: DashboardRange, scope: Scope): Promise<LicensesPerWeek> {
+  const owned =
+    scope.accountId === undefined
+      ? sql``
+      : sql`and exists (select 1 from builds b where b.id = li.build_id and b.user_id = ${scope.accountId})`;
+  const result = await db.execute(sql`
+    with agg as (
+      select ${trunc('week', sql`li.issued_at`)} as at, l.region, count(*) as issued
+      from license_issues li join licenses l on l.id = li.license_id
+      where li.issued_at >= ${since(range)} ${owned}
+      group by 1, 2)
+    select s.at, agg.region, agg.issued
+    from ${buckets(range, 'week')} s(at) left join agg on agg.at = s.at order by s.at, agg.region`);
+  const rows = rowsOf<{ at: unknown; region: string | null; issued: unknown }>(result);
+  const regions = [...new Set(rows.flatMap((row) => (row.region ? [row.region] : [])))].sort();
+  const points = rows.map((row) => ({ at: iso(row.at), region: row.region ?? '', issued: num(row.issued) }));
+  return { bucket: 'week', regions, points };
+}
+
+/** Partners (accounts that are not staff) signed in within the range, of all partners. */
+export async function activePartners(db: Db, range: DashboardRange): Promise<ActivePartners> {
+  const result = await db.execute(sql`
+    select count(*) filter (where last_active >= ${since(range)}) as active, count(*) as total
+    from accounts where not is_removed and not is_admin and not is_developer`);
+  const [row] = rowsOf<{ active: unknown; total: unknown }>(result);
+  return { active: num(row?.active), total: num(row?.total) };
+}
+
+/** An account's last failed builds, each with its current run's first line that reads as an error. */
+export async function lastFailedBuilds(db: Db, accountId: number): Promise<FailedBuilds> {
+  const result = await db.execute(sql`
+    select b.id, b.name, b.model, b.release_version, b.finished_at, coalesce(e.data, '') as error
+    from builds b
+    left join lateral (
+      select data from build_events
+      where build_id = b.id and run = b.run and type = 'log'
+        and (data ~* '(error|fatal|fail)') order by id limit 1) e on true
+    where b.user_id = ${accountId} and b.status = 'failed' and not b.is_removed
+    order by b.finished_at desc nulls last, b.id desc limit ${FAILED_BUILDS_SHOWN}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    id: num(row.id),
+    name: String(row.name),
+    model: String(row.model),
+    release_version: String(row.release_version),
+    finished_at: row.finished_at ? iso(row.finished_at) : null,
+    error: String(row.error).split('\n')[0].slice(0, 500),
+  }));
+}
