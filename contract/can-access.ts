@@ -46,6 +46,9 @@ const RULES: Record<string, Record<Action, RoleGroup>> = {
   audit: { '*': ADMIN },
   exports: { '*': ADMIN },
   impact: { '*': ADMIN_OR_DEVELOPER },
+  // Issue 42: everyone's dashboard (their own builds); `all`, everyone's builds (licenses and partners: admins,
+  // through licenses and analytics).
+  dashboard: { '*': EVERYONE, all: ADMIN_OR_DEVELOPER },
 };
 
 /** Every resource the rules know (the list pages' access checks are answered from these at start-up). */

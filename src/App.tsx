@@ -38,6 +38,8 @@ const FindBuildPage = lazyPage(() =>
 const ActiveBuildsPage = lazyPage(() =>
   import('./resources/builds/lookup/ActiveBuildsPage').then((m) => m.ActiveBuildsPage),
 );
+// Issue 42: the dashboard and its charts library load only when it opens.
+const DashboardPage = lazyPage(() => import('./custom/dashboard/DashboardPage').then((m) => m.DashboardPage));
 const NotFound = lazyPage(() => import('./layout/NotFound').then((m) => m.NotFound));
 
 export interface AppProps {
@@ -102,6 +104,14 @@ export const App = ({ httpClient, authProvider, store }: AppProps) => {
       <Resource name="catalogue" {...catalogue} />
       <Resource name="audit" {...audit} />
       <CustomRoutes>
+        <Route
+          path="/dashboard"
+          element={
+            <RequireAccess resource="dashboard">
+              <DashboardPage />
+            </RequireAccess>
+          }
+        />
         <Route
           path="/components"
           element={

@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteMeta[] = [
   route('/links/:group_name', 'public', 'empty', 'links'),
   route('/verify', 'public', 'empty', 'verify'),
   route('/', 'login', 'shell', 'home'),
+  route('/dashboard', 'login', 'shell', 'dashboard', 'dashboard'),
   route('/releases/*', 'login', 'shell', 'releases', 'releases'),
   route('/firmwares/*', 'login', 'shell', 'firmwares', 'firmwares'),
   route('/tasks/*', 'login', 'shell', 'tasks', 'tasks'),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { BOM, csvLine } from './csv';
+import { BOM, csvLine } from '../../contract/csv';
 import type { Row } from './export-batches';
 
 /** The CSV text of a header and batches of rows: one chunk per batch, so memory holds one batch at a time. */

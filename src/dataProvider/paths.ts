@@ -260,6 +260,8 @@ export const calls = {
   exportPartners: 'GET /admin/exports/partners.csv',
   exportLicenses: 'GET /admin/exports/licenses.csv',
   exportBuilds: 'GET /admin/exports/builds.csv',
+  // Issue 42: a dashboard chart's data (query range): everyone's for staff, the account's own otherwise.
+  dashboardChart: { admin: 'GET /admin/dashboard/{chart}', default: 'GET /client/dashboard/{chart}' },
 } satisfies Record<string, Route | RoleRoute>;
 
 export type CallName = keyof typeof calls;

@@ -11,20 +11,21 @@ const entries = async () => {
 };
 
 describe('AppMenu', () => {
-  it('shows a user Releases, Firmwares and Tasks only', async () => {
+  it('shows a user the Dashboard, Releases, Firmwares and Tasks only', async () => {
     renderWithAdmin(<AppMenu />, { role: 'user' });
-    expect(await entries()).toEqual(['Releases', 'Firmwares', 'Tasks']);
+    expect(await entries()).toEqual(['Dashboard', 'Releases', 'Firmwares', 'Tasks']);
   });
 
   it('keeps Partners and Agents out of a developer menu too', async () => {
     renderWithAdmin(<AppMenu />, { role: 'developer' });
-    expect(await entries()).toEqual(['Releases', 'Firmwares', 'Tasks']);
+    expect(await entries()).toEqual(['Dashboard', 'Releases', 'Firmwares', 'Tasks']);
   });
 
   it('shows admins Partners and Agents as well, and the active builds and the build lookup', async () => {
     renderWithAdmin(<AppMenu />, { role: 'admin' });
-    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(9));
+    await waitFor(() => expect(screen.getAllByRole('menuitem')).toHaveLength(10));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
       'Releases',
       'Firmwares',
       'Tasks',

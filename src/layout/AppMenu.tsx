@@ -1,3 +1,4 @@
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import MemoryIcon from '@mui/icons-material/Memory';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
@@ -90,6 +91,10 @@ export const AppMenu = () => {
   return (
     <MenuFrame className={open ? 'RaMenu-open' : 'RaMenu-closed'}>
       <Brand />
+      {/* Issue 42: the dashboard comes first, for everyone (each role sees its own). */}
+      {canAccess(permissions, 'menu', 'dashboard') && (
+        <MenuLink to="/dashboard" label={translate('dashboard.menu')} icon={<InsightsIcon />} />
+      )}
       {MENU_RESOURCES.filter((name) => resources[name] && canAccess(permissions, 'menu', name)).map(
         (name) => {
           const { icon } = resources[name];

@@ -154,6 +154,13 @@ describe('accessibility: a partner’s pages', () => {
     await expectAccessible(page, '/releases (partner)');
   });
 
+  it('the dashboard', async () => {
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.locator('[data-chart="licenses"]').getByRole('button', { name: 'CSV' }).waitFor();
+    await expectAccessible(page, '/dashboard (partner)');
+    await page.goto(`${e2e.server.url}/releases`);
+  });
+
   it('releases while the list is loading (the header and page loaders), then loaded', async () => {
     const releases = /\/api\/client\/releases/;
     // The header's refresh: its spinner takes the button's place.
@@ -209,6 +216,15 @@ describe('accessibility: an admin’s pages', () => {
       .first()
       .waitFor();
     await expectAccessible(page, '/releases/create');
+  });
+
+  it('the dashboard, its charts and a chart as a table', async () => {
+    await page.goto(`${e2e.server.url}/dashboard`);
+    await page.locator('[data-chart="partners"]').getByRole('button', { name: 'CSV' }).waitFor();
+    await expectAccessible(page, '/dashboard (admin)');
+    await page.locator('[data-chart="builds"]').getByRole('button', { name: 'Table' }).click();
+    await page.getByRole('table', { name: 'Builds by status: table' }).waitFor();
+    await expectAccessible(page, '/dashboard (admin) with a table');
   });
 
   it('partners and the partner form', async () => {

@@ -42,6 +42,7 @@ beforeAll(async () => {
 
 /** The console's routes a role can open, each with a short name for its screenshot. */
 const partnerRoutes = (set = ids.set) => [
+  ['dashboard', '/dashboard'],
   ['releases', '/releases'],
   ['sets', '/firmwares'],
   ['set', `/firmwares/${set}`],

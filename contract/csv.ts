@@ -1,4 +1,4 @@
-// CSV for the admin exports (issue 17): RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
+// CSV (issue 17: the admin exports; issue 42: the dashboards' tables): RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
 
 /** The byte order mark: Excel reads the file as UTF-8 only with it. */
 export const BOM = '\uFEFF';
