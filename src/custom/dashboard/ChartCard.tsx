@@ -29,7 +29,6 @@ const DataTable = ({ table, label }: { table: ChartTable; label: string }) => {
   return (
     <SmallTable
       label={label}
-      containerSx={{ maxHeight: 320 }}
       head={table.columns.map((column) => (
         <TableCell key={column.key} align={numeric(column.kind) ? 'right' : 'left'}>
           {translate(column.label, { _: column.label })}
