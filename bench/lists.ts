@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createScratchDatabase } from '../server/test/test-database';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
-import { BUILDS, PARTNERS, seedBenchData } from './data';
+import { BUILDS, type Exec, PARTNERS, seedBenchData } from './data';
 import { type LoadResult, load, median } from './http-load';
 
 type Row = [string, string, string, string];
@@ -34,20 +34,24 @@ export const scratchDatabase = (url: string, suffix = 'lists') =>
   createScratchDatabase(url, `bench_${suffix}`);
 
 /** Seeds through the server's own database: PGlite's directory while the server is stopped, or PostgreSQL. */
-async function seed(dataDir: string, databaseUrl: string | undefined, demoEmail: string): Promise<number> {
+async function seed(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  run: (exec: Exec) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await seedBenchData(async (sql) => void (await client.query(sql)), demoEmail);
+      await run(async (sql) => void (await client.query(sql)));
     } finally {
       await client.end();
     }
   } else {
     const db = await PGlite.create(join(dataDir, 'pg'));
     try {
-      await seedBenchData(async (sql) => void (await db.exec(sql)), demoEmail);
+      await run(async (sql) => void (await db.exec(sql)));
     } finally {
       await db.close();
     }
@@ -55,15 +59,19 @@ async function seed(dataDir: string, databaseUrl: string | undefined, demoEmail:
   return performance.now() - started;
 }
 
-export async function benchLists(
-  label: string,
+/**
+ * A server on a fresh DATA_DIR (with DATABASE_URL, a scratch database beside it), with the embedded agent off
+ * (it would build the seeded pending jobs) and BENCH_BASELINE=1: started once for the migrations and the demo
+ * seed, stopped, seeded by `run` (given the demo partner's e-mail), started again. `close` stops it and
+ * removes both.
+ */
+export async function seededServer(
+  name: string,
   env: Record<string, string>,
-  { runs = 3, seconds = 3, concurrency = 16 } = {},
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'fc-bench-lists-'));
-  const scratch = env.DATABASE_URL ? await scratchDatabase(env.DATABASE_URL) : undefined;
-  // The embedded agent would start building the seeded pending jobs: this server has none.
+  run: (exec: Exec, demoEmail: string) => Promise<void>,
+): Promise<{ server: RunningServer; seedMs: number; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), `fc-bench-${name}-`));
+  const scratch = env.DATABASE_URL ? await scratchDatabase(env.DATABASE_URL, name) : undefined;
   const serverEnv: Record<string, string> = {
     ...env,
     DATA_DIR: dataDir,
@@ -72,13 +80,32 @@ export async function benchLists(
   };
   if (scratch) serverEnv.DATABASE_URL = scratch.url;
   let server: RunningServer | undefined;
+  const close = async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  };
   try {
-    // First start: migrations and the demo seed; then the bench data, then a restart on it.
     const first = await startServer(serverEnv);
     const demoEmail = first.partner.email;
     await first.stop();
-    const seedMs = await seed(dataDir, scratch?.url, demoEmail);
+    const seedMs = await seed(dataDir, scratch?.url, (exec) => run(exec, demoEmail));
     server = await startServer(serverEnv);
+    return { server, seedMs, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export async function benchLists(
+  label: string,
+  env: Record<string, string>,
+  { runs = 3, seconds = 3, concurrency = 16 } = {},
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const { server, seedMs, close } = await seededServer('lists', env, seedBenchData);
+  try {
     rows.push([
       label,
       `restart on ${BUILDS.toLocaleString('en')} builds, start to ready (ms)`,
@@ -143,9 +170,7 @@ export async function benchLists(
       ]);
     }
   } finally {
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    await scratch?.drop();
+    await close();
   }
   return rows;
 }
