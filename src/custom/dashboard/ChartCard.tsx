@@ -26,30 +26,35 @@ const DataTable = ({ table, label }: { table: ChartTable; label: string }) => {
   const translate = useTranslate();
   const format = useChartFormat();
   const numeric = (kind: string) => ['count', 'seconds', 'rate'].includes(kind);
+  // Its own box scrolls a wide table sideways, reachable by keyboard (a region with a name, in the tab order).
   return (
-    <SmallTable
-      label={label}
-      head={table.columns.map((column) => (
-        <TableCell key={column.key} align={numeric(column.kind) ? 'right' : 'left'}>
-          {translate(column.label, { _: column.label })}
-        </TableCell>
-      ))}
-    >
-      {table.rows.map((row, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own and never move
-        <TableRow key={index}>
-          {table.columns.map((column) => (
-            <TableCell
-              key={column.key}
-              align={numeric(column.kind) ? 'right' : 'left'}
-              sx={column.kind === 'text' ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
-            >
-              {format(row[column.key], column.kind)}
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </SmallTable>
+    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto' }}>
+      <SmallTable
+        inline
+        label={label}
+        sx={{ '& td, & th': { px: 1 } }}
+        head={table.columns.map((column) => (
+          <TableCell key={column.key} align={numeric(column.kind) ? 'right' : 'left'}>
+            {translate(column.label, { _: column.label })}
+          </TableCell>
+        ))}
+      >
+        {table.rows.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own and never move
+          <TableRow key={index}>
+            {table.columns.map((column) => (
+              <TableCell
+                key={column.key}
+                align={numeric(column.kind) ? 'right' : 'left'}
+                sx={numeric(column.kind) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+              >
+                {format(row[column.key], column.kind)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </SmallTable>
+    </Box>
   );
 };
 
