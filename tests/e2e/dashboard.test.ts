@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSession } from './support/api';
-import { queueHeld, submitBuild } from './support/builds';
+import { agentCall as agentCallTo, queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { screenshot } from './support/screenshot';
 
@@ -24,17 +24,9 @@ const shot = async (page: Page, name: string) => {
 
 let partnerApi: ApiSession;
 
-/** A call of the agent protocol, as a build agent makes it. */
-async function agentCall<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/api/agent${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`agent ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** A call of the agent protocol on this file's server. */
+const agentCall = <T>(token: string, path: string, body?: unknown) =>
+  agentCallTo<T>(e2e.server.url, token, path, body);
 
 /** The partner's builds ended done, as their dashboard counts them. */
 const doneBuilds = async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
 import { apiSession } from './support/api';
 import { newVisitor } from './support/browser';
-import { queueHeld, submitBuild } from './support/builds';
+import { agentCall as agentCallTo, queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
 import { screenshot } from './support/screenshot';
@@ -78,17 +78,9 @@ describe('the live socket ends with the session', () => {
   });
 });
 
-/** A call of the agent protocol, as a build agent makes it (its bearer token, no XSRF). */
-async function agentCall<T>(token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/api/agent${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`agent ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** A call of the agent protocol on this file's server. */
+const agentCall = <T>(token: string, path: string, body?: unknown) =>
+  agentCallTo<T>(e2e.server.url, token, path, body);
 
 describe("a partner's own builds, live", () => {
   it('shows progress and log lines as the agent reports them, and goes back to polling while the socket is down', {

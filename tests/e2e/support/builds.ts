@@ -86,3 +86,15 @@ export async function queueHeld(server: Pick<RunningServer, 'url' | 'admin' | 'p
   await block(true);
   return { adminApi, partnerApi, unblock: () => block(false) };
 }
+
+/** A call of the agent protocol on the server at `url`, as a build agent makes it (its bearer token, no XSRF). */
+export async function agentCall<T>(url: string, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${url}/api/agent${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`agent ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
