@@ -294,6 +294,35 @@ export const sshKeys = pgTable(
   ],
 );
 
+/**
+ * Issue 38: API tokens, for an account's scripts and CI. Only the SHA-256 of the token is kept (see
+ * accounts/api-tokens/api-token-secret.ts for why a plain hash is enough); revoked, a row stays for the list and
+ * the audit log. Blocking or removing the account revokes its tokens; a password change does not.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'build'] }).notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'build')`),
+    index('api_tokens_account_idx').on(t.account_id, t.id),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
 export const licenses = pgTable('licenses', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
