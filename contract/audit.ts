@@ -27,6 +27,8 @@ export const AUDIT_OBJECT_TYPES = [
   'build',
   'ssh_key',
   'logo',
+  // Issue 38: an account's API tokens, named by id (never the token: only its owner ever saw it).
+  'api_token',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -82,5 +84,9 @@ export const AUDIT_ACTIONS = [
   'signing_key.rotate',
   'jwt_secret.rotate',
   'setting.update',
+  // Issue 38: made, first used and revoked, whoever's they are (a partner's too).
+  'api_token.create',
+  'api_token.use',
+  'api_token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

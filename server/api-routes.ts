@@ -4,6 +4,7 @@ import changeEmailRoutes from './accounts/account/change-email';
 import changePasswordRoutes from './accounts/account/change-password';
 import logoUploadRoutes from './accounts/account/logo-upload';
 import analyticsRoutes from './accounts/analytics-routes';
+import apiTokenRoutes from './accounts/api-tokens/api-token-routes';
 import type { SignInLimits } from './accounts/auth/attempt-limits';
 import forgotPasswordRoutes from './accounts/auth/forgot-password';
 import resetPasswordRoutes from './accounts/auth/reset-password';
@@ -101,6 +102,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(logosRoutes);
   await app.register(logoFilesRoutes);
   await app.register(sshKeysRoutes);
+  // Partners automate (issue 38)
+  await app.register(apiTokenRoutes);
   await app.register(clientLicenseRoutes);
   await app.register(partnersRoutes);
   await app.register(partnerFeesRoutes);

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
@@ -83,7 +84,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dbPlugin, { handle, owned });
   await app.register(swaggerPlugin);
   await app.register(xsrfPlugin);
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret, tokenTtl: config.tokenTtl });
+  // Counting only: no route is limited by it unless it asks (issue 38: the API tokens' limit, auth-plugin).
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    tokenTtl: config.tokenTtl,
+    apiTokenRateLimit: config.apiTokenRateLimit,
+  });
   await app.register(mailPlugin, {
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,

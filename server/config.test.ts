@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       demoPassword: undefined,
       jwtSecret: undefined,
       tokenTtl: 43_200,
+      apiTokenRateLimit: { max: 600, windowMs: 60_000 },
       trustProxy: false,
       smtpUrl: undefined,
       appUrl: 'http://127.0.0.1:8080',

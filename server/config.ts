@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseBuildEnv } from '../contract/build-env';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
+import type { ApiTokenRateLimit } from './accounts/api-tokens/api-token-auth';
 import type { OutboxOptions } from './platform/mail/outbox';
 import type { S3Options } from './platform/storage/s3-storage';
 import { s3OptionsFromEnv } from './platform/storage/storage-config';
@@ -34,6 +35,8 @@ export interface Config {
   signingKey?: string;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
+  /** API_TOKEN_RATE_LIMIT: requests an API token may make a minute (issue 38; 600 by default). */
+  apiTokenRateLimit?: ApiTokenRateLimit;
   /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs; never `true` (see lib/trust-proxy). */
   trustProxy: TrustProxy;
   /** Unset: e-mails are written to `<dataDir>/outbox/*.eml` and their links logged. */
@@ -181,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: nonEmpty(env.JWT_SECRET),
     signingKey: signingKeyOf(env),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
+    apiTokenRateLimit: { max: positiveInt(env, 'API_TOKEN_RATE_LIMIT', 600), windowMs: 60_000 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),
     appUrl: appUrl.href.replace(/\/+$/, ''),

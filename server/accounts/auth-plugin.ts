@@ -3,9 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN, ADMIN_OR_DEVELOPER, holdsRole } from '../../contract/roles';
 import { mayHaveChangedCaches } from '../platform/cache/noticed-cache';
+import { bearerOf } from '../platform/http/bearer';
 import { forbidden, unauthorized } from '../platform/http/http-errors';
 import { AccountCache } from './account-cache';
 import { type AccountRow, findAccountById, touchLastActive } from './accounts-repository';
+import {
+  type ApiTokenRateLimit,
+  apiTokenAuthenticator,
+  DEFAULT_API_TOKEN_RATE_LIMIT,
+} from './api-tokens/api-token-auth';
+import { isApiToken } from './api-tokens/api-token-secret';
 import { resolveJwtSecret } from './jwt-secret';
 import { createTokenVerifier, secretKey, signAccessToken } from './tokens';
 
@@ -13,7 +20,10 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Requires a valid bearer token of an unblocked account and sets `request.account`. */
+    /**
+     * Requires a valid bearer token of an unblocked account (a session's access token, or an API token:
+     * api-tokens/api-token-auth.ts) and sets `request.account`.
+     */
     authenticate: Guard;
     /**
      * The account an access token signs in, and when the token stops working; throws the API's 401 or 403 as
@@ -47,6 +57,8 @@ export interface AuthPluginOptions {
    */
   jwtSecret?: string;
   tokenTtl: number;
+  /** Issue 38: requests per API token and window; unset, DEFAULT_API_TOKEN_RATE_LIMIT. */
+  apiTokenRateLimit?: ApiTokenRateLimit;
 }
 
 const ACTIVITY_RESOLUTION_MS = 60_000;
@@ -83,11 +95,10 @@ export default fp<AuthPluginOptions>(
 
     app.decorateRequest('tokenExpiresAt', 0);
 
-    app.decorate('signedInBy', async (token: string) => {
-      const verified = await verifyToken(token);
-      if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
-      const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
-      if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
+    /** The account, if it may still sign in; its last activity noted (at most once a minute). */
+    const activeAccount = async (id: number) => {
+      const account = await accounts.get(id, (key) => findAccountById(app.db, key));
+      if (!account) throw unauthorized();
       if (account.is_blocked) throw forbidden('Account is blocked');
       const lastActive = account.last_active?.getTime() ?? 0;
       if (Date.now() - lastActive >= ACTIVITY_RESOLUTION_MS) {
@@ -95,13 +106,29 @@ export default fp<AuthPluginOptions>(
         accounts.forget(account.id);
       }
       // A copy: handlers never change the cached row.
-      return { account: { ...account }, expiresAt: verified.expiresAt };
+      return { ...account };
+    };
+
+    app.decorate('signedInBy', async (token: string) => {
+      const verified = await verifyToken(token);
+      if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'Token expired' : undefined);
+      const account = await accounts.get(verified.claims.accountId, (id) => findAccountById(app.db, id));
+      if (!account || account.token_version !== verified.claims.tokenVersion) throw unauthorized();
+      return { account: await activeAccount(account.id), expiresAt: verified.expiresAt };
     });
 
+    app.decorateRequest('apiToken', null);
+    const byApiToken = apiTokenAuthenticator(
+      app,
+      options.apiTokenRateLimit ?? DEFAULT_API_TOKEN_RATE_LIMIT,
+      activeAccount,
+    );
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthorized();
-      const { account, expiresAt } = await app.signedInBy(match[1]);
+      const credential = bearerOf(request.headers.authorization);
+      if (!credential) throw unauthorized();
+      if (isApiToken(credential)) return byApiToken(request, credential);
+      const { account, expiresAt } = await app.signedInBy(credential);
       request.account = account;
       request.tokenExpiresAt = expiresAt;
     });
@@ -114,5 +141,5 @@ export default fp<AuthPluginOptions>(
       if (!holdsRole(request.account, ADMIN_OR_DEVELOPER)) throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', '@fastify/rate-limit'] },
 );

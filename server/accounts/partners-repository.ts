@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { Db } from '../platform/db/client';
 import { type AccountRow, accounts, auditLog, type NewAccountRow, partnerFees } from '../platform/db/schema';
 import { endSessions, normaliseEmail } from './accounts-repository';
+import { revokeAccountApiTokens } from './api-tokens/api-tokens-repository';
 import { revokeEmailTokens } from './email-tokens-repository';
 import { feesOf, partnerSnapshot } from './partner-audit';
 import { type CustomDevFee, feeRecordsOnCreate, upsertFees } from './partner-fees-repository';
@@ -150,6 +151,8 @@ export function updatePartner(
         : await tx.select().from(accounts).where(where).for('update');
     if (!row) return undefined;
     if (update.endSessions) row = (await endSessions(tx, id)) ?? row;
+    // Issue 38: blocking ends the API tokens too (a new password alone does not: that is what they are for).
+    if (row.is_blocked && !was.is_blocked) await revokeAccountApiTokens(tx, id);
     // Links e-mailed to the old address (a reset, a pending change) must not outlive it.
     else if (row.email !== was.email) await revokeEmailTokens(tx, id);
     await check();
@@ -172,6 +175,7 @@ export function removePartner(db: Db, actorId: number, id: number): Promise<bool
     if (!before) return false;
     await tx.update(accounts).set({ is_removed: true, is_blocked: true }).where(eq(accounts.id, id));
     await endSessions(tx, id);
+    await revokeAccountApiTokens(tx, id);
     await check();
     await recordAudit(tx, {
       actorId,

@@ -55,6 +55,12 @@ export const RULES: Record<string, Rule> = {
   'POST /api/client/firmware/firmware_ssh_key': { access: 'user' },
   'PUT /api/client/firmware/firmware_ssh_key': { access: 'user', foreign: true },
   'DELETE /api/client/firmware/firmware_ssh_key': { access: 'user', foreign: true },
+  // Issue 38: API tokens, an account's own; admins list and revoke anyone's.
+  'GET /api/client/account/tokens': { access: 'user' },
+  'POST /api/client/account/tokens': { access: 'user' },
+  'DELETE /api/client/account/tokens/{id}': { access: 'user', foreign: true },
+  'GET /api/admin/user/tokens': { access: 'admin' },
+  'DELETE /api/admin/user/tokens/{id}': { access: 'admin' },
   'GET /api/client/firmware/license': { access: 'user' },
   'GET /api/client/pool-url': { access: 'user' },
   'GET /api/client/firmware/build-options/defaults': { access: 'user' },

@@ -31,6 +31,8 @@ export interface SecurityWorld extends BuildWorld {
     build: Build;
     sshKeyId: number;
     logoId: number;
+    /** Issue 38: an API token of the victim's. */
+    apiTokenId: number;
     /** The random id of the logo set's public image URLs. */
     logoPublicId: string;
   };
@@ -64,6 +66,11 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
     key: ED25519,
   });
   expect(key.statusCode, key.body).toBe(201);
+  const apiToken = await api(w, 'POST', '/client/account/tokens', victimToken, {
+    name: 'victim',
+    scope: 'build',
+  });
+  expect(apiToken.statusCode, apiToken.body).toBe(201);
   const logo = await request(w.t.app, {
     method: 'POST',
     url: '/api/client/account/logo',
@@ -95,6 +102,7 @@ export async function createSecurityWorld(): Promise<SecurityWorld> {
       build,
       sshKeyId: key.json<{ id: number }>().id,
       logoId: (own as { id: number }).id,
+      apiTokenId: apiToken.json<{ id: number }>().id,
       logoPublicId: (own as { le: string }).le.split('/')[3],
     },
     agentId: agent.id,
@@ -111,6 +119,7 @@ export function pathValues(w: SecurityWorld, path: string): Record<string, strin
   else if (path.startsWith('/api/admin/repositories/')) id = w.repositoryId;
   else if (path.startsWith('/api/admin/workers/')) id = w.agentId;
   else if (path.startsWith('/api/client/firmware/logo/')) id = victim.logoId;
+  else if (/\/(account|user)\/tokens\/\{id\}/.test(path)) id = victim.apiTokenId;
   else if (/\/groups\/\{id\}/.test(path)) id = victim.set.id;
   else if (path.startsWith('/api/admin/firmwares/users/')) id = victim.id;
   // The catalogue (issue 17): entries no queued build uses, so that an admin's removal there is served.

@@ -200,6 +200,12 @@ export const calls = {
   changePassword: 'POST /client/account/change-password',
   makeLogoDefault: 'POST /client/firmware/logo/{id}/default',
   uploadLogo: 'POST /client/account/logo',
+  // Issue 38: the account's API tokens (My settings → API), and any account's for admins (the partner's page).
+  myApiTokens: 'GET /client/account/tokens',
+  makeApiToken: 'POST /client/account/tokens',
+  revokeMyApiToken: 'DELETE /client/account/tokens/{id}',
+  partnerApiTokens: 'GET /admin/user/tokens?user_id={user_id}',
+  revokeApiToken: 'DELETE /admin/user/tokens/{id}',
   // Tasks: the account's counters and, for admins, everyone's (both are read); cancel; a build's stored log.
   myTaskCounters: 'GET /client/firmware/tasks/status',
   allTaskCounters: 'GET /admin/firmwares/tasks/status',

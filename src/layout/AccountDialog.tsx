@@ -3,13 +3,17 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAccount } from '../authProvider/useAccount';
 import { PageLoading } from '../boot/lazyPage';
+import { ApiTab } from '../custom/account/api/ApiTab';
 import { GeneralTab } from '../custom/account/GeneralTab';
 import { SshKeysTab } from '../resources/sshKeys/SshKeysTab';
 import { ClosableDialogTitle } from '../ui/ClosableDialogTitle';
 
-type AccountTab = 'general' | 'ssh';
+type AccountTab = 'general' | 'ssh' | 'api';
 
-/** 'my settings' (spec §2): the general tab (mailing, beta, e-mail, password, logos) and the ssh tab. */
+/**
+ * 'my settings' (spec §2): the general tab (mailing, beta, e-mail, password, logos), the ssh tab and the API tab
+ * (issue 38: tokens and webhooks).
+ */
 export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const { account, refetch, reload } = useAccount();
@@ -41,6 +45,7 @@ export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () =>
         <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)}>
           <Tab value="general" label={translate('app.account.tabs.general')} />
           <Tab value="ssh" label={translate('app.account.tabs.ssh')} />
+          <Tab value="api" label={translate('app.account.tabs.api')} />
         </Tabs>
       </Box>
       <DialogContent sx={{ minHeight: '28rem' }}>
@@ -48,8 +53,10 @@ export const AccountDialog = ({ open, onClose }: { open: boolean; onClose: () =>
           <PageLoading />
         ) : tab === 'general' ? (
           <GeneralTab account={account} onChanged={refetch} />
-        ) : (
+        ) : tab === 'ssh' ? (
           <SshKeysTab />
+        ) : (
+          <ApiTab />
         )}
       </DialogContent>
     </Dialog>

@@ -39,6 +39,8 @@ const changeEmailRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> = a
   app.post(
     '/client/account/change-email',
     {
+      // Issue 38: a leaked API token must not take the account over.
+      config: { sessionOnly: true },
       schema: {
         tags: ['account'],
         summary: 'E-mail a confirmation link to a new address',

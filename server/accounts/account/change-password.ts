@@ -25,6 +25,8 @@ const changePasswordRoutes: FastifyPluginAsyncTypebox<{ limits: SignInLimits }> 
   app.post(
     '/client/account/change-password',
     {
+      // Issue 38: a leaked API token must not take the account over.
+      config: { sessionOnly: true },
       schema: {
         tags: ['account'],
         summary: 'Change my password (8 to 32 characters); other sessions end',

@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiToken } from '../../../contract/schemas/api-token-schemas';
+import { bearerOf } from '../http/bearer';
 import { forbidden } from '../http/http-errors';
 
 declare module 'fastify' {
@@ -32,6 +34,11 @@ function sameToken(a: string, b: string): boolean {
  */
 function needsCheck(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method) || request.is404) return false;
+  // Issue 38: a script's API token. No other site can make a browser send an Authorization header (that takes
+  // a CORS preflight we never grant), and the token itself is checked after this (a wrong one answers 401).
+  // The browser's session keeps its check: its token is no API token.
+  const credential = bearerOf(request.headers.authorization);
+  if (credential && isApiToken(credential)) return false;
   return request.routeOptions.config.xsrfExempt !== true;
 }
 

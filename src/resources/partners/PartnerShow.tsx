@@ -5,6 +5,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { PageLoading } from '../../boot/lazyPage';
+import { PartnerApiTokens } from '../../custom/account/api/PartnerApiTokens';
 import { RecordMissing } from '../../ui/RecordMissing';
 import { PartnerSetBuilds } from './PartnerSetBuilds';
 import { PartnerSets } from './PartnerSets';
@@ -53,6 +54,7 @@ const PartnerView = ({ id }: { id: number }) => {
         <>
           <PartnerSets userId={id} setHref={(g) => `${base}?set=${g.id}`} />
           <PartnerTasks userId={id} />
+          <PartnerApiTokens userId={id} />
         </>
       )}
     </Box>

@@ -1,0 +1,23 @@
+import { Alert, Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { AccountSection } from '../AccountSection';
+import { ApiTokenList } from './ApiTokenList';
+import { MakeApiTokenForm } from './MakeApiTokenForm';
+
+/** The API tab of 'my settings' (issue 38): the account's tokens for scripts and CI. */
+export const ApiTab = () => {
+  const translate = useTranslate();
+  return (
+    <Stack>
+      <AccountSection title="app.api.tokens.title" hint="app.api.tokens.hint">
+        <Stack spacing={2}>
+          <Alert severity="info" variant="outlined">
+            {translate('app.api.tokens.lifetime')}
+          </Alert>
+          <MakeApiTokenForm />
+          <ApiTokenList owner={{ mine: true }} />
+        </Stack>
+      </AccountSection>
+    </Stack>
+  );
+};
