@@ -727,6 +727,75 @@ export const buildAttestations = pgTable(
  * own mails (a reset link, an e-mail change's link, the note to an address's owner, the notice to the old
  * address) and build notifications (issue 37).
  */
+/**
+ * Issue 38: an account's webhook endpoints. The secret signs every delivery (Standard Webhooks), so it is kept
+ * as it is (a hash could not sign); it is shown to the owner once. Disabled by the sender after too many
+ * failures in a row (disabled_reason says so), or by the owner.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabled_reason: text('disabled_reason'),
+    // Failed attempts since the last delivered one.
+    failures: integer('failures').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_account_idx').on(t.account_id, t.id)],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * Issue 38: the webhooks' outbox, drained by server/webhooks/webhook-sender.ts as the mail outbox is (claimed
+ * with SKIP LOCKED and a lease, so that several instances never send a row twice, and a restart loses none).
+ * One row per endpoint and event (`event_key`, unique): an event is never queued twice; "send again" makes the
+ * same row due again, with the same webhook-id, so a receiver can tell it is a repeat.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpoint_id: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    // The webhook-id header: msg_ and a random id.
+    message_id: text('message_id').notNull(),
+    event_type: text('event_type').notNull(),
+    event_key: text('event_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    send_after: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    // The endpoint's answer to the last attempt (null: no answer: refused, timed out, address not allowed).
+    response_status: integer('response_status'),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the current round of attempts began: its first, or "send again"; retries stop a day after it.
+    retry_from: timestamp('retry_from', { withTimezone: true }).notNull().defaultNow(),
+    attempted_at: timestamp('attempted_at', { withTimezone: true }),
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    uniqueIndex('webhook_deliveries_event_unique').on(t.endpoint_id, t.event_key),
+    index('webhook_deliveries_due_idx').on(t.send_after, t.id).where(sql`status = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.id),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
 export const MAIL_KINDS = [
   'release',
   'reset_password',
@@ -735,6 +804,8 @@ export const MAIL_KINDS = [
   'email_changed',
   'build_done',
   'build_failed',
+  // Issue 38: an endpoint that kept failing was disabled; its owner is told.
+  'webhook_disabled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -759,6 +830,8 @@ export const mailOutbox = pgTable(
     // A build notification: the build and the run that ended (one mail per run and account).
     build_id: integer('build_id').references(() => builds.id, { onDelete: 'cascade' }),
     run: integer('run'),
+    // A webhook_disabled mail: the endpoint it is about.
+    webhook_id: integer('webhook_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     // pending → sent, or dropped (no longer to be sent: release gone, account opted out), or failed (gave up).
     status: text('status', { enum: ['pending', 'sent', 'dropped', 'failed'] })
       .notNull()
@@ -774,7 +847,7 @@ export const mailOutbox = pgTable(
   (t) => [
     check(
       'mail_outbox_kind_check',
-      sql`${t.kind} in ('release', 'reset_password', 'change_email', 'address_taken', 'email_changed', 'build_done', 'build_failed')`,
+      sql`${t.kind} in ('release', 'reset_password', 'change_email', 'address_taken', 'email_changed', 'build_done', 'build_failed', 'webhook_disabled')`,
     ),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'dropped', 'failed')`),
     check('mail_outbox_account_check', sql`${t.account_id} is not null or ${t.kind} = 'reset_password'`),
