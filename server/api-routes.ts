@@ -49,6 +49,7 @@ import signingRoutes from './signing/signing-routes';
 import adminTasksRoutes from './tasks/admin-routes';
 import tasksRoutes from './tasks/client-routes';
 import wsRoutes from './tasks/live-socket-routes';
+import webhookRoutes from './webhooks/webhook-routes';
 
 export interface ApiRoutesOptions {
   signInLimits: SignInLimits;
@@ -104,6 +105,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<ApiRoutesOptions> = async (app, optio
   await app.register(sshKeysRoutes);
   // Partners automate (issue 38)
   await app.register(apiTokenRoutes);
+  await app.register(webhookRoutes);
   await app.register(clientLicenseRoutes);
   await app.register(partnersRoutes);
   await app.register(partnerFeesRoutes);

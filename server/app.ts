@@ -37,6 +37,7 @@ import storagePlugin from './platform/storage/storage-plugin';
 import releaseMailPlugin from './releases/mail/release-mail-plugin';
 import signingPlugin from './signing/signing-plugin';
 import taskCountersCachePlugin from './tasks/task-counters-cache';
+import webhooksPlugin from './webhooks/webhooks-plugin';
 
 export interface BuildAppOptions {
   config: Config;
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(releaseMailPlugin);
   await app.register(accountMailPlugin);
   await app.register(buildMailPlugin);
+  // Issue 38: the webhooks' outbox and sender.
+  await app.register(webhooksPlugin, { webhooks: config.webhooks });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   // Sets and builds (issue 4): build artifacts in the storage (DATA_DIR/artifacts, or the bucket).
   await app.register(artifactsPlugin, { dataDir: config.dataDir });

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       tokenTtl: 43_200,
       apiTokenRateLimit: { max: 600, windowMs: 60_000 },
+      webhooks: { allowedHosts: [] },
       trustProxy: false,
       smtpUrl: undefined,
       appUrl: 'http://127.0.0.1:8080',

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseBuildEnv } from '../contract/build-env';
-import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import type { ApiTokenRateLimit } from './accounts/api-tokens/api-token-auth';
+import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import type { OutboxOptions } from './platform/mail/outbox';
 import type { S3Options } from './platform/storage/s3-storage';
 import { s3OptionsFromEnv } from './platform/storage/storage-config';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
+import { parseAllowedHosts } from './webhooks/webhook-address';
+import type { WebhookOptions } from './webhooks/webhook-sender';
 
 export interface Config {
   port: number;
@@ -37,6 +39,11 @@ export interface Config {
   tokenTtl: number;
   /** API_TOKEN_RATE_LIMIT: requests an API token may make a minute (issue 38; 600 by default). */
   apiTokenRateLimit?: ApiTokenRateLimit;
+  /**
+   * Issue 38: the webhook sender; `allowedHosts` is WEBHOOK_ALLOWED_HOSTS, the hosts webhooks may reach over
+   * plain http and on private addresses. Unset fields take DEFAULT_WEBHOOK_OPTIONS.
+   */
+  webhooks?: Partial<WebhookOptions>;
   /** TRUST_PROXY: a hop count or the proxies' addresses/CIDRs; never `true` (see lib/trust-proxy). */
   trustProxy: TrustProxy;
   /** Unset: e-mails are written to `<dataDir>/outbox/*.eml` and their links logged. */
@@ -185,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     signingKey: signingKeyOf(env),
     tokenTtl: positiveInt(env, 'TOKEN_TTL', 12 * 60 * 60),
     apiTokenRateLimit: { max: positiveInt(env, 'API_TOKEN_RATE_LIMIT', 600), windowMs: 60_000 },
+    webhooks: { allowedHosts: parseAllowedHosts(env.WEBHOOK_ALLOWED_HOSTS) },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: nonEmpty(env.SMTP_URL),
     appUrl: appUrl.href.replace(/\/+$/, ''),

@@ -2,6 +2,7 @@ import { appendServerLine, type BuildEventRow } from '../builds/logs/build-event
 import { queueBuildEndMails } from '../builds/mail/build-mail';
 import type { Db } from '../platform/db/client';
 import type { BuildEventMessage, BuildEventsBus } from '../tasks/build-events-bus';
+import { queueBuildWebhooks } from '../webhooks/webhook-events';
 import { syncRuns } from './build-runs';
 import { refreshSetCounters } from './jobs-repository';
 
@@ -46,6 +47,8 @@ export async function changeJobs<J extends ChangedJob>(
     await syncRuns(tx, ids);
     // Issue 37: the owners' notifications of builds this change ended, committed with the end itself.
     await queueBuildEndMails(tx, ids);
+    // Issue 38: and their webhooks.
+    await queueBuildWebhooks(tx, ids);
     const messages: BuildEventMessage[] = [];
     for (const { job, line, progress } of changes) {
       const row = await appendServerLine(tx, job.id, job.attempt, line);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../platform/db/db-errors';
 import type { NewReleaseRow } from '../platform/db/schema';
 import { forbidden, notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
+import { queueReleaseWebhooks } from '../webhooks/webhook-events';
 import { carryOverReleaseMails, queueReleaseMails } from './mail/release-mail';
 import { auditedFields, updateAudit } from './release-audit';
 import {
@@ -86,6 +87,7 @@ export async function createRelease(db: Db, viewer: Viewer, body: ReleaseCreate)
       );
       // Release e-mails (issue 15), queued with the publication.
       await queueReleaseMails(tx, id);
+      await queueReleaseWebhooks(tx, id);
       await recordAudit(tx, {
         actorId: viewer.id,
         action: 'release.create',
@@ -155,6 +157,7 @@ export async function updateRelease(
         });
         if (tags) await replaceReleaseTags(tx, id, tags);
         await queueReleaseMails(tx, id, row);
+        await queueReleaseWebhooks(tx, id, row);
         await recordAudit(
           tx,
           updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: id }, redeploy),
@@ -190,6 +193,7 @@ export async function updateRelease(
       await followRecreatedRelease(tx, id, { id: newId, version: merged.version, stage: merged.stage });
       await carryOverReleaseMails(tx, id, newId);
       await queueReleaseMails(tx, newId, row);
+      await queueReleaseWebhooks(tx, newId, row);
       await recordAudit(
         tx,
         updateAudit(viewer, row, changed, { was: currentTags, now: tags }, { was: id, now: newId }, redeploy),

@@ -61,6 +61,16 @@ export const RULES: Record<string, Rule> = {
   'DELETE /api/client/account/tokens/{id}': { access: 'user', foreign: true },
   'GET /api/admin/user/tokens': { access: 'admin' },
   'DELETE /api/admin/user/tokens/{id}': { access: 'admin' },
+  // Issue 38: webhooks, an account's own.
+  'GET /api/client/account/webhooks': { access: 'user' },
+  'POST /api/client/account/webhooks': { access: 'user' },
+  'PATCH /api/client/account/webhooks/{id}': { access: 'user', foreign: true },
+  'DELETE /api/client/account/webhooks/{id}': { access: 'user', foreign: true },
+  'GET /api/client/account/webhooks/{id}/deliveries': { access: 'user', foreign: true },
+  'POST /api/client/account/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+    access: 'user',
+    foreign: true,
+  },
   'GET /api/client/firmware/license': { access: 'user' },
   'GET /api/client/pool-url': { access: 'user' },
   'GET /api/client/firmware/build-options/defaults': { access: 'user' },

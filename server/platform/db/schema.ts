@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { COINS } from '../../../contract/constants';
+import type { WebhookEvent } from '../../../contract/schemas/webhook-schemas';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES, RELEASE_STAGES } from '../../../contract/statuses';
 
 export const accounts = pgTable(
@@ -740,7 +741,7 @@ export const webhookEndpoints = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    events: jsonb('events').$type<string[]>().notNull(),
+    events: jsonb('events').$type<WebhookEvent[]>().notNull(),
     secret: text('secret').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     disabled_reason: text('disabled_reason'),
