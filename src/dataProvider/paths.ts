@@ -206,6 +206,12 @@ export const calls = {
   revokeMyApiToken: 'DELETE /client/account/tokens/{id}',
   partnerApiTokens: 'GET /admin/user/tokens?user_id={user_id}',
   revokeApiToken: 'DELETE /admin/user/tokens/{id}',
+  webhooks: 'GET /client/account/webhooks',
+  addWebhook: 'POST /client/account/webhooks',
+  updateWebhook: 'PATCH /client/account/webhooks/{id}',
+  removeWebhook: 'DELETE /client/account/webhooks/{id}',
+  webhookDeliveries: 'GET /client/account/webhooks/{id}/deliveries',
+  redeliverWebhook: 'POST /client/account/webhooks/{id}/deliveries/{delivery_id}/redeliver',
   // Tasks: the account's counters and, for admins, everyone's (both are read); cancel; a build's stored log.
   myTaskCounters: 'GET /client/firmware/tasks/status',
   allTaskCounters: 'GET /admin/firmwares/tasks/status',

@@ -11,6 +11,7 @@ import type { ApiToken } from './apiTokensApi';
 configure({ asyncUtilTimeout: 5000 });
 
 const SECRET = `fwc_${'A'.repeat(43)}`;
+const HOOK_SECRET = `whsec_${'B'.repeat(44)}`;
 
 function setup(refuse?: { loc: string[]; msg: string }) {
   const tokens: ApiToken[] = [
@@ -25,10 +26,42 @@ function setup(refuse?: { loc: string[]; msg: string }) {
       revoked_at: null,
     },
   ];
+  const hooks = [
+    {
+      id: 7,
+      url: 'https://ci.example.com/hook',
+      events: ['build.finished'],
+      enabled: false,
+      disabled_reason: 'It kept failing',
+      created_at: '2026-11-01T10:00:00Z',
+    },
+  ];
+  const deliveries = [
+    {
+      id: 3,
+      message_id: 'msg_1',
+      event: 'build.finished',
+      status: 'failed',
+      attempts: 30,
+      response_status: 502,
+      last_error: 'HTTP 502',
+      created_at: '2026-11-01T10:00:00Z',
+      attempted_at: '2026-11-02T10:00:00Z',
+      next_attempt_at: null,
+    },
+  ];
   const writes: { path: string; method?: string; body?: unknown }[] = [];
   const httpClient = vi.fn(async (path: string, request: HttpRequest = {}) => {
-    if (!request.method || request.method === 'GET')
+    if (!request.method || request.method === 'GET') {
+      if (path === '/client/account/webhooks')
+        return { status: 200, headers: new Headers(), json: [...hooks] };
+      if (path.endsWith('/deliveries')) return { status: 200, headers: new Headers(), json: deliveries };
       return { status: 200, headers: new Headers(), json: [...tokens] };
+    }
+    if (path.startsWith('/client/account/webhooks')) {
+      writes.push({ path, method: request.method, body: request.body });
+      return { status: 201, headers: new Headers(), json: { ...hooks[0], id: 8, secret: HOOK_SECRET } };
+    }
     writes.push({ path, method: request.method, body: request.body });
     if (refuse) throw new ApiError(refuse.msg, 422, { detail: [refuse] }, 'Unprocessable Entity');
     if (request.method === 'DELETE') {
@@ -78,7 +111,7 @@ describe('ApiTab (issue 38)', () => {
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(89 * 86_400_000);
     await waitFor(() => expect(screen.getAllByTestId('api-token')).toHaveLength(2));
     // Closing the notice hides the token for good: the list never shows it.
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Hide the secret' }));
     expect(screen.queryByText(SECRET)).toBeNull();
   });
 
@@ -101,5 +134,37 @@ describe('ApiTab (issue 38)', () => {
       expect(writes).toEqual([{ path: '/client/account/tokens/1', method: 'DELETE', body: undefined }]),
     );
     expect(await within(await screen.findByTestId('api-token')).findByText('Revoked')).toBeTruthy();
+  });
+
+  it('shows an endpoint disabled for failing, its delivery log with the answer code, and sends one again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    const hook = await screen.findByTestId('webhook');
+    expect(within(hook).getByText('Disabled: it kept failing')).toBeTruthy();
+    await user.click(within(hook).getByRole('button', { name: 'Delivery log' }));
+    const row = await within(hook).findByTestId('webhook-delivery');
+    expect(within(row).getByText('Build finished')).toBeTruthy();
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(within(row).getByText('502')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Send again' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { path: '/client/account/webhooks/7/deliveries/3/redeliver', method: 'POST', body: undefined },
+      ]),
+    );
+  });
+
+  it('registers an endpoint with its events and shows its secret once', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { writes } = setup();
+    await screen.findByTestId('webhook');
+    await user.type(screen.getByLabelText('Endpoint URL (https://…)'), 'https://ci.example.com/new');
+    await user.click(screen.getByLabelText('Release published'));
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(HOOK_SECRET);
+    expect(writes[0].body).toEqual({
+      url: 'https://ci.example.com/new',
+      events: ['build.finished', 'build.failed', 'release.published'],
+    });
   });
 });

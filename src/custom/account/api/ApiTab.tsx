@@ -1,10 +1,12 @@
 import { Alert, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AccountSection } from '../AccountSection';
+import { AddWebhookForm } from './AddWebhookForm';
 import { ApiTokenList } from './ApiTokenList';
 import { MakeApiTokenForm } from './MakeApiTokenForm';
+import { WebhookList } from './WebhookList';
 
-/** The API tab of 'my settings' (issue 38): the account's tokens for scripts and CI. */
+/** The API tab of 'my settings' (issue 38): the account's tokens for scripts and CI, and its webhooks. */
 export const ApiTab = () => {
   const translate = useTranslate();
   return (
@@ -16,6 +18,12 @@ export const ApiTab = () => {
           </Alert>
           <MakeApiTokenForm />
           <ApiTokenList owner={{ mine: true }} />
+        </Stack>
+      </AccountSection>
+      <AccountSection title="app.api.webhooks.title" hint="app.api.webhooks.hint">
+        <Stack spacing={2}>
+          <AddWebhookForm />
+          <WebhookList />
         </Stack>
       </AccountSection>
     </Stack>

@@ -1,5 +1,4 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -10,48 +9,12 @@ import {
 } from '../../../../contract/schemas/api-token-schemas';
 import { useHttpClient } from '../../../dataProvider/ApiContext';
 import { errorMessages } from '../../../dataProvider/showError';
-import { useCopyToClipboard } from '../../../ui/clipboard';
-import { HintTooltip } from '../../../ui/HintTooltip';
 import { type ApiTokenCreated, apiTokensKey, makeApiToken } from './apiTokensApi';
+import { SecretShownOnce } from './SecretShownOnce';
 
 /** The expiries offered, in days; 0: never. */
 export const EXPIRY_DAYS = [30, 90, 365, 0] as const;
 const DAY_MS = 86_400_000;
-
-/** The token just made, shown this once with a copy button. */
-const ShownOnce = ({ made, onDone }: { made: ApiTokenCreated; onDone: () => void }) => {
-  const translate = useTranslate();
-  const copy = useCopyToClipboard();
-  return (
-    <Alert severity="success" onClose={onDone} sx={{ '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {translate('app.api.tokens.made', { name: made.name })}
-      </Typography>
-      <Typography variant="body2">{translate('app.api.tokens.shown_once')}</Typography>
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 1 }}>
-        <Box
-          component="code"
-          data-testid="api-token-secret"
-          sx={{
-            fontSize: '0.8rem',
-            wordBreak: 'break-all',
-            bgcolor: 'action.hover',
-            px: 1,
-            py: 0.5,
-            borderRadius: 1,
-          }}
-        >
-          {made.token}
-        </Box>
-        <HintTooltip title={translate('app.api.tokens.copy')}>
-          <IconButton aria-label={translate('app.api.tokens.copy')} onClick={() => copy(made.token)}>
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        </HintTooltip>
-      </Stack>
-    </Alert>
-  );
-};
 
 /** Makes a token: a name, a scope and an expiry (issue 38). */
 export const MakeApiTokenForm = () => {
@@ -134,7 +97,14 @@ export const MakeApiTokenForm = () => {
           </Button>
         </Stack>
       </Box>
-      {made && <ShownOnce made={made} onDone={() => setMade(undefined)} />}
+      {made && (
+        <SecretShownOnce
+          title={translate('app.api.tokens.made', { name: made.name })}
+          secret={made.token}
+          testId="api-token-secret"
+          onDone={() => setMade(undefined)}
+        />
+      )}
     </Stack>
   );
 };
