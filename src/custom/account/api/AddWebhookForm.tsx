@@ -84,7 +84,12 @@ export const AddWebhookForm = () => {
               slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX_LENGTH } }}
               sx={{ flex: 1 }}
             />
-            <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap', py: 1 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              sx={{ whiteSpace: 'nowrap', py: 1, flexShrink: 0 }}
+            >
               {translate('app.api.webhooks.add')}
             </Button>
           </Stack>

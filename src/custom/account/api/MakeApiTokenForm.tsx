@@ -51,7 +51,7 @@ export const MakeApiTokenForm = () => {
   return (
     <Stack spacing={2}>
       <Box component="form" onSubmit={submit} noValidate>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'flex-start' }}>
           <TextField
             label={translate('app.api.tokens.name')}
             value={name}
@@ -92,7 +92,12 @@ export const MakeApiTokenForm = () => {
               </MenuItem>
             ))}
           </TextField>
-          <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap', py: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            sx={{ whiteSpace: 'nowrap', py: 1, flexShrink: 0 }}
+          >
             {translate('app.api.tokens.make')}
           </Button>
         </Stack>
