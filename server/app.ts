@@ -26,7 +26,7 @@ import mailPlugin from './platform/mail/mail-plugin';
 import outboxPlugin from './platform/mail/outbox-plugin';
 import dbPlugin from './platform/plugins/db-plugin';
 import deliveryPlugin from './platform/plugins/delivery-plugin';
-import errorsPlugin from './platform/plugins/errors-plugin';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './platform/plugins/errors-plugin';
 import lifecyclePlugin from './platform/plugins/lifecycle-plugin';
 import metricsPlugin from './platform/plugins/metrics-plugin';
 import securityHeadersPlugin from './platform/plugins/security-headers-plugin';
@@ -62,6 +62,9 @@ export async function buildApp(options: BuildAppOptions) {
     // A UUID per request, or a trusted proxy's X-Request-Id; each request logged once (request-id.ts).
     genReqId: requestIdGenerator(trustedPeer(config.trustProxy)),
     requestIdHeader: false,
+    // The router's and Node's own refusals in our error shape too (errors-plugin.ts).
+    frameworkErrors,
+    clientErrorHandler,
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(schemaValidatorCompiler);

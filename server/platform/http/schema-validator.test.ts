@@ -10,8 +10,19 @@ const Body = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
 });
 const Query = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Filters = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  ratio: Type.Optional(Type.Number()),
+  removed: Type.Optional(Type.Boolean()),
+  ids: Type.Optional(Type.Array(Type.Integer())),
+  search: Type.Optional(Type.String()),
+});
 
-function check(schema: typeof Body | typeof Query, httpPart: 'body' | 'querystring', value: unknown) {
+function check(
+  schema: typeof Body | typeof Query | typeof Filters,
+  httpPart: 'body' | 'querystring',
+  value: unknown,
+) {
   const validate = schemaValidatorCompiler({ schema, httpPart, method: 'POST', url: '/x' }) as (
     value: unknown,
   ) => { value?: unknown; error?: Parameters<typeof toValidationIssues>[1] };
@@ -45,5 +56,35 @@ describe('schema validation of what the database can store', () => {
       'id',
     ]);
     expect(check(Query, 'querystring', { id: '2147483647' }).value).toEqual({ id: 2_147_483_647 });
+  });
+});
+
+describe('numbers and booleans in a path or query string', () => {
+  const mustBe = (field: string, type: string) => [
+    { loc: ['query', field], msg: `Must be ${type}`, type: 'value_error' },
+  ];
+
+  it('refuses an integer written as true, 1.0 or with spaces', () => {
+    for (const id of ['true', '1.0', ' 1', '1 ', '0x1', '1e0', '']) {
+      expect(check(Query, 'querystring', { id }).issues, id).toEqual(mustBe('id', 'an integer'));
+    }
+    expect(check(Filters, 'querystring', { ids: ['1', 'true'] }).issues).toEqual(mustBe('ids', 'an integer'));
+  });
+
+  it('refuses a boolean or a number written otherwise', () => {
+    expect(check(Filters, 'querystring', { removed: '1' }).issues).toEqual(mustBe('removed', 'a boolean'));
+    expect(check(Filters, 'querystring', { ratio: 'true' }).issues).toEqual(mustBe('ratio', 'a number'));
+  });
+
+  it('reads what is written as one, and leaves text alone', () => {
+    expect(
+      check(Filters, 'querystring', {
+        page: '2',
+        ratio: '-1.5',
+        removed: 'false',
+        ids: ['1', '2'],
+        search: '1.0',
+      }).value,
+    ).toEqual({ page: 2, ratio: -1.5, removed: false, ids: [1, 2], search: '1.0' });
   });
 });

@@ -12,6 +12,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 interface SchemaNode {
   type?: string | string[];
+  const?: unknown;
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   anyOf?: SchemaNode[];
@@ -52,6 +53,43 @@ function storableIssues(schema: SchemaNode | undefined, value: unknown, path: (s
   return issues;
 }
 
+// How an integer, a number and a boolean are written in a path or query string; nothing else is one.
+const LITERALS: Record<string, RegExp> = {
+  integer: /^-?\d+$/,
+  number: /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/,
+  boolean: /^(true|false)$/,
+};
+
+const typesOf = (node: SchemaNode | undefined): string[] =>
+  node
+    ? [node, ...(node.anyOf ?? [])].flatMap((n) =>
+        n.const !== undefined ? [typeof n.const] : [n.type ?? []].flat(),
+      )
+    : [];
+
+/**
+ * Strings in a path or query string that TypeBox's conversion would read as a number or a boolean but that
+ * are not written as one: `true`, `1.0` and ` 1` are not the integer 1 (`PATCH …/firmwares/true/pool` once
+ * rebuilt build 1). A field that also takes text is left to the schema.
+ */
+function literalIssues(schema: SchemaNode, value: unknown): FastifySchemaValidationError[] {
+  if (!value || typeof value !== 'object') return [];
+  const issues: FastifySchemaValidationError[] = [];
+  for (const [key, raw] of Object.entries(value)) {
+    const node = schema.properties?.[key];
+    const types = typesOf(node?.type === 'array' ? node.items : node);
+    const strictTypes = types.filter((type) => LITERALS[type]);
+    if (strictTypes.length === 0 || types.includes('string')) continue;
+    for (const item of [raw].flat()) {
+      if (typeof item !== 'string' || strictTypes.some((type) => LITERALS[type].test(item))) continue;
+      const params = { type: strictTypes.includes('integer') ? 'integer' : strictTypes[0] };
+      issues.push({ keyword: 'type', instancePath: pointer([key]), schemaPath: '#', params, message: '' });
+      break;
+    }
+  }
+  return issues;
+}
+
 /**
  * Validates with TypeBox instead of Fastify's ajv, because ajv's options are global: we want bodies checked
  * exactly as sent (no type coercion, unknown fields rejected, never stripped), while querystring and path
@@ -69,5 +107,9 @@ export const schemaValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
     return unstorable.length > 0 ? { error: unstorable } : { value };
   };
   if (httpPart === 'body') return check;
-  return (value: unknown) => check(Value.Convert(schema, Value.Default(schema, Value.Clone(value))));
+  return (value: unknown) => {
+    const miswritten = literalIssues(schema as SchemaNode, value);
+    if (miswritten.length > 0) return { error: miswritten };
+    return check(Value.Convert(schema, Value.Default(schema, Value.Clone(value))));
+  };
 };

@@ -1,4 +1,5 @@
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDbUnavailable } from '../db/client';
 import { HttpError } from '../http/http-errors';
@@ -17,6 +18,42 @@ function clientMessage(error: FastifyError): string {
   if (error instanceof SyntaxError) return 'Request body is not valid JSON';
   return error.message || 'Bad Request';
 }
+
+const ROUTER_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Invalid URL encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI too long',
+};
+
+/**
+ * The router's own refusals (a malformed percent-encoding: 400; a path parameter over its length: 414), which
+ * Fastify answers before any handler, in the same `{"detail": message}` shape. A Fastify server option.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request,
+  reply,
+) => {
+  const status = error.statusCode ?? 400;
+  (reply as FastifyReply).code(status).send({ detail: ROUTER_MESSAGES[error.code] ?? 'Bad Request' });
+};
+
+/**
+ * A request Node cannot parse, which no route ever sees (a malformed request line, headers too large): its
+ * status in our shape, then the socket closes. A Fastify server option, as Fastify's own answers in its own.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (
+  error,
+  socket,
+) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ detail: STATUS_CODES[status] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
 
 /**
  * One error shape for the whole API: 422 `{"detail":[{loc,msg,type}]}` for schema validation, otherwise
