@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions) {
   const handle = options.db ?? (await openDb(config));
   if (owned) await migrateDb(handle);
   await app.register(dbPlugin, { handle, owned });
-  await app.register(swaggerPlugin);
+  await app.register(swaggerPlugin, { appUrl: config.appUrl });
   await app.register(xsrfPlugin);
   // Counting only: no route is limited by it unless it asks (issue 38: the API tokens' limit, auth-plugin).
   await app.register(rateLimit, { global: false });

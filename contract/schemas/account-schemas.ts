@@ -1,36 +1,42 @@
 import { type Static, Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../constants';
 import { ROLES } from '../roles';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 
 export const LanguageSchema = Type.Enum([...SUPPORTED_LANGUAGES]);
 export const RoleSchema = Type.Enum([...ROLES]);
 
-export const PartnerFeeSchema = Type.Object({
-  series: Type.String(),
-  min_dev_fee: Type.Number(),
-  min_total_fee: Type.Number(),
-  user_id: Type.Integer(),
-});
+export const PartnerFeeSchema = named(
+  'PartnerFee',
+  Type.Object({
+    series: Type.String(),
+    min_dev_fee: Type.Number(),
+    min_total_fee: Type.Number(),
+    user_id: Type.Integer(),
+  }),
+);
 
-export const AccountInfoSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  worker: Type.String(),
-  language: LanguageSchema,
-  send_email: Type.Boolean(),
-  role: RoleSchema,
-  is_blocked: Type.Boolean(),
-  is_admin: Type.Boolean(),
-  is_developer: Type.Boolean(),
-  is_tester: Type.Boolean(),
-  /** A beta tester's own switch (only testers may set it). */
-  beta_testing: Type.Boolean(),
-  /** Issue 37: e-mail me when one of my builds finishes / fails. */
-  notify_build_done: Type.Boolean(),
-  notify_build_failed: Type.Boolean(),
-  fee: Type.Array(PartnerFeeSchema),
-});
+export const AccountInfoSchema = named(
+  'Account',
+  Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    worker: Type.String(),
+    language: LanguageSchema,
+    send_email: Type.Boolean(),
+    role: RoleSchema,
+    is_blocked: Type.Boolean(),
+    is_admin: Type.Boolean(),
+    is_developer: Type.Boolean(),
+    is_tester: Type.Boolean(),
+    /** A beta tester's own switch (only testers may set it). */
+    beta_testing: Type.Boolean(),
+    /** Issue 37: e-mail me when one of my builds finishes / fails. */
+    notify_build_done: Type.Boolean(),
+    notify_build_failed: Type.Boolean(),
+    fee: Type.Array(PartnerFeeSchema),
+  }),
+);
 
 export const AccountInfoPatchSchema = closedObject(
   {

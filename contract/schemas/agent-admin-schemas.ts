@@ -1,38 +1,46 @@
 import { type Static, Type } from 'typebox';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 import { shownOnce } from './shown-once';
 
 // The admins' view of build agents: the spec's /admin/workers records under our word (the glossary of
 // docs/architecture.md).
 
-export const AgentSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  token_prefix: Type.String({ description: 'The first 8 characters of the token, to tell tokens apart' }),
-  is_blocked: Type.Boolean(),
-  status: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('busy')], {
-    description: 'offline after two missed heart-beats (25 s without a call); busy while building',
-  }),
-  current_build: Type.Union([
-    Type.Object({
-      id: Type.Integer(),
-      uuid: Type.Union([Type.String(), Type.Null()], {
-        description: "The build's download key: for its owner and admins only, null for anyone else",
-      }),
-      group_name: Type.String(),
-      model: Type.String(),
-      progress: Type.Integer(),
+export const AgentSchema = named(
+  'Agent',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    token_prefix: Type.String({ description: 'The first 8 characters of the token, to tell tokens apart' }),
+    is_blocked: Type.Boolean(),
+    status: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('busy')], {
+      description: 'offline after two missed heart-beats (25 s without a call); busy while building',
     }),
-    Type.Null(),
-  ]),
-  releases: Type.Array(
-    Type.Object({ id: Type.Integer(), series: Type.String(), version: Type.String(), stage: Type.String() }),
-    { description: 'Deployed releases whose sources the agent holds' },
-  ),
-  sources: Type.Array(Type.Object({ repository: Type.String(), tags: Type.Array(Type.String()) })),
-  last_contact: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  created_at: Type.String({ format: 'date-time' }),
-});
+    current_build: Type.Union([
+      Type.Object({
+        id: Type.Integer(),
+        uuid: Type.Union([Type.String(), Type.Null()], {
+          description: "The build's download key: for its owner and admins only, null for anyone else",
+        }),
+        group_name: Type.String(),
+        model: Type.String(),
+        progress: Type.Integer(),
+      }),
+      Type.Null(),
+    ]),
+    releases: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        series: Type.String(),
+        version: Type.String(),
+        stage: Type.String(),
+      }),
+      { description: 'Deployed releases whose sources the agent holds' },
+    ),
+    sources: Type.Array(Type.Object({ repository: Type.String(), tags: Type.Array(Type.String()) })),
+    last_contact: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  }),
+);
 
 export const AgentWithTokenSchema = Type.Object({
   ...AgentSchema.properties,

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BUILD_OPTION_TYPES, BUILD_STATUSES } from '../statuses';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 import { livenessFields } from './liveness-schemas';
 import { PoolEntriesInputSchema, PoolEntrySchema } from './pool-schemas';
 import { StageSchema } from './release-schemas';
@@ -20,12 +20,15 @@ export const BuildOptionsValuesSchema = Type.Record(Type.String(), OptionValueSc
 });
 
 /** GET /admin/groups/build-options: an option a build can carry. */
-export const BuildOptionSchema = Type.Object({
-  name: Type.String({ examples: ['fan_control'] }),
-  type: Type.Enum([...BUILD_OPTION_TYPES], { description: 'bool, str or list (of strings)' }),
-  default: Type.Union([Type.Boolean(), Type.String(), Type.Array(Type.String())]),
-  description: Type.String(),
-});
+export const BuildOptionSchema = named(
+  'BuildOption',
+  Type.Object({
+    name: Type.String({ examples: ['fan_control'] }),
+    type: Type.Enum([...BUILD_OPTION_TYPES], { description: 'bool, str or list (of strings)' }),
+    default: Type.Union([Type.Boolean(), Type.String(), Type.Array(Type.String())]),
+    description: Type.String(),
+  }),
+);
 
 /**
  * Issue 16: when a queued build should start and finish, from the median time of recent builds of its series
@@ -44,64 +47,69 @@ export const estimateFields = {
   ),
 };
 
-export const BuildSchema = Type.Object({
-  id: Type.Integer(),
-  group_id: Type.Integer(),
-  user_id: Type.Integer(),
-  name: Type.String(),
-  model: Type.String(),
-  series: Type.String(),
-  platform: Type.String(),
-  install_type: Type.String(),
-  release_id: Type.Integer(),
-  release_version: Type.String(),
-  stage: StageSchema,
-  license_id: Nullable(Type.Integer()),
-  add_license: Type.Boolean(),
-  status: BuildStatusSchema,
-  progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  is_removed: Type.Boolean(),
-  is_updating: Type.Boolean({ description: 'A rebuild or upgrade is waiting to be built' }),
-  warranty: Type.Boolean(),
-  ssh_keys: Type.Array(Type.Integer()),
-  logo_id: Type.Integer(),
-  uuid: Type.String({ format: 'uuid' }),
-  options: BuildOptionsValuesSchema,
-  fee_pools_configs: Type.Array(PoolEntrySchema),
-  file_size: Nullable(Type.Integer()),
-  sha256: Nullable(Type.String()),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-  newer_release: Type.Optional(
-    Nullable(
-      Type.Object(
-        { id: Type.Integer(), version: Type.String(), stage: StageSchema },
-        {
-          description:
-            'In build lists: the release an upgrade would move the build to (the newest of its series and ' +
-            'stage class its owner may see), or null when there is none newer (issue 15, item 9)',
-        },
+export const BuildSchema = named(
+  'Build',
+  Type.Object({
+    id: Type.Integer(),
+    group_id: Type.Integer(),
+    user_id: Type.Integer(),
+    name: Type.String(),
+    model: Type.String(),
+    series: Type.String(),
+    platform: Type.String(),
+    install_type: Type.String(),
+    release_id: Type.Integer(),
+    release_version: Type.String(),
+    stage: StageSchema,
+    license_id: Nullable(Type.Integer()),
+    add_license: Type.Boolean(),
+    status: BuildStatusSchema,
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    is_removed: Type.Boolean(),
+    is_updating: Type.Boolean({ description: 'A rebuild or upgrade is waiting to be built' }),
+    warranty: Type.Boolean(),
+    ssh_keys: Type.Array(Type.Integer()),
+    logo_id: Type.Integer(),
+    uuid: Type.String({ format: 'uuid' }),
+    options: BuildOptionsValuesSchema,
+    fee_pools_configs: Type.Array(PoolEntrySchema),
+    file_size: Nullable(Type.Integer()),
+    sha256: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    newer_release: Type.Optional(
+      Nullable(
+        Type.Object(
+          { id: Type.Integer(), version: Type.String(), stage: StageSchema },
+          {
+            description:
+              'In build lists: the release an upgrade would move the build to (the newest of its series and ' +
+              'stage class its owner may see), or null when there is none newer (issue 15, item 9)',
+          },
+        ),
       ),
     ),
-  ),
-  release_removed: Type.Optional(
-    Type.Boolean({
-      description:
-        'In build lists: its release was removed and can no longer be built from; rebuilds and edits on it ' +
-        'are refused, the upgrade is offered (issue 36)',
-    }),
-  ),
-  config_hash: Type.Optional(
-    Nullable(Type.String({ description: 'Issue 16: the configuration hash; equal hashes, equal firmware' })),
-  ),
-  queue_position: Type.Optional(
-    Nullable(
-      Type.Integer({ minimum: 1, description: '1-based place among pending builds; null unless pending' }),
+    release_removed: Type.Optional(
+      Type.Boolean({
+        description:
+          'In build lists: its release was removed and can no longer be built from; rebuilds and edits on it ' +
+          'are refused, the upgrade is offered (issue 36)',
+      }),
     ),
-  ),
-  ...estimateFields,
-  ...livenessFields,
-});
+    config_hash: Type.Optional(
+      Nullable(
+        Type.String({ description: 'Issue 16: the configuration hash; equal hashes, equal firmware' }),
+      ),
+    ),
+    queue_position: Type.Optional(
+      Nullable(
+        Type.Integer({ minimum: 1, description: '1-based place among pending builds; null unless pending' }),
+      ),
+    ),
+    ...estimateFields,
+    ...livenessFields,
+  }),
+);
 
 /** Issue 17: a build found by its uuid (admins), with what the Find build page shows of its set and owner. */
 export const BuildLookupSchema = Type.Object({
@@ -131,7 +139,7 @@ const buildFields = {
   fee_pools_configs: PoolEntriesInputSchema,
 };
 
-export const BuildCreateSchema = closedObject(buildFields);
+export const BuildCreateSchema = named('BuildCreate', closedObject(buildFields));
 
 export const BuildPatchSchema = closedObject(
   {

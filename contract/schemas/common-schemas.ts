@@ -1,26 +1,42 @@
 import { type TObjectOptions, type TProperties, type TSchema, Type } from 'typebox';
 
+/**
+ * A schema the API document names: it appears once in `components.schemas` under `title` and every use refers
+ * to it (server/platform/docs/openapi-document.ts), so generated clients get a `Build` type, not an inline one.
+ */
+export const named = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
+
 /** A request's object: the fields it names and no other (an unknown field is refused with 422). */
 export const closedObject = <P extends TProperties>(properties: P, options: TObjectOptions = {}) =>
   Type.Object(properties, { additionalProperties: false, ...options });
 
-export const ErrorSchema = Type.Object(
-  { detail: Type.String({ examples: ['Not authenticated'] }) },
-  { description: 'Any failure other than validation' },
+export const ErrorSchema = named(
+  'Problem',
+  Type.Object(
+    { detail: Type.String({ examples: ['Not authenticated'] }) },
+    { description: 'Any failure other than validation' },
+  ),
 );
 
-export const ValidationErrorSchema = Type.Object(
-  {
-    detail: Type.Array(
-      Type.Object({
-        loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), { examples: [['body', 'email']] }),
-        msg: Type.String(),
-        type: Type.String(),
-      }),
-    ),
-  },
-  { description: 'The request did not match the schema (unknown fields included)' },
+export const ValidationErrorSchema = named(
+  'ValidationProblem',
+  Type.Object(
+    {
+      detail: Type.Array(
+        Type.Object({
+          loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), { examples: [['body', 'email']] }),
+          msg: Type.String(),
+          type: Type.String(),
+        }),
+      ),
+    },
+    { description: 'The request did not match the schema (unknown fields included)' },
+  ),
 );
+
+/** A 200 that is a file, not JSON: the API document lists it under its media type (openapi-document.ts). */
+export const fileResponse = (description: string, mediaType = 'application/octet-stream') =>
+  Type.Unsafe<unknown>({ type: 'string', description, contentMediaType: mediaType });
 
 type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 

@@ -1,6 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { named } from './common-schemas';
 
-export const LicenseSchema = Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() });
+export const LicenseSchema = named(
+  'License',
+  Type.Object({ id: Type.Integer(), name: Type.String(), region: Type.String() }),
+);
 
 export const IssuedLicenseSchema = Type.Object({
   id: Type.Integer(),

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { PARTNER_FEE_SERIES } from '../constants';
 import { BUILD_LIMIT_MAX } from '../queue-limits';
 import { PartnerFeeSchema } from './account-schemas';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 
 export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);
 
@@ -16,24 +16,27 @@ const CustomDevFeeSchema = closedObject({
   l7: Type.Optional(FeeValuesSchema),
 });
 
-export const PartnerSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  worker: Type.String(),
-  fee: Type.Array(PartnerFeeSchema),
-  last_active: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  is_blocked: Type.Boolean(),
-  is_vip: Type.Boolean(),
-  is_tester: Type.Boolean(),
-  is_developer: Type.Boolean(),
-  is_admin: Type.Boolean(),
-  /** Issue 17: listed only with include_removed (admins); such a partner can be restored. */
-  is_removed: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
-  /** Issue 36: the partner's queue limits as an admin set them; null: the defaults (contract/queue-limits.ts). */
-  max_queued_builds: Type.Union([Type.Integer(), Type.Null()]),
-  max_builds_per_hour: Type.Union([Type.Integer(), Type.Null()]),
-});
+export const PartnerSchema = named(
+  'Partner',
+  Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    worker: Type.String(),
+    fee: Type.Array(PartnerFeeSchema),
+    last_active: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    is_blocked: Type.Boolean(),
+    is_vip: Type.Boolean(),
+    is_tester: Type.Boolean(),
+    is_developer: Type.Boolean(),
+    is_admin: Type.Boolean(),
+    /** Issue 17: listed only with include_removed (admins); such a partner can be restored. */
+    is_removed: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+    /** Issue 36: the partner's queue limits as an admin set them; null: the defaults (contract/queue-limits.ts). */
+    max_queued_builds: Type.Union([Type.Integer(), Type.Null()]),
+    max_builds_per_hour: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+);
 
 export const PartnersQuerySchema = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 254 })),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { RELEASE_STAGES } from '../statuses';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 
 export const StageSchema = Type.Enum([...RELEASE_STAGES], {
   description: 'The stage ladder, lowest first',
@@ -19,22 +19,25 @@ export const ReleaseDescriptionSchema = closedObject({
   description: Type.String({ maxLength: 20_000 }),
 });
 
-export const ReleaseSchema = Type.Object({
-  id: Type.Integer(),
-  series: Type.String(),
-  version: Type.String(),
-  stage: StageSchema,
-  stage_number: Type.Integer(),
-  parent: Nullable(Type.Integer()),
-  tags: Type.Array(ReleaseTagSchema),
-  is_draft: Type.Boolean(),
-  is_public: Type.Boolean(),
-  is_removed: Type.Boolean(),
-  user_id: Nullable(Type.Integer()),
-  descriptions: Type.Array(ReleaseDescriptionSchema),
-  created_at: Type.String({ format: 'date-time' }),
-  deploy_requested_at: Nullable(Type.String({ format: 'date-time' })),
-});
+export const ReleaseSchema = named(
+  'Release',
+  Type.Object({
+    id: Type.Integer(),
+    series: Type.String(),
+    version: Type.String(),
+    stage: StageSchema,
+    stage_number: Type.Integer(),
+    parent: Nullable(Type.Integer()),
+    tags: Type.Array(ReleaseTagSchema),
+    is_draft: Type.Boolean(),
+    is_public: Type.Boolean(),
+    is_removed: Type.Boolean(),
+    user_id: Nullable(Type.Integer()),
+    descriptions: Type.Array(ReleaseDescriptionSchema),
+    created_at: Type.String({ format: 'date-time' }),
+    deploy_requested_at: Nullable(Type.String({ format: 'date-time' })),
+  }),
+);
 
 export const ReleaseListSchema = Type.Array(ReleaseSchema);
 

@@ -1,51 +1,57 @@
 import { type Static, Type } from 'typebox';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 
-export const BuildSetSchema = Type.Object({
-  id: Type.Integer(),
-  user_id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  logo_id: Type.Integer(),
-  is_favorite: Type.Boolean(),
-  is_removed: Type.Boolean(),
-  ssh_keys: Type.Array(Type.Integer()),
-  versions: Type.Array(Type.Object({ model: Type.String(), release_id: Type.Integer() }), {
-    description: 'Every model the set has built (removed builds too) with the release of its newest build',
-  }),
-  models: Type.Array(Type.String()),
-  count_firmwares: Type.Integer({ description: 'Builds that are not removed' }),
-  count_pending: Type.Integer(),
-  count_in_progress: Type.Integer(),
-  count_failed: Type.Integer(),
-  count_removed_firmwares: Type.Integer(),
-  link_uuid: Type.String({
-    format: 'uuid',
-    description: 'The public links page: /links/{name}?uuid={link_uuid}',
-  }),
-  link_enabled: Type.Boolean({
-    description: 'Whether the public link answers (issue 37: its owner may turn it off)',
-  }),
-  created_at: Type.String({ format: 'date-time' }),
-  // Issue 37: what tells sets apart in a list, from their builds that are not removed.
-  platforms: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ platforms' })),
-  install_types: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ install types' })),
-  main_workers: Type.Optional(
-    Type.Array(Type.String(), { description: 'The workers of its builds’ main (DevFee) pools' }),
-  ),
-  upgrade_available: Type.Optional(
-    Type.Boolean({
-      description:
-        'In my sets list: whether an upgrade would move any build of the set to a newer release (issue 15, item 9)',
+export const BuildSetSchema = named(
+  'Set',
+  Type.Object({
+    id: Type.Integer(),
+    user_id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    logo_id: Type.Integer(),
+    is_favorite: Type.Boolean(),
+    is_removed: Type.Boolean(),
+    ssh_keys: Type.Array(Type.Integer()),
+    versions: Type.Array(Type.Object({ model: Type.String(), release_id: Type.Integer() }), {
+      description: 'Every model the set has built (removed builds too) with the release of its newest build',
     }),
-  ),
-});
+    models: Type.Array(Type.String()),
+    count_firmwares: Type.Integer({ description: 'Builds that are not removed' }),
+    count_pending: Type.Integer(),
+    count_in_progress: Type.Integer(),
+    count_failed: Type.Integer(),
+    count_removed_firmwares: Type.Integer(),
+    link_uuid: Type.String({
+      format: 'uuid',
+      description: 'The public links page: /links/{name}?uuid={link_uuid}',
+    }),
+    link_enabled: Type.Boolean({
+      description: 'Whether the public link answers (issue 37: its owner may turn it off)',
+    }),
+    created_at: Type.String({ format: 'date-time' }),
+    // Issue 37: what tells sets apart in a list, from their builds that are not removed.
+    platforms: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ platforms' })),
+    install_types: Type.Optional(Type.Array(Type.String(), { description: 'Its builds’ install types' })),
+    main_workers: Type.Optional(
+      Type.Array(Type.String(), { description: 'The workers of its builds’ main (DevFee) pools' }),
+    ),
+    upgrade_available: Type.Optional(
+      Type.Boolean({
+        description:
+          'In my sets list: whether an upgrade would move any build of the set to a newer release (issue 15, item 9)',
+      }),
+    ),
+  }),
+);
 
-export const BuildSetWithOwnerSchema = Type.Object({
-  ...BuildSetSchema.properties,
-  email: Type.String(),
-  worker: Type.String(),
-});
+export const BuildSetWithOwnerSchema = named(
+  'SetWithOwner',
+  Type.Object({
+    ...BuildSetSchema.properties,
+    email: Type.String(),
+    worker: Type.String(),
+  }),
+);
 
 const nameField = Type.String({
   maxLength: 64,
@@ -62,7 +68,7 @@ const setFields = {
   is_favorite: Type.Optional(Type.Boolean()),
 };
 
-export const SetCreateSchema = closedObject({ name: nameField, ...setFields });
+export const SetCreateSchema = named('SetCreate', closedObject({ name: nameField, ...setFields }));
 
 export const SetPatchSchema = closedObject(
   {

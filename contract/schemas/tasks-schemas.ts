@@ -1,37 +1,40 @@
 import { type Static, Type } from 'typebox';
 import { BuildStatusSchema, estimateFields } from './build-schemas';
-import { closedObject } from './common-schemas';
+import { closedObject, named } from './common-schemas';
 import { livenessFields } from './liveness-schemas';
 
 const nullableDate = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 
-export const TaskSchema = Type.Object({
-  id: Type.Integer({ description: 'The build id' }),
-  uuid: Type.String(),
-  group_id: Type.Integer(),
-  group_name: Type.String(),
-  model: Type.String(),
-  platform: Type.String({ description: 'Issue 37: tells builds of one model apart' }),
-  install_type: Type.String(),
-  series: Type.String(),
-  release_version: Type.String(),
-  status: BuildStatusSchema,
-  progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  cancel_requested: Type.Boolean({ description: 'Cancelling: the agent stops the build at its next call' }),
-  queue_position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-    description: '1-based place among pending tasks; null unless pending',
+export const TaskSchema = named(
+  'Task',
+  Type.Object({
+    id: Type.Integer({ description: 'The build id' }),
+    uuid: Type.String(),
+    group_id: Type.Integer(),
+    group_name: Type.String(),
+    model: Type.String(),
+    platform: Type.String({ description: 'Issue 37: tells builds of one model apart' }),
+    install_type: Type.String(),
+    series: Type.String(),
+    release_version: Type.String(),
+    status: BuildStatusSchema,
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    cancel_requested: Type.Boolean({ description: 'Cancelling: the agent stops the build at its next call' }),
+    queue_position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: '1-based place among pending tasks; null unless pending',
+    }),
+    ...estimateFields,
+    ...livenessFields,
+    attempts: Type.Integer({ description: 'Runs of this job so far (a lost agent costs one)' }),
+    created_at: Type.String({ format: 'date-time', description: 'When the job was queued' }),
+    started_at: nullableDate,
+    finished_at: nullableDate,
+    worker_name: Type.Union([Type.String(), Type.Null()]),
+    is_favorite: Type.Boolean({ description: "The set's favourite flag" }),
+    user_id: Type.Integer(),
+    user_email: Type.String(),
   }),
-  ...estimateFields,
-  ...livenessFields,
-  attempts: Type.Integer({ description: 'Runs of this job so far (a lost agent costs one)' }),
-  created_at: Type.String({ format: 'date-time', description: 'When the job was queued' }),
-  started_at: nullableDate,
-  finished_at: nullableDate,
-  worker_name: Type.Union([Type.String(), Type.Null()]),
-  is_favorite: Type.Boolean({ description: "The set's favourite flag" }),
-  user_id: Type.Integer(),
-  user_email: Type.String(),
-});
+);
 
 export const TaskListSchema = Type.Array(TaskSchema);
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { UUID_PATTERN } from '../../contract/rules/text';
-import { errorResponses } from '../../contract/schemas/common-schemas';
+import { errorResponses, fileResponse } from '../../contract/schemas/common-schemas';
 import { LogoFileParamsSchema } from '../../contract/schemas/logo-schemas';
 import { notFound } from '../platform/http/http-errors';
 import { logoUrl } from '../platform/storage/logo-store';
@@ -53,7 +53,10 @@ const logoFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A logo image: le (light theme) or de (dark theme), by the set’s public id',
         security: [],
         params: LogoFileParamsSchema,
-        response: { ...errorResponses(404, 422) },
+        response: {
+          200: fileResponse('The image (PNG, JPEG or SVG)', 'image/*'),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request, reply) => {

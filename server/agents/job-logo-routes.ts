@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
+import { errorResponses, fileResponse } from '../../contract/schemas/common-schemas';
 import { JobLogoParamsSchema } from '../../contract/schemas/logo-schemas';
 import { LOGO_IMAGE_HELMET, sendLogoImage } from '../accounts/logo-file-routes';
 import { findBuild } from '../builds/builds-repository';
@@ -26,7 +26,7 @@ const jobLogoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['agent'],
         summary: "One image of a held job's logo set: le (light theme) or de (dark theme)",
         params: JobLogoParamsSchema,
-        response: errorResponses(401, 403, 404, 409, 422),
+        response: { 200: fileResponse('The image', 'image/*'), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import {
   SourceParamsSchema,
   SourceQuerySchema,
 } from '../../contract/schemas/agent-schemas';
-import { errorResponses } from '../../contract/schemas/common-schemas';
+import { errorResponses, fileResponse } from '../../contract/schemas/common-schemas';
 import { findBuild } from '../builds/builds-repository';
 import { SourceNotFoundError } from '../builds/sources/source-archive';
 import { conflict, notFound } from '../platform/http/http-errors';
@@ -46,7 +46,10 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description,
         params: JobSourceParamsSchema,
         querystring: SourceQuerySchema,
-        response: errorResponses(401, 403, 404, 409, 422),
+        response: {
+          200: fileResponse('The repository as a tar archive', 'application/x-tar'),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -70,7 +73,10 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description,
         params: SourceParamsSchema,
         querystring: SourceQuerySchema,
-        response: errorResponses(401, 403, 404, 422),
+        response: {
+          200: fileResponse('The repository as a tar archive', 'application/x-tar'),
+          ...errorResponses(401, 403, 404, 422),
+        },
       },
     },
     async (request, reply) => {

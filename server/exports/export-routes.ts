@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { errorResponses } from '../../contract/schemas/common-schemas';
+import { errorResponses, fileResponse } from '../../contract/schemas/common-schemas';
 import { BuildExportQuerySchema } from '../../contract/schemas/export-schemas';
 import { sendCsv } from './csv-reply';
 import {
@@ -13,7 +12,7 @@ import {
 } from './export-batches';
 
 const csv = {
-  200: Type.String({ description: 'CSV, UTF-8 with a BOM, one header line', contentMediaType: 'text/csv' }),
+  200: fileResponse('CSV, UTF-8 with a BOM, one header line', 'text/csv'),
   ...errorResponses(401, 403, 422),
 };
 

@@ -21,6 +21,13 @@ const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Upload a logo set (multipart: image_le, image_de, make_images_default and for_build true|false)',
         consumes: ['multipart/form-data'],
+        // The form's fields, for the API document only (the handler reads the parts itself).
+        'x-form': {
+          image_le: { type: 'string', format: 'binary', description: 'The light-theme image' },
+          image_de: { type: 'string', format: 'binary', description: 'The dark-theme image' },
+          make_images_default: { type: 'string', enum: ['true', 'false'] },
+          for_build: { type: 'string', enum: ['true', 'false'] },
+        },
         response: { 201: LogoSetSchema, ...errorResponses(401, 403, 413, 422) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UUID_PATTERN } from '../../../contract/rules/text';
 import { UuidParamsSchema } from '../../../contract/schemas/build-schemas';
-import { errorResponses } from '../../../contract/schemas/common-schemas';
+import { errorResponses, fileResponse } from '../../../contract/schemas/common-schemas';
 import { BUILD_RUN_HEADER, FileRunQuerySchema } from '../../../contract/schemas/signing-schemas';
 import { parseByteRange } from '../../platform/http/byte-range';
 import { notFound } from '../../platform/http/http-errors';
@@ -31,7 +31,10 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [],
         params: UuidParamsSchema,
         querystring: FileRunQuerySchema,
-        response: { ...errorResponses(404, 422) },
+        response: {
+          200: fileResponse('The firmware archive', 'application/gzip'),
+          ...errorResponses(404, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -39,4 +39,106 @@ describe('GET /api/docs', () => {
     for (const operation of agentOperations) expect(operation.security).toEqual([{ workerToken: [] }]);
     expect(doc.paths['/api/client/account/info'].get.security).toBeUndefined();
   });
+
+  // Issue 38: what a generator and a linter need (openapi-lint.test.ts runs the linters themselves).
+  describe('for generators', () => {
+    const operations = async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+      // biome-ignore lint/suspicious/noExplicitAny: the document is JSON read by key.
+      const list = Object.entries(doc.paths as Record<string, Record<string, Record<string, any>>>).flatMap(
+        ([path, methods]) =>
+          Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+      );
+      return { doc, list, find: (method: string, path: string) => doc.paths[path][method] };
+    };
+
+    it('names every operation once, in camelCase, from its method and path', async () => {
+      const { list, find } = await operations();
+      const ids = list.map((operation) => operation.operationId);
+      expect(ids.every((id) => /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(list.length);
+      expect(find('patch', '/api/client/firmware/firmwares/{id}/pool').operationId).toBe(
+        'patchClientFirmwareFirmwaresByIdPool',
+      );
+    });
+
+    it('declares its servers and every tag it uses, with a description', async () => {
+      const { doc, list } = await operations();
+      expect(doc.servers).toEqual([{ url: 'http://console.test', description: 'This console' }]);
+      const declared = new Map(doc.tags.map((tag: { name: string; description: string }) => [tag.name, tag]));
+      for (const tag of new Set(list.flatMap((operation) => operation.tags ?? []))) {
+        expect(declared.get(tag), tag).toMatchObject({ description: expect.any(String) });
+      }
+    });
+
+    it('names its main schemas and refers to them', async () => {
+      const { doc, find } = await operations();
+      for (const name of [
+        'Build',
+        'Set',
+        'Run',
+        'Release',
+        'Partner',
+        'Agent',
+        'Problem',
+        'ValidationProblem',
+      ])
+        expect(doc.components.schemas[name], name).toBeDefined();
+      const create = find('post', '/api/client/firmware/firmwares');
+      expect(create.requestBody.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/BuildCreate',
+      });
+      expect(create.responses['201'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Build',
+      });
+      expect(create.responses['404'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Problem',
+      });
+    });
+
+    it('documents the paging, idempotency, ETag and Retry-After headers', async () => {
+      const { find } = await operations();
+      const paged = find('get', '/api/admin/firmwares/active');
+      expect(Object.keys(paged.responses['200'].headers)).toEqual(['X-Page', 'X-Page-Size', 'X-Total-Count']);
+      const create = find('post', '/api/client/firmware/firmwares');
+      expect(create.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+      );
+      expect(create.responses['429'].headers['Retry-After']).toBeDefined();
+      const cached = find('get', '/api/client/firmware/series');
+      expect(cached.responses['200'].headers.ETag).toBeDefined();
+      expect(cached.responses['304']).toBeDefined();
+      expect(cached.parameters).toContainEqual(
+        expect.objectContaining({ name: 'If-None-Match', in: 'header' }),
+      );
+    });
+
+    it('gives files, CSV and uploads their own media types', async () => {
+      const { find } = await operations();
+      expect(Object.keys(find('get', '/api/admin/exports/partners.csv').responses['200'].content)).toEqual([
+        'text/csv',
+      ]);
+      expect(
+        find('get', '/api/files/firmwares/{uuid}').responses['200'].content['application/gzip'].schema,
+      ).toMatchObject({
+        type: 'string',
+        format: 'binary',
+      });
+      expect(Object.keys(find('put', '/api/agent/jobs/{id}/artifact').requestBody.content)).toEqual([
+        'application/octet-stream',
+      ]);
+      const logo = find('post', '/api/client/account/logo').requestBody.content['multipart/form-data'].schema;
+      expect(logo.required).toEqual(['image_le', 'image_de']);
+    });
+
+    it('writes the integer cap the server enforces, and requires only what is required', async () => {
+      const { find } = await operations();
+      const [id] = find('patch', '/api/client/firmware/firmwares/{id}/pool').parameters;
+      expect(id.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+      const page = find('get', '/api/admin/firmwares/active').parameters.find(
+        (p: { name: string }) => p.name === 'page',
+      );
+      expect(page).toMatchObject({ required: false, schema: { default: 0 } });
+    });
+  });
 });

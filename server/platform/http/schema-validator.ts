@@ -5,8 +5,8 @@ import { Value } from 'typebox/value';
 import { lazily } from './lazy';
 
 // PostgreSQL's `integer`: an integer field without its own maximum is stored in one (ids, counts, seqs).
-const INT4_MAX = 2_147_483_647;
-const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
