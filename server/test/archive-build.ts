@@ -5,12 +5,21 @@ import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { packTar } from '../../agent/tar';
 import { type AgentWorld, agentCall, type Claimed, queueAndClaim } from './agent-fixtures';
+import type { BuildWorld } from './build-fixtures';
 
 export async function finishWithArchive(
   w: AgentWorld,
   agentToken: string,
 ): Promise<{ job: Claimed; bytes: Buffer; sha256: string }> {
-  const job = await queueAndClaim(w, agentToken);
+  return finishJobWithArchive(w, agentToken, await queueAndClaim(w, agentToken));
+}
+
+/** Finishes a job `agentToken`'s agent has claimed with a real archive, uploaded through the agent's routes. */
+export async function finishJobWithArchive(
+  w: BuildWorld,
+  agentToken: string,
+  job: Claimed,
+): Promise<{ job: Claimed; bytes: Buffer; sha256: string }> {
   const firmware = Buffer.from(`firmware of ${job.uuid}`);
   const manifest = {
     uuid: job.uuid,
