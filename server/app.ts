@@ -17,6 +17,7 @@ import { fromRoot } from './paths';
 import benchBaselineRoutes from './platform/bench-baseline';
 import { type DbHandle, openDb } from './platform/db/client';
 import { migrateDb } from './platform/db/migrate';
+import referencePlugin from './platform/docs/reference-plugin';
 import requestIdPlugin, { requestIdGenerator } from './platform/http/request-id';
 import { lazyResponseSerializer } from './platform/http/response-serializer';
 import { schemaValidatorCompiler } from './platform/http/schema-validator';
@@ -136,6 +137,8 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api',
     signInLimits: { ...defaultSignInLimits, ...options.signInLimits },
   });
+  // The API reference page (issue 38), public like the document it renders.
+  await app.register(referencePlugin, { prefix: '/api/reference' });
   // Not a route of the console: the benchmark's yardstick, only when it asks for it (BENCH_BASELINE=1).
   if (config.benchBaseline) await app.register(benchBaselineRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { dir: options.spaDir ?? defaultSpaDir });
