@@ -15,6 +15,7 @@ import {
 import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { Logout, UserMenuContextProvider, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { HintTooltip } from '../ui/HintTooltip';
+import { ApiReferenceItem } from './ApiReferenceItem';
 import { useHeaderDialogs } from './HeaderDialogs';
 
 const AccountItem = () => {
@@ -61,7 +62,7 @@ const Root = styled('div', { name: 'RaUserMenu', slot: 'Root' })(({ theme }) => 
 }));
 
 /**
- * User menu: Account, Settings, Logout (react-admin's Logout goes to /login). The button shows the account's
+ * User menu: Account, Settings, API reference, Logout (react-admin's Logout goes to /login). The button shows the account's
  * name, so its accessible name holds that name too ("Profile: …", WCAG 2.5.3 label in name); on a phone it is an
  * icon with the same name and a hint.
  *
@@ -109,6 +110,7 @@ export const AppUserMenu = () => {
         >
           <AccountItem />
           <SettingsItem />
+          <ApiReferenceItem />
           <Logout />
         </Menu>
       </UserMenuContextProvider>
