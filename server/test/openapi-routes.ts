@@ -60,9 +60,21 @@ export interface Operation {
   contentTypes: string[];
 }
 
+/** The schema with each `$ref` to a named schema (components.schemas) replaced by that schema. */
+function inlined(schema: unknown, named: Record<string, unknown>): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, named));
+  const ref = (schema as { $ref?: string }).$ref;
+  if (ref) return inlined(named[ref.split('/').pop() ?? ''], named);
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, named)]));
+}
+
 /** Every operation of the document, in the document's order. */
 export function operationsOf(app: App): Operation[] {
-  const doc = app.swagger() as unknown as OpenApiDocument;
+  const doc = app.swagger() as unknown as OpenApiDocument & {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const named = doc.components?.schemas ?? {};
   const found: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of HTTP_METHODS) {
@@ -77,7 +89,7 @@ export function operationsOf(app: App): Operation[] {
         key: `${upper} ${path}`,
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
-        body: content['application/json']?.schema,
+        body: inlined(content['application/json']?.schema, named) as JsonSchema | undefined,
         contentTypes: Object.keys(content),
       });
     }
