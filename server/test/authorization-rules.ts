@@ -229,4 +229,7 @@ export const UNDOCUMENTED: Record<string, string> = {
   'GET /api/client/ws':
     'every signed-in account (admins and developers every build, others their own), token in the first message, never the url (tasks/live-socket-routes.test.ts)',
   'GET /api/metrics': 'Prometheus scrape: public unless METRICS_TOKEN is set (plugins/metrics-plugin.ts)',
+  'GET /api/reference': 'public: the page rendering the OpenAPI document (docs/reference.test.ts)',
+  'GET /api/reference/init.js': 'public: that page’s script (docs/reference.test.ts)',
+  'GET /api/reference*': 'public: that page’s two Swagger UI files, under assets/ (docs/reference.test.ts)',
 };
