@@ -27,7 +27,7 @@ export interface paths {
         };
         /**
          * The process can reach its database and is not shutting down
-         * @description For load balancers: 503 once the instance is shutting down (SIGTERM), so that it is drained while requests under way finish.
+         * @description For load balancers: 503 once the instance is shutting down (SIGTERM), so that it is drained while requests under way finish; 503 too, with the reason, when its storage (DATA_DIR or S3_BUCKET) is not where the database says its files are.
          */
         get: operations["getHealthReady"];
         put?: never;
@@ -208,8 +208,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Block or unblock a series
-         * @description Blocking a series that queued builds use answers 409 naming how many, unless `confirm` is true: those builds still finish; no new ones are accepted.
+         * Block or unblock a series, or change the coin it mines
+         * @description Blocking a series that queued builds use answers 409 naming how many, unless `confirm` is true: those builds still finish; no new ones are accepted. The coin chooses the pool presets the build form offers for it (issue 37).
          */
         patch: operations["patchAdminCatalogueSeriesByName"];
         trace?: never;
@@ -427,7 +427,7 @@ export interface paths {
         delete: operations["deleteAdminCataloguePoolPresetsById"];
         options?: never;
         head?: never;
-        /** Rename a pool preset or change its url */
+        /** Rename a pool preset or change its url or coin */
         patch: operations["patchAdminCataloguePoolPresetsById"];
         trace?: never;
     };
@@ -822,6 +822,145 @@ export interface paths {
         post: operations["postClientFirmwareFirmwareSshKey"];
         /** Delete an SSH key */
         delete: operations["deleteClientFirmwareFirmwareSshKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My API tokens, revoked ones too, newest first */
+        get: operations["getClientAccountTokens"];
+        put?: never;
+        /** Make an API token; the answer shows it this once */
+        post: operations["postClientAccountTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/account/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of my API tokens; it stops working at once */
+        delete: operations["deleteClientAccountTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's API tokens (admins) */
+        get: operations["getAdminUserTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke any account's API token (admins) */
+        delete: operations["deleteAdminUserTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/account/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My webhook endpoints */
+        get: operations["getClientAccountWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint; the answer shows its signing secret this once */
+        post: operations["postClientAccountWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/account/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint and its delivery log */
+        delete: operations["deleteClientAccountWebhooksById"];
+        options?: never;
+        head?: never;
+        /** Enable or disable a webhook endpoint, or change its events */
+        patch: operations["patchClientAccountWebhooksById"];
+        trace?: never;
+    };
+    "/api/client/account/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint's latest 50 deliveries, newest first */
+        get: operations["getClientAccountWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/account/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (same webhook-id), now */
+        post: operations["postClientAccountWebhooksByIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1411,7 +1550,7 @@ export interface paths {
         };
         /**
          * Download a build (public)
-         * @description The build's current run's file, or with `run` that run's while it is kept (the build's history lists them). The `X-Build-Run` header names the run served.
+         * @description The build's current run's file, or with `run` that run's while it is kept (the build's history lists them). The `X-Build-Run` header names the run served. A `Range: bytes=…` header resumes a download (206); with S3_PRESIGNED_DOWNLOADS=1 the answer is a 302 to a short-lived URL of the bucket.
          */
         get: operations["getFilesFirmwaresByUuid"];
         put?: never;
@@ -1512,7 +1651,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a job's artifact (application/octet-stream), checked against x-sha256 and content-length
-         * @description Streamed to DATA_DIR/artifacts/<uuid>.tar.gz.<random>.part, hashed on the way and renamed over <uuid>.tar.gz only when sha256 and size match (422 otherwise, and nothing is kept).
+         * @description Streamed as it arrives to DATA_DIR/artifacts/sha256/<sha256>.tar.gz.<random>.part (renamed over <sha256>.tar.gz), or into a multipart upload of the bucket, hashed on the way and kept only when sha256 and size match (422 otherwise, and nothing is kept: the part deleted, the upload aborted).
          */
         put: operations["putAgentJobsByIdArtifact"];
         post?: never;
@@ -2024,6 +2163,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Builds per hour or day by status */
+        get: operations["getAdminDashboardBuilds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/timings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Queue wait and build duration, p50 and p95 */
+        get: operations["getAdminDashboardTimings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Failure rate by release and by model, top 10 */
+        get: operations["getAdminDashboardFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Agents online and busy over time */
+        get: operations["getAdminDashboardAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Licenses issued per week and region */
+        get: operations["getAdminDashboardLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partners active within the range, of all */
+        get: operations["getAdminDashboardPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/dashboard/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My builds per hour or day by status */
+        get: operations["getClientDashboardBuilds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/dashboard/timings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My builds' queue wait and duration, p50 and p95 */
+        get: operations["getClientDashboardTimings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/dashboard/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Licenses my builds were issued, per week and region */
+        get: operations["getClientDashboardLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/dashboard/failed-builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My last failed builds, each with its first error line */
+        get: operations["getClientDashboardFailedBuilds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2184,6 +2493,12 @@ export interface components {
             link_enabled: boolean;
             /** Format: date-time */
             created_at: string;
+            /** @description Its builds’ platforms */
+            platforms?: string[];
+            /** @description Its builds’ install types */
+            install_types?: string[];
+            /** @description The workers of its builds’ main (DevFee) pools */
+            main_workers?: string[];
             /** @description In my sets list: whether an upgrade would move any build of the set to a newer release (issue 15, item 9) */
             upgrade_available?: boolean;
         };
@@ -2375,6 +2690,12 @@ export interface components {
             link_enabled: boolean;
             /** Format: date-time */
             created_at: string;
+            /** @description Its builds’ platforms */
+            platforms?: string[];
+            /** @description Its builds’ install types */
+            install_types?: string[];
+            /** @description The workers of its builds’ main (DevFee) pools */
+            main_workers?: string[];
             /** @description In my sets list: whether an upgrade would move any build of the set to a newer release (issue 15, item 9) */
             upgrade_available?: boolean;
             email: string;
@@ -3040,6 +3361,8 @@ export interface operations {
                     "application/json": {
                         name: string;
                         is_blocked: boolean;
+                        /** @description The coin it mines: the build form offers its pool presets (issue 37) */
+                        coin: string;
                         /** @description Models of the series */
                         models: number;
                         /** @description Releases of the series, removed ones too */
@@ -3088,6 +3411,11 @@ export interface operations {
                      */
                     name: string;
                     is_blocked?: boolean;
+                    /**
+                     * @description The coin it mines or serves: BTC or LTC
+                     * @example BTC
+                     */
+                    coin?: string;
                 };
             };
         };
@@ -3103,6 +3431,8 @@ export interface operations {
                     "application/json": {
                         name: string;
                         is_blocked: boolean;
+                        /** @description The coin it mines: the build form offers its pool presets (issue 37) */
+                        coin: string;
                         /** @description Models of the series */
                         models: number;
                         /** @description Releases of the series, removed ones too */
@@ -3218,7 +3548,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    is_blocked: boolean;
+                    is_blocked?: boolean;
+                    /**
+                     * @description The coin it mines or serves: BTC or LTC
+                     * @example BTC
+                     */
+                    coin?: string;
                     /** @description Go ahead although builds in the queue use it (blocking only) */
                     confirm?: boolean;
                 };
@@ -3234,6 +3569,8 @@ export interface operations {
                     "application/json": {
                         name: string;
                         is_blocked: boolean;
+                        /** @description The coin it mines: the build form offers its pool presets (issue 37) */
+                        coin: string;
                         /** @description Models of the series */
                         models: number;
                         /** @description Releases of the series, removed ones too */
@@ -4479,6 +4816,8 @@ export interface operations {
                         id: number;
                         pool: string;
                         url: string;
+                        /** @description Offered for the series that mine this coin (issue 37) */
+                        coin: string;
                     }[];
                 };
             };
@@ -4525,6 +4864,11 @@ export interface operations {
                      * @example stratum+tcp://btc.viabtc.io:3333
                      */
                     url: string;
+                    /**
+                     * @description The coin it mines or serves: BTC or LTC
+                     * @example BTC
+                     */
+                    coin?: string;
                 };
             };
         };
@@ -4541,6 +4885,8 @@ export interface operations {
                         id: number;
                         pool: string;
                         url: string;
+                        /** @description Offered for the series that mine this coin (issue 37) */
+                        coin: string;
                     };
                 };
             };
@@ -4651,6 +4997,11 @@ export interface operations {
                      * @example stratum+tcp://btc.viabtc.io:3333
                      */
                     url?: string;
+                    /**
+                     * @description The coin it mines or serves: BTC or LTC
+                     * @example BTC
+                     */
+                    coin?: string;
                 };
             };
         };
@@ -4665,6 +5016,8 @@ export interface operations {
                         id: number;
                         pool: string;
                         url: string;
+                        /** @description Offered for the series that mine this coin (issue 37) */
+                        coin: string;
                     };
                 };
             };
@@ -6436,6 +6789,789 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /**
+                         * @description read: GET only; build: also writes, as far as the role may
+                         * @enum {unknown}
+                         */
+                        scope: "read" | "build";
+                        /** @example fwc_Ab3x */
+                        hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Null: the token does not expire
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null: never used
+                         */
+                        last_used_at: string | null;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                    }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postClientAccountTokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes this POST safe to retry: a repeat with the same key within 24 hours answers the first result instead of doing it again. The same key on another request is refused with 422; while the first is still running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description read: GET only; build: also writes, as far as the role may
+                     * @enum {unknown}
+                     */
+                    scope: "read" | "build";
+                    /**
+                     * Format: date-time
+                     * @description A moment in the future; null or absent: no expiry
+                     */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /**
+                         * @description read: GET only; build: also writes, as far as the role may
+                         * @enum {unknown}
+                         */
+                        scope: "read" | "build";
+                        /** @example fwc_Ab3x */
+                        hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Null: the token does not expire
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null: never used
+                         */
+                        last_used_at: string | null;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                        /**
+                         * @description The token itself, shown this once: the server keeps only its hash
+                         * @example fwc_Ab3x…
+                         */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    deleteClientAccountTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminUserTokens: {
+        parameters: {
+            query: {
+                user_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /**
+                         * @description read: GET only; build: also writes, as far as the role may
+                         * @enum {unknown}
+                         */
+                        scope: "read" | "build";
+                        /** @example fwc_Ab3x */
+                        hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Null: the token does not expire
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null: never used
+                         */
+                        last_used_at: string | null;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                    }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    deleteAdminUserTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientAccountWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        events: ("build.finished" | "build.failed" | "build.cancelled" | "release.published")[];
+                        enabled: boolean;
+                        /** @description Why the console disabled it (it kept failing); null when enabled or disabled by its owner */
+                        disabled_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postClientAccountWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes this POST safe to retry: a repeat with the same key within 24 hours answers the first result instead of doing it again. The same key on another request is refused with 422; while the first is still running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("build.finished" | "build.failed" | "build.cancelled" | "release.published")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        events: ("build.finished" | "build.failed" | "build.cancelled" | "release.published")[];
+                        enabled: boolean;
+                        /** @description Why the console disabled it (it kept failing); null when enabled or disabled by its owner */
+                        disabled_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The Standard Webhooks signing secret (whsec_…), shown this once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    deleteClientAccountWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    patchClientAccountWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    events?: ("build.finished" | "build.failed" | "build.cancelled" | "release.published")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        events: ("build.finished" | "build.failed" | "build.cancelled" | "release.published")[];
+                        enabled: boolean;
+                        /** @description Why the console disabled it (it kept failing); null when enabled or disabled by its owner */
+                        disabled_reason: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientAccountWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The webhook-id header */
+                        message_id: string;
+                        event: string;
+                        /** @enum {unknown} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        /** @description The endpoint's HTTP status at the last attempt; null: no answer */
+                        response_status: number | null;
+                        last_error: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        attempted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null unless pending
+                         */
+                        next_attempt_at: string | null;
+                    }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    postClientAccountWebhooksByIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes this POST safe to retry: a repeat with the same key within 24 hours answers the first result instead of doing it again. The same key on another request is refused with 422; while the first is still running, 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this is the kept answer to an earlier request with the same key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The webhook-id header */
+                        message_id: string;
+                        event: string;
+                        /** @enum {unknown} */
+                        status: "pending" | "delivered" | "failed";
+                        attempts: number;
+                        /** @description The endpoint's HTTP status at the last attempt; null: no answer */
+                        response_status: number | null;
+                        last_error: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        attempted_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Null unless pending
+                         */
+                        next_attempt_at: string | null;
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request did not match the schema (unknown fields included) */
             422: {
@@ -9678,6 +10814,22 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
+            /** @description The part of the firmware archive a `Range` header asked for */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description With S3_PRESIGNED_DOWNLOADS=1: a short-lived URL of the bucket */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure other than validation */
             404: {
                 headers: {
@@ -9686,6 +10838,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description The range asked for lies past the end of the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request did not match the schema (unknown fields included) */
             422: {
@@ -11627,8 +12786,8 @@ export interface operations {
             query?: {
                 /** @description The actor's account id, or (part of) its e-mail */
                 actor?: string;
-                action?: "release.create" | "release.update" | "release.publish" | "release.unpublish" | "release.remove" | "release.restore" | "partner.create" | "partner.update" | "partner.fees" | "partner.pools" | "partner.role" | "partner.block" | "partner.unblock" | "partner.remove" | "partner.restore" | "partner.recover" | "set.create" | "set.update" | "set.rebuild" | "set.upgrade" | "set.link" | "set.remove" | "set.restore" | "build.create" | "build.update" | "build.rebuild" | "build.upgrade" | "build.remove" | "build.attest" | "task.cancel" | "task.hide" | "ssh_key.create" | "ssh_key.update" | "ssh_key.remove" | "logo.remove" | "logo.default" | "agent.create" | "agent.update" | "agent.block" | "agent.unblock" | "agent.delete" | "catalogue.create" | "catalogue.update" | "catalogue.block" | "catalogue.unblock" | "catalogue.remove" | "signing_key.rotate" | "jwt_secret.rotate" | "setting.update";
-                object_type?: "release" | "partner" | "account" | "set" | "agent" | "series" | "model" | "platform" | "install_type" | "model_platform" | "license" | "pool_preset" | "repository" | "series_repository" | "signing_key" | "jwt_secret" | "setting" | "build" | "ssh_key" | "logo";
+                action?: "release.create" | "release.update" | "release.publish" | "release.unpublish" | "release.remove" | "release.restore" | "partner.create" | "partner.update" | "partner.fees" | "partner.pools" | "partner.role" | "partner.block" | "partner.unblock" | "partner.remove" | "partner.restore" | "partner.recover" | "set.create" | "set.update" | "set.rebuild" | "set.upgrade" | "set.link" | "set.remove" | "set.restore" | "build.create" | "build.update" | "build.rebuild" | "build.upgrade" | "build.remove" | "build.attest" | "task.cancel" | "task.hide" | "ssh_key.create" | "ssh_key.update" | "ssh_key.remove" | "logo.remove" | "logo.default" | "agent.create" | "agent.update" | "agent.block" | "agent.unblock" | "agent.delete" | "catalogue.create" | "catalogue.update" | "catalogue.block" | "catalogue.unblock" | "catalogue.remove" | "signing_key.rotate" | "jwt_secret.rotate" | "setting.update" | "api_token.create" | "api_token.use" | "api_token.revoke";
+                object_type?: "release" | "partner" | "account" | "set" | "agent" | "series" | "model" | "platform" | "install_type" | "model_platform" | "license" | "pool_preset" | "repository" | "series_repository" | "signing_key" | "jwt_secret" | "setting" | "build" | "ssh_key" | "logo" | "api_token";
                 object_id?: string;
                 page?: number;
             };
@@ -11903,6 +13062,587 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardBuilds: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            done: number;
+                            failed: number;
+                            cancelled: number;
+                            in_progress: number;
+                            pending: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardTimings: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            /** @description Seconds; null when no build measured */
+                            wait_p50: number | null;
+                            /** @description Seconds; null when no build measured */
+                            wait_p95: number | null;
+                            /** @description Seconds; null when no build measured */
+                            duration_p50: number | null;
+                            /** @description Seconds; null when no build measured */
+                            duration_p95: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardFailures: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        by_release: {
+                            name: string;
+                            total: number;
+                            failed: number;
+                            rate: number;
+                        }[];
+                        by_model: {
+                            name: string;
+                            total: number;
+                            failed: number;
+                            rate: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardAgents: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            online: number;
+                            busy: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardLicenses: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        regions: string[];
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            region: string;
+                            issued: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getAdminDashboardPartners: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientDashboardBuilds: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            done: number;
+                            failed: number;
+                            cancelled: number;
+                            in_progress: number;
+                            pending: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientDashboardTimings: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            /** @description Seconds; null when no build measured */
+                            wait_p50: number | null;
+                            /** @description Seconds; null when no build measured */
+                            wait_p95: number | null;
+                            /** @description Seconds; null when no build measured */
+                            duration_p50: number | null;
+                            /** @description Seconds; null when no build measured */
+                            duration_p95: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientDashboardLicenses: {
+        parameters: {
+            query?: {
+                /** @description The last 24 hours, 7, 30 or 90 days */
+                range?: "24h" | "7d" | "30d" | "90d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        bucket: "hour" | "day" | "week";
+                        regions: string[];
+                        points: {
+                            /**
+                             * Format: date-time
+                             * @description The bucket's start (UTC)
+                             */
+                            at: string;
+                            region: string;
+                            issued: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
+        };
+    };
+    getClientDashboardFailedBuilds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        model: string;
+                        release_version: string;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                        /** @description The run log's first error line; '' when none */
+                        error: string;
+                    }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { UUID_PATTERN } from '../../../contract/rules/text';
 import { UuidParamsSchema } from '../../../contract/schemas/build-schemas';
 import { errorResponses, fileResponse } from '../../../contract/schemas/common-schemas';
@@ -33,6 +34,12 @@ const buildFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: FileRunQuerySchema,
         response: {
           200: fileResponse('The firmware archive', 'application/gzip'),
+          206: fileResponse(
+            'The part of the firmware archive a `Range` header asked for',
+            'application/gzip',
+          ),
+          302: Type.Null({ description: 'With S3_PRESIGNED_DOWNLOADS=1: a short-lived URL of the bucket' }),
+          416: Type.Null({ description: 'The range asked for lies past the end of the file' }),
           ...errorResponses(404, 422),
         },
       },

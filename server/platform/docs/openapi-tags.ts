@@ -22,5 +22,8 @@ export const API_TAGS: Record<string, string> = {
   audit: 'The audit log (admins)',
   impact: 'What a change to the catalogue or a release would affect (admins)',
   exports: 'CSV exports (admins)',
+  'api tokens': "Named, scoped tokens for scripts and CI, in place of an account's password",
+  webhooks: "Signed calls to a partner's own endpoints when a build ends or a release is published",
+  dashboard: 'Charts of builds, queue waits, failures, agents and licenses over a range of days',
   health: 'Liveness and readiness for load balancers and monitors',
 };

@@ -82,7 +82,10 @@ export function confirmEmailChangeMail(to: string, language: MailLanguage, link:
 }
 
 /** A notice: lines to read, nothing to follow. */
-export function composeNotice(to: string, { subject, lines }: { subject: string; lines: string[] }): MailMessage {
+export function composeNotice(
+  to: string,
+  { subject, lines }: { subject: string; lines: string[] },
+): MailMessage {
   const html = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
   return { to, subject, text: [...lines, ''].join('\n'), html };
 }
