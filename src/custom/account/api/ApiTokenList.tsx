@@ -7,7 +7,11 @@ import { useHttpClient } from '../../../dataProvider/ApiContext';
 import { useShowError } from '../../../dataProvider/showError';
 import { useDates } from '../../../i18n/dates';
 import { SmallTable } from '../../../ui/SmallTable';
+
 import { type ApiToken, apiTokensKey, listApiTokens, revokeApiToken, type TokenOwner } from './apiTokensApi';
+
+/** Columns shown from 992 px up (the settings dialog is narrower than the window). */
+const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 /** The tokens of an account with their created, last-used and expiry times, each revocable (issue 38). */
 export const ApiTokenList = ({ owner }: { owner: TokenOwner }) => {
@@ -50,9 +54,9 @@ export const ApiTokenList = ({ owner }: { owner: TokenOwner }) => {
           <>
             <TableCell>{translate('app.api.tokens.name')}</TableCell>
             <TableCell>{translate('app.api.tokens.scope')}</TableCell>
-            <TableCell>{translate('app.api.tokens.created')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{translate('app.api.tokens.created')}</TableCell>
             <TableCell>{translate('app.api.tokens.last_used')}</TableCell>
-            <TableCell>{translate('app.api.tokens.expires')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{translate('app.api.tokens.expires')}</TableCell>
             <TableCell />
           </>
         }
@@ -68,13 +72,26 @@ export const ApiTokenList = ({ owner }: { owner: TokenOwner }) => {
                 <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                   {token.hint}…
                 </Typography>
+                {/* Below 992 px the created and expiry columns give way: their dates are named here. */}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ display: { xs: 'block', lg: 'none' } }}
+                >
+                  {translate('app.api.tokens.created')}: {format(token.created_at, 'date')} ·{' '}
+                  {translate('app.api.tokens.expires')}:{' '}
+                  {token.expires_at ? format(token.expires_at, 'date') : never}
+                </Typography>
               </TableCell>
               <TableCell>{translate(`app.api.scopes.${token.scope}`)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(token.created_at, 'dateTime')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
+                {format(token.created_at, 'dateTime')}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {token.last_used_at ? format(token.last_used_at, 'dateTime') : never}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
                 {token.expires_at ? format(token.expires_at, 'date') : never}
               </TableCell>
               <TableCell align="right">

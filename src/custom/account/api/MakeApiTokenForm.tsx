@@ -51,7 +51,8 @@ export const MakeApiTokenForm = () => {
   return (
     <Stack spacing={2}>
       <Box component="form" onSubmit={submit} noValidate>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'flex-start' }}>
+        {/* In a row from 992 px: at 768 px the settings dialog is too narrow for four controls (the button ran out). */}
+        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5} alignItems={{ lg: 'flex-start' }}>
           <TextField
             label={translate('app.api.tokens.name')}
             value={name}
