@@ -9,6 +9,7 @@ import { fromRoot } from '../../paths';
 import { addAgent, claim, createAgentWorld } from '../../test/agent-fixtures';
 import { finishJobWithArchive } from '../../test/archive-build';
 import { buildBody, pools } from '../../test/build-fixtures';
+import { request } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
 
 const APP_URL = 'http://localhost:8080';
@@ -35,7 +36,15 @@ describe('the typed client', () => {
       fee_pools_configs: pools([{}, { worker: 'script' }]),
     });
     const lines: string[] = [];
-    const client = consoleClient({ baseUrl, token: w.partner.token });
+    // The partner's API token, as My settings → API makes it: the script sends no XSRF pair.
+    const made = await request(w.t.app, {
+      method: 'POST',
+      url: '/api/client/account/tokens',
+      token: w.partner.token,
+      body: { name: 'script', scope: 'build' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const client = consoleClient({ baseUrl, token: made.json<{ token: string }>().token });
     const result = await buildFirmware(client, {
       setName: 'from a script',
       build: build as never,
