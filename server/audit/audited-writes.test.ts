@@ -446,6 +446,21 @@ const CASES: Record<string, (w: SecurityWorld) => Promise<Call>> = {
       objectId: id,
     };
   },
+  // Issue 38: an admin revokes a partner's API token (a token of the partner's own, made for this case).
+  'DELETE /api/admin/user/tokens/{}': async () => {
+    const made = await ok(
+      api(w, 'POST', '/client/account/tokens', victim(), { name: `audit ${unique()}`, scope: 'read' }),
+    );
+    const id = made.json().id as number;
+    return {
+      as: 'admin',
+      method: 'DELETE',
+      url: `/api/admin/user/tokens/${id}`,
+      action: 'api_token.revoke',
+      objectType: 'api_token',
+      objectId: id,
+    };
+  },
   'POST /api/admin/user/restore': async () => {
     const id = await newPartner();
     await ok(api(w, 'DELETE', `/admin/user?user_id=${id}`, w.admin.token));

@@ -1,7 +1,7 @@
 // Issue 38: the typed client (clients/typescript) and the partner's script, against a live server, so that
 // the document, the client and the server cannot drift apart.
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildFirmware } from '../../../clients/typescript/examples/build-firmware';
 import { clientTypes } from '../../../clients/typescript/generate';
 import { consoleClient } from '../../../clients/typescript/src/index';
@@ -14,6 +14,7 @@ import { sharedWorld } from '../../test/shared-world';
 
 const APP_URL = 'http://localhost:8080';
 const w = sharedWorld(() => createAgentWorld({}, { appUrl: APP_URL }));
+afterAll(() => w.t.app.server.closeAllConnections());
 
 describe('the typed client', () => {
   it('is what `npm run client:generate` makes of the document served now', async () => {
