@@ -5,11 +5,14 @@ import { expect, onTestFailed } from 'vitest';
 const named = new WeakMap<Page, { test: string | undefined; name: string; fullPage: boolean }>();
 
 /**
- * Names the state a test has brought `page` to: if the test then fails, the page as it is at the failure is saved
+ * Names the state a test has brought `page` to (saved at once when E2E_SHOTS names a folder): if the test then fails, the page as it is at the failure is saved
  * to test-results/<the last name given>.png (if it is still open). A passing test saves nothing: 73 screenshots
  * cost every run tens of seconds (issue 40), and no test compares them with anything.
  */
 export function screenshot(page: Page, name: string, fullPage = false): void {
+  // For a look by hand (E2E_SHOTS=folder): every named state is saved as it is named, passing or not.
+  const shots = process.env.E2E_SHOTS;
+  if (shots) void page.screenshot({ path: `${shots}/${name}.png`, fullPage, timeout: 10_000 }).catch(() => {});
   const test = expect.getState().currentTestName;
   const earlier = named.get(page);
   named.set(page, { test, name, fullPage });
