@@ -53,6 +53,20 @@ async function instance(config: Partial<Config>): Promise<TestApp> {
   return t;
 }
 
+/**
+ * Whether an instance on `config` would be ready, closed again at once: on PostgreSQL every instance holds
+ * connections of the world's pool (its LISTEN among them), and a sixth open one waited for a free connection
+ * past the plugin timeout ('signing' did not start in time).
+ */
+async function readyOf(config: Partial<Config>) {
+  const t = await createTestApp({ db: w.t.handle, config });
+  try {
+    return await ready(t);
+  } finally {
+    await t.close();
+  }
+}
+
 async function ready(t: TestApp) {
   const res = await request(t.app, { url: '/api/health/ready' });
   return { status: res.statusCode, detail: res.json().detail as string | undefined };
@@ -61,11 +75,11 @@ async function ready(t: TestApp) {
 describe('storage migration and the safeguard', () => {
   it('refuses ready on an empty DATA_DIR, and on a bucket before the migration', async () => {
     expect(await ready(w.t)).toEqual({ status: 200, detail: undefined });
-    expect(await ready(await instance({ dataDir: emptyDir }))).toMatchObject({
+    expect(await readyOf({ dataDir: emptyDir })).toMatchObject({
       status: 503,
       detail: expect.stringMatching(/^DATA_DIR \(.*\) holds none of the files the database lists/),
     });
-    expect(await ready(await instance({ dataDir: emptyDir, s3: s3.options('moved/') }))).toMatchObject({
+    expect(await readyOf({ dataDir: emptyDir, s3: s3.options('moved/') })).toMatchObject({
       status: 503,
       detail: expect.stringContaining('copy them first with `npm run storage -- migrate`'),
     });
@@ -95,13 +109,13 @@ describe('storage migration and the safeguard', () => {
     const file = await request(onBucket.app, { url: `/api/files/firmwares/${built.uuid}` });
     expect(file.rawPayload.equals(built.bytes)).toBe(true);
     expect((await request(onBucket.app, { url: logoUrl })).statusCode).toBe(200);
-    expect(await ready(await instance({ dataDir: w.dataDir }))).toMatchObject({
+    expect(await readyOf({ dataDir: w.dataDir })).toMatchObject({
       status: 503,
       detail: expect.stringContaining(
         "The database's files are on object storage (s3://console-test/moved/)",
       ),
     });
-    expect(await ready(await instance({ dataDir: emptyDir, s3: s3.options('elsewhere/') }))).toMatchObject({
+    expect(await readyOf({ dataDir: emptyDir, s3: s3.options('elsewhere/') })).toMatchObject({
       status: 503,
       detail: expect.stringContaining('this instance is configured for s3://console-test/elsewhere/'),
     });
