@@ -12,7 +12,8 @@ const named = new WeakMap<Page, { test: string | undefined; name: string; fullPa
 export function screenshot(page: Page, name: string, fullPage = false): void {
   // For a look by hand (E2E_SHOTS=folder): every named state is saved as it is named, passing or not.
   const shots = process.env.E2E_SHOTS;
-  if (shots) void page.screenshot({ path: `${shots}/${name}.png`, fullPage, timeout: 10_000 }).catch(() => {});
+  if (shots)
+    void page.screenshot({ path: `${shots}/${name}.png`, fullPage, timeout: 10_000 }).catch(() => {});
   const test = expect.getState().currentTestName;
   const earlier = named.get(page);
   named.set(page, { test, name, fullPage });
