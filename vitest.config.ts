@@ -22,6 +22,12 @@ const DOM_TS_TESTS = [
 
 // Hashing passwords at production cost (19 MiB, t=2) is half of a sign-in's time; only
 // server/accounts/passwords.test.ts tests that cost, passing it explicitly. The e2e server inherits these too.
+/**
+ * Files run at once in the unit, dom and api projects, which share one group. Vitest's own default is one less
+ * than the cores, which on this 2-core machine ran the unit and dom projects one file at a time (issue 40).
+ */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+
 const CHEAP_ARGON2 = { ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' };
 
 export default defineConfig({
@@ -33,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          maxWorkers: WORKERS,
           environment: 'node',
           include: ['contract/**/*.test.ts', 'agent/**/*.test.ts', 'src/**/*.test.ts', 'vite.config.test.ts'],
           exclude: DOM_TS_TESTS,
@@ -49,9 +56,16 @@ export default defineConfig({
         test: {
           name: 'dom',
           sequence: { groupOrder: 0 },
+          maxWorkers: WORKERS,
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', ...DOM_TS_TESTS],
           setupFiles: ['src/test-setup.ts'],
+          // One module graph and one document per worker rather than per file: a fresh fork per file spent
+          // 400 CPU-s of the project's 550 loading react-admin and MUI and making jsdom (issue 40). A test that
+          // changes module state or the document's head undoes its own change (src/test/documentIcon.ts).
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           // findBy…/waitFor wait up to 15 s (src/test-setup.ts): a test of several such steps outlives vitest's
           // default 5 s on a loaded 2-core machine (SettingsPopover, LicenseList, PartnerShow, SshKeysTab did).
           testTimeout: 60_000,
@@ -61,14 +75,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['server/**/*.test.ts'],
           env: CHEAP_ARGON2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
           // One module graph (fastify, drizzle, PGlite's compiled WebAssembly and template) per worker, not per
           // file: every file still builds its own app on its own database (server/test/pglite-template.ts).
           isolate: false,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FIRST_PAGE_TIMEOUT_MS,
   pageWaiting,
@@ -11,6 +11,8 @@ import { whenIdle } from './whenIdle';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('start-up work after the first page is drawn (issue 14)', () => {
+  // The console's watch is module state: a component file run before this one in the worker may have started it.
+  beforeEach(() => resetFirstPageWatch());
   afterEach(() => {
     resetFirstPageWatch();
     vi.useRealTimers();

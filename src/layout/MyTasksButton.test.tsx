@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { stopSchedulers } from '../dataProvider/schedulers';
+import { putDocumentIcon, removeDocumentIcons } from '../test/documentIcon';
 import { renderWithAdmin } from '../test/renderWithAdmin';
 import { MyTasksButton } from './MyTasksButton';
 import { ADMIN_TASK_STATUS_PATH, TASK_STATUS_PATH, TaskPolling, useTaskStatus } from './useTaskCounters';
@@ -22,7 +23,7 @@ function setup(
     headers: new Headers(),
     json: answers[path],
   }));
-  document.head.innerHTML = '<link rel="icon" href="/favicon.svg">';
+  putDocumentIcon();
   renderWithAdmin(
     <>
       <TaskPolling />
@@ -39,7 +40,7 @@ const icon = () => decodeURIComponent(document.querySelector('link[rel="icon"]')
 describe('MyTasksButton', () => {
   afterEach(() => {
     stopSchedulers();
-    document.head.innerHTML = '';
+    removeDocumentIcons();
   });
 
   it('shows the polled counters, capped at 99999, leads to the my tab and numbers the page icon', async () => {

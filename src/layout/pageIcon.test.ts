@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { putDocumentIcon, removeDocumentIcons } from '../test/documentIcon';
 import { numberedIcon, pageIconHref, pageIconNumber, resetPageIcon, setPageIcon } from './pageIcon';
 
 const decode = (href: string) => decodeURIComponent(href.replace('data:image/svg+xml,', ''));
 
 describe('page icon', () => {
   afterEach(() => {
-    document.head.innerHTML = '';
+    removeDocumentIcons();
   });
 
   it('is the default icon with nothing in progress', () => {
@@ -25,7 +26,7 @@ describe('page icon', () => {
   });
 
   it('switches the document icon and resets it to the default', () => {
-    document.head.innerHTML = '<link rel="icon" href="/favicon.svg">';
+    putDocumentIcon();
     const link = () => document.querySelector('link[rel="icon"]')?.getAttribute('href');
     setPageIcon(2);
     expect(decode(link() ?? '')).toContain('>2</text>');
