@@ -106,7 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           env: CHEAP_ARGON2,
@@ -117,7 +117,7 @@ export default defineConfig({
           // A poll waits for what the page will show after an action: vitest's default (1 s) failed 30 polls'
           // tests whenever the machine was busy (issue 40). Polls that wait longer say so themselves.
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
     ],

@@ -1,5 +1,6 @@
-// `npm run test:e2e` tests the built console. It builds it first only when dist/ or dist-server/ is older than
-// a file it is made from (the build took ~30 s here on 2026-11-27, issue 40). Test files are not such files.
+// The e2e project tests the built console: its global set-up (tests/e2e/support/golden-data-dir.ts) runs this,
+// which builds only when dist/ or dist-server/ is older than a file it is made from (the build took ~30 s here
+// on 2026-11-27, issue 40). Test files are not such files.
 // Run `npm run build` to build regardless.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { loginPage, shell } from './support/pages';
 import { screenshot } from './support/screenshot';
 
 // What a first start prints is what this file checks: from nothing, not from the run's golden data directory.
-const e2e = consoleUnderTest({}, { fresh: true });
+const e2e = consoleUnderTest({}, { fresh: true, startTimeoutMs: 240_000 });
 
 describe('the console on a fresh data directory', () => {
   it('prints the URL, the first admin and the demo partner at first start', () => {

@@ -79,5 +79,5 @@ describe('the console while the server is down', () => {
     await visitor.getByRole('button', { name: /^Sign in$/ }).click();
     await visitor.waitForURL(/\/releases$/);
     await visitorContext.close();
-  }, 90_000);
+  }, 180_000);
 });

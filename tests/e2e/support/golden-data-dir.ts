@@ -1,5 +1,6 @@
 // The e2e project's global set-up: one first start of the console, whose data directory every file's server
 // then starts from (server.ts's `from`), instead of each file paying for initdb, migrations and seeding.
+import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
@@ -12,6 +13,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The built console is what e2e tests: built here, when a source is newer than it, so that `npm test` can run
+  // every project in one vitest run (issue 40) and `vitest run --project e2e` alone never tests a stale build.
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`building the console failed (exit ${build.status})`);
   const server = await startServer();
   // Stopped gracefully: a copy of a database killed mid-write would be no template.
   await server.stop({ keepDataDir: true });
