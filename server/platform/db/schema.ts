@@ -324,6 +324,18 @@ export const apiTokens = pgTable(
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
+/**
+ * Issue 38: each API token's request count in its current rate-limit window, one row per token, shared by every
+ * instance on the database (one upsert per request: a new window starts the count again at 1).
+ */
+export const apiTokenRates = pgTable('api_token_rates', {
+  token_id: integer('token_id')
+    .primaryKey()
+    .references(() => apiTokens.id, { onDelete: 'cascade' }),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 export const licenses = pgTable('licenses', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
