@@ -4,7 +4,12 @@ import type { ApiTokenRow } from '../../platform/db/schema';
 import { forbidden, HttpError, unauthorized } from '../../platform/http/http-errors';
 import type { AccountRow } from '../accounts-repository';
 import { hashApiToken } from './api-token-secret';
-import { findApiTokenByHash, markFirstUse, touchApiToken } from './api-tokens-repository';
+import {
+  countApiTokenRequest,
+  findApiTokenByHash,
+  markFirstUse,
+  touchApiToken,
+} from './api-tokens-repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,41 +42,33 @@ export const TOKEN_RATE_MESSAGE = 'Too many requests with this API token';
 /**
  * Authenticates requests that carry an API token (issue 38): found by its hash, refused when revoked or expired,
  * limited per token with the IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy`
- * and `RateLimit`, `Retry-After` on 429), its scope enforced, its first use audited. The counting is
- * @fastify/rate-limit's (this instance's memory, keyed by the token's hash, so that unknown tokens are limited
- * before any database lookup).
+ * and `RateLimit`, `Retry-After` on 429), its scope enforced, its first use audited. The count is kept in the
+ * database (api_token_rates), so the limit holds across every instance sharing it. Only live tokens are counted:
+ * an unknown, revoked or expired one costs one indexed lookup and gets 401, as before any count.
  */
 export function apiTokenAuthenticator(
   app: FastifyInstance,
   limits: ApiTokenRateLimit,
   activeAccount: (id: number) => Promise<AccountRow>,
 ) {
-  const limiter = app.createRateLimit({
-    max: limits.max,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request: FastifyRequest) => `api-token:${hashApiToken(bearer.get(request) ?? '')}`,
-  });
-  const bearer = new WeakMap<FastifyRequest, string>();
   const rateHeaders = new WeakMap<FastifyRequest, Record<string, string>>();
+  const policy = `${POLICY};q=${limits.max};w=${Math.ceil(limits.windowMs / 1000)}`;
 
   app.addHook('onSend', async (request, reply) => {
     const headers = rateHeaders.get(request);
     if (headers) reply.headers(headers);
   });
 
-  const limit = async (request: FastifyRequest) => {
-    const result = await limiter(request);
-    if (result.isAllowed) return;
+  const limit = async (request: FastifyRequest, token: ApiTokenRow) => {
+    const { count, leftMs } = await countApiTokenRequest(app.db, token.id, limits.windowMs);
+    const reset = Math.max(0, Math.ceil(leftMs / 1000));
     const headers = {
-      'ratelimit-policy': `${POLICY};q=${result.max};w=${Math.ceil(result.timeWindow / 1000)}`,
-      ratelimit: `${POLICY};r=${result.remaining};t=${result.ttlInSeconds}`,
+      'ratelimit-policy': policy,
+      ratelimit: `${POLICY};r=${Math.max(0, limits.max - count)};t=${reset}`,
     };
     rateHeaders.set(request, headers);
-    if (result.isExceeded)
-      throw new HttpError(429, TOKEN_RATE_MESSAGE, {
-        ...headers,
-        'retry-after': String(Math.max(1, result.ttlInSeconds)),
-      });
+    if (count > limits.max)
+      throw new HttpError(429, TOKEN_RATE_MESSAGE, { ...headers, 'retry-after': String(Math.max(1, reset)) });
   };
 
   const noteUse = async (token: ApiTokenRow) => {
@@ -92,12 +89,11 @@ export function apiTokenAuthenticator(
   };
 
   return async (request: FastifyRequest, credential: string) => {
-    bearer.set(request, credential);
-    await limit(request);
     const token = await findApiTokenByHash(app.db, hashApiToken(credential));
     if (!token) throw unauthorized();
     if (token.revoked_at) throw unauthorized('API token revoked');
     if (token.expires_at && token.expires_at.getTime() <= Date.now()) throw unauthorized('API token expired');
+    await limit(request, token);
     const account = await activeAccount(token.account_id);
     if (token.scope === 'read' && !SAFE_METHODS.has(request.method)) throw forbidden(READ_ONLY_MESSAGE);
     if (request.routeOptions.config.sessionOnly) throw forbidden(SESSION_ONLY_MESSAGE);

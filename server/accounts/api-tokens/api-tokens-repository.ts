@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type ApiTokenRow, apiTokens } from '../../platform/db/schema';
+import { type ApiTokenRow, apiTokenRates, apiTokens } from '../../platform/db/schema';
 
 export type { ApiTokenRow };
 export type NewApiTokenRow = typeof apiTokens.$inferInsert;
@@ -72,4 +72,39 @@ export async function touchApiToken(db: Db, id: number): Promise<void> {
     .update(apiTokens)
     .set({ last_used_at: sql`now()` })
     .where(and(eq(apiTokens.id, id), lt(apiTokens.last_used_at, sql`now() - interval '1 minute'`)));
+}
+
+/** A token's count in the current rate window, and the milliseconds left of that window. */
+export interface ApiTokenRateCount {
+  count: number;
+  leftMs: number;
+}
+
+/**
+ * Counts one request of the token in its current window of `windowMs` (issue 38), for every instance on the
+ * database: one upsert, on the database's clock so that instances whose clocks differ agree on the window. A
+ * later window starts the count again at 1; an instance whose transaction began before the window turned over
+ * (an older `now()`) adds to the newer window rather than taking it back.
+ */
+export async function countApiTokenRequest(db: Db, id: number, windowMs: number): Promise<ApiTokenRateCount> {
+  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) * 1000 / ${windowMs}) * ${windowMs} / 1000.0)`;
+  const [row] = await db
+    .insert(apiTokenRates)
+    .values({ token_id: id, window_start: windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: apiTokenRates.token_id,
+      set: {
+        count: sql`case when excluded.window_start > ${apiTokenRates.window_start} then 1
+          else ${apiTokenRates.count} + 1 end`,
+        window_start: sql`greatest(excluded.window_start, ${apiTokenRates.window_start})`,
+      },
+    })
+    .returning({
+      count: apiTokenRates.count,
+      leftMs:
+        sql<number>`extract(epoch from (${apiTokenRates.window_start} - now())) * 1000 + ${windowMs}`.mapWith(
+          Number,
+        ),
+    });
+  return row;
 }

@@ -226,17 +226,22 @@ describe('API tokens (issue 38)', () => {
     expect((await request(t.app, { url: '/api/client/account/info', token })).statusCode).toBe(200);
   });
 
-  it('are rate-limited per token, with the RateLimit headers and Retry-After', async () => {
-    const limited = await createTestApp({
-      db: t.handle,
-      config: { apiTokenRateLimit: { max: 3, windowMs: 60_000 } },
-    });
+  it('are rate-limited per token across instances on one database, with RateLimit and Retry-After', async () => {
+    const limits = { config: { apiTokenRateLimit: { max: 3, windowMs: 60_000 } }, db: t.handle };
+    const first = await createTestApp(limits);
+    const second = await createTestApp(limits);
     try {
-      const partner = await createSignedIn(limited.app, limited.db);
-      const one = await makeToken(partner.token, {}, limited.app);
-      const two = await makeToken(partner.token, {}, limited.app);
-      const get = (token: string) => request(limited.app, { url: '/api/client/account/info', token });
-      const answers = [await get(one.token), await get(one.token), await get(one.token)];
+      const partner = await createSignedIn(first.app, first.db);
+      const one = await makeToken(partner.token, {}, first.app);
+      const two = await makeToken(partner.token, {}, first.app);
+      const get = (app: TestApp['app'], token: string) =>
+        request(app, { url: '/api/client/account/info', token });
+      // The allowance is split across both instances: the fourth request, on either, is refused.
+      const answers = [
+        await get(first.app, one.token),
+        await get(second.app, one.token),
+        await get(first.app, one.token),
+      ];
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
       expect(answers[0].headers['ratelimit-policy']).toBe('"per-token";q=3;w=60');
       expect(answers.map((res) => res.headers.ratelimit)).toEqual([
@@ -244,13 +249,38 @@ describe('API tokens (issue 38)', () => {
         expect.stringMatching(/^"per-token";r=1;t=\d+$/),
         expect.stringMatching(/^"per-token";r=0;t=\d+$/),
       ]);
-      const refused = await get(one.token);
+      const refused = await get(second.app, one.token);
       expectError(refused, 429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.headers['ratelimit-policy']).toBe('"per-token";q=3;w=60');
       expect(refused.headers.ratelimit).toMatch(/^"per-token";r=0;t=\d+$/);
+      expectError(await get(first.app, one.token), 429);
       // Another token of the same account has its own allowance; the session is not limited by it.
-      expect((await get(two.token)).statusCode).toBe(200);
-      expect((await get(partner.token)).headers.ratelimit).toBeUndefined();
+      expect((await get(second.app, two.token)).statusCode).toBe(200);
+      expect((await get(first.app, partner.token)).headers.ratelimit).toBeUndefined();
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
+  });
+
+  it('start a new count when the window turns over', async () => {
+    const limited = await createTestApp({
+      db: t.handle,
+      config: { apiTokenRateLimit: { max: 2, windowMs: 1000 } },
+    });
+    try {
+      const partner = await createSignedIn(limited.app, limited.db);
+      const { token } = await makeToken(partner.token, {}, limited.app);
+      const get = () => request(limited.app, { url: '/api/client/account/info', token });
+      let refused = await get();
+      for (let i = 0; i < 5 && refused.statusCode !== 429; i += 1) refused = await get();
+      expectError(refused, 429);
+      await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000 + 50));
+      const again = await get();
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.headers.ratelimit).toMatch(/^"per-token";r=1;t=[01]$/);
     } finally {
       await limited.app.close();
     }
