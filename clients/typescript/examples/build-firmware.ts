@@ -72,7 +72,8 @@ if (isMain) {
   }
   const client = consoleClient({ baseUrl: CONSOLE_URL, token: CONSOLE_TOKEN });
   const { build, bytes } = await buildFirmware(client, {
-    setName: `script ${new Date().toISOString()}`,
+    // A set's name takes letters, digits, spaces and _ - . only: the time's colons would be refused (422).
+    setName: `script ${new Date().toISOString().replace(/:/g, '.')}`,
     build: JSON.parse(BUILD_JSON),
   });
   await writeFile(`${build.uuid}.tar.gz`, bytes);

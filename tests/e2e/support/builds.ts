@@ -16,6 +16,24 @@ interface Combination {
 
 /** A set and one build in it, submitted through the API as the build form would (a stable x19 release). */
 export async function submitBuild(api: ApiSession, setName: string): Promise<{ id: number; uuid: string }> {
+  const sets = await api.call<{ id: number; name: string }[]>(
+    'GET',
+    `/client/firmware/groups?search=${encodeURIComponent(setName)}`,
+  );
+  const set =
+    sets.find((s) => s.name === setName) ??
+    (await api.call<{ id: number }>('POST', '/client/firmware/groups', { name: setName }));
+  return api.call('POST', '/client/firmware/firmwares', {
+    group_id: set.id,
+    ...(await buildFields(api, setName.replace(/\W/g, ''))),
+  });
+}
+
+/**
+ * A build's fields but its set, as the build form fills them (a stable x19 release, the first license), read
+ * with `api`: a session, or anything that makes the same GETs (an API token).
+ */
+export async function buildFields(api: Pick<ApiSession, 'call'>, worker: string) {
   const [releases, models, combinations, licenses] = await Promise.all([
     api.call<Release[]>('GET', '/client/releases'),
     api.call<{ name: string; series: string }[]>('GET', '/client/firmware/models'),
@@ -26,15 +44,7 @@ export async function submitBuild(api: ApiSession, setName: string): Promise<{ i
   const x19 = new Set(models.filter((m) => m.series === 'x19').map((m) => m.name));
   const combination = combinations.find((c) => x19.has(c.model));
   if (!release || !combination) throw new Error('the demo data has no stable x19 release or model');
-  const sets = await api.call<{ id: number; name: string }[]>(
-    'GET',
-    `/client/firmware/groups?search=${encodeURIComponent(setName)}`,
-  );
-  const set =
-    sets.find((s) => s.name === setName) ??
-    (await api.call<{ id: number }>('POST', '/client/firmware/groups', { name: setName }));
-  return api.call('POST', '/client/firmware/firmwares', {
-    group_id: set.id,
+  return {
     series: 'x19',
     ...combination,
     release_id: release.id,
@@ -45,7 +55,7 @@ export async function submitBuild(api: ApiSession, setName: string): Promise<{ i
         alias: 'DevFee',
         url: 'stratum+tcp://btc.viabtc.io:3333',
         account: 'vendor',
-        worker: setName.replace(/\W/g, ''),
+        worker,
         fee: 2,
         fake_fee: null,
         hidden: false,
@@ -62,7 +72,7 @@ export async function submitBuild(api: ApiSession, setName: string): Promise<{ i
         type_fee_pool: 'fee',
       },
     ],
-  });
+  };
 }
 
 /** The agent `npm start` runs in the server process. */

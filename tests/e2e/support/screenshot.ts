@@ -9,15 +9,20 @@ const named = new WeakMap<Page, { test: string | undefined; name: string; fullPa
  * to test-results/<the last name given>.png (if it is still open). A passing test saves nothing: 73 screenshots
  * cost every run tens of seconds (issue 40), and no test compares them with anything.
  */
-export function screenshot(page: Page, name: string, fullPage = false): void {
-  // For a look by hand (E2E_SHOTS=folder): every named state is saved as it is named, passing or not.
+export function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  // For a look by hand (E2E_SHOTS=folder): every named state is saved as it is named, passing or not. A test
+  // that closes the page at once awaits the answer, so that the saving is not cut off.
   const shots = process.env.E2E_SHOTS;
-  if (shots)
-    void page.screenshot({ path: `${shots}/${name}.png`, fullPage, timeout: 10_000 }).catch(() => {});
+  const saved = shots
+    ? page.screenshot({ path: `${shots}/${name}.png`, fullPage, timeout: 10_000 }).then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
   const test = expect.getState().currentTestName;
   const earlier = named.get(page);
   named.set(page, { test, name, fullPage });
-  if (earlier && earlier.test === test) return;
+  if (earlier && earlier.test === test) return saved;
   onTestFailed(async () => {
     const last = named.get(page);
     if (!last || page.isClosed()) return;
@@ -25,4 +30,5 @@ export function screenshot(page: Page, name: string, fullPage = false): void {
       .screenshot({ path: `test-results/${last.name}.png`, fullPage: last.fullPage, timeout: 10_000 })
       .catch(() => {});
   });
+  return saved;
 }
