@@ -47,6 +47,7 @@ export async function queueBuildWebhooks(db: Db, buildIds: number[]): Promise<vo
   const ended = await db
     .select({
       id: builds.id,
+      uuid: builds.uuid,
       run: builds.run,
       user_id: builds.user_id,
       status: builds.status,

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookCreated, WebhookDelivery } from '../../contract/schemas/webhook-schemas';
-import { mailOutbox, webhookDeliveries, webhookEndpoints } from '../platform/db/schema';
+import { builds, mailOutbox, webhookDeliveries, webhookEndpoints } from '../platform/db/schema';
 import { type AgentWorld, addAgent, createAgentWorld } from '../test/agent-fixtures';
 import { finishWithArchive } from '../test/archive-build';
 import { api } from '../test/build-fixtures';
@@ -159,9 +159,14 @@ describe('webhook deliveries (issue 38)', () => {
       mine[0].headers as Record<string, string>,
     ) as {
       type: string;
-      data: { id: number; status: string };
+      data: { id: number; uuid: string; status: string };
     };
-    expect(payload).toMatchObject({ type: 'build.finished', data: { id: job.id, status: 'done' } });
+    // The build's public id too: what its download (/api/files/firmwares/{uuid}) and its page are named by.
+    const [build] = await w.t.db.select({ uuid: builds.uuid }).from(builds).where(eq(builds.id, job.id));
+    expect(payload).toMatchObject({
+      type: 'build.finished',
+      data: { id: job.id, uuid: build.uuid, status: 'done' },
+    });
     expect(mine[0].headers['webhook-signature']).toMatch(/^v1,/);
     // The same event again (another change of the build, another instance's pass) sends nothing more.
     await queueBuildWebhooks(w.t.db, [job.id]);

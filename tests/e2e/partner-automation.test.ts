@@ -155,8 +155,12 @@ describe('a partner automates builds (issue 38)', () => {
       'webhook-id': String(delivery.headers['webhook-id']),
       'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
       'webhook-signature': String(delivery.headers['webhook-signature']),
-    }) as { type: string; data: { id: number; status: string } };
-    expect(signed).toMatchObject({ type: 'build.finished', data: { id, status: 'done' } });
+    }) as { type: string; data: { id: number; uuid: string; status: string } };
+    // It names the build by the uuid the script downloaded it by (and saved it as).
+    expect(signed).toMatchObject({
+      type: 'build.finished',
+      data: { id, uuid: saved.replace(/\.tar\.gz$/, ''), status: 'done' },
+    });
     // A forged body does not verify with that secret.
     expect(() =>
       new Webhook(secret).verify(delivery.body.replace('"done"', '"failed"'), {
