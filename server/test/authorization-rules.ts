@@ -61,8 +61,9 @@ export const RULES: Record<string, Rule> = {
   'DELETE /api/client/account/tokens/{id}': { access: 'user', foreign: true },
   'GET /api/admin/user/tokens': { access: 'admin' },
   'DELETE /api/admin/user/tokens/{id}': { access: 'admin' },
-  // Issue 38: webhooks, an account's own.
+  // Issue 38: webhooks, an account's own (and any account's, to admins).
   'GET /api/client/account/webhooks': { access: 'user' },
+  'GET /api/admin/user/webhooks': { access: 'admin' },
   'POST /api/client/account/webhooks': { access: 'user' },
   'PATCH /api/client/account/webhooks/{id}': { access: 'user', foreign: true },
   'DELETE /api/client/account/webhooks/{id}': { access: 'user', foreign: true },

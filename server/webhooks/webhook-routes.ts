@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ApiTokenOwnerQuerySchema } from '../../contract/schemas/api-token-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
   WebhookCreatedSchema,
@@ -10,6 +11,7 @@ import {
   WebhookSchema,
   WebhookUpdateSchema,
 } from '../../contract/schemas/webhook-schemas';
+import { findAccountById } from '../accounts/accounts-repository';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../platform/db/schema';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
@@ -27,6 +29,8 @@ import {
 } from './webhooks-repository';
 
 const PATH = '/client/account/webhooks';
+/** Admins: any account's endpoints, as they list its API tokens (/admin/user/tokens). */
+const ANY = '/admin/user/webhooks';
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 
 const toWebhook = (row: WebhookEndpointRow) => ({
@@ -71,6 +75,22 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Array(WebhookSchema), ...errorResponses(401, 403) },
     }),
     async (request) => (await listWebhooks(app.db, request.account.id)).map(toWebhook),
+  );
+
+  app.get(
+    ANY,
+    routesUnder(
+      ['webhooks'],
+      app.requireAdmin,
+    )({
+      summary: "An account's webhook endpoints (admins)",
+      querystring: ApiTokenOwnerQuerySchema,
+      response: { 200: Type.Array(WebhookSchema), ...errorResponses(401, 403, 404, 422) },
+    }),
+    async (request) => {
+      if (!(await findAccountById(app.db, request.query.user_id))) throw notFound('Partner not found');
+      return (await listWebhooks(app.db, request.query.user_id)).map(toWebhook);
+    },
   );
 
   app.post(

@@ -144,6 +144,27 @@ describe('webhook addresses (issue 38)', () => {
   });
 });
 
+describe("an account's webhooks, to admins (issue 38)", () => {
+  it("lists any account's endpoints to an admin, as its API tokens are, and to no one else", async () => {
+    const made = await register(['release.published']);
+    const userId = w.partner.id;
+    const listed = await api(w, 'GET', `/admin/user/webhooks?user_id=${userId}`, w.admin.token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const mine = await api(w, 'GET', '/client/account/webhooks', w.partner.token);
+    expect(listed.json()).toEqual(mine.json());
+    expect(listed.json<{ id: number; url: string; events: string[] }[]>()).toContainEqual(
+      expect.objectContaining({ id: made.id, events: ['release.published'] }),
+    );
+    expect(JSON.stringify(listed.json())).not.toContain('whsec_');
+    expect((await api(w, 'GET', `/admin/user/webhooks?user_id=${userId}`, w.partner.token)).statusCode).toBe(
+      403,
+    );
+    expect((await api(w, 'GET', '/admin/user/webhooks?user_id=2147483647', w.admin.token)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('webhook deliveries (issue 38)', () => {
   it('sends a finished build, signed per Standard Webhooks, once', async () => {
     const made = await register(['build.finished', 'build.failed']);
