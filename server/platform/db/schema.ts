@@ -662,6 +662,23 @@ export const agentPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.agent_id] })],
 );
+/**
+ * Issue 42: the staff dashboards' rollup of the builds, kept by a statement trigger on `builds` (migration 0029,
+ * function `dashboard_rollup_apply`) in the same transaction as every insert, update and delete of a build, so
+ * it cannot drift from the builds. Per UTC hour of the builds' queue time: `kind` 'status' (key: the status),
+ * 'ended_model' and 'failed_model' (key: the model), 'ended_release' and 'failed_release' (key: the release),
+ * 'wait' and 'duration' (key: the histogram bin of the seconds, `dashboard_bin` in the migration); `n` builds.
+ */
+export const dashboardRollup = pgTable(
+  'dashboard_rollup',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.hour, t.key] })],
+);
 export type AgentRow = typeof buildAgents.$inferSelect;
 export type BuildEventRow = typeof buildEvents.$inferSelect;
 
