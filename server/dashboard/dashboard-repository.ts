@@ -1,4 +1,5 @@
-// Issue 42: the dashboards' aggregates, each one statement over an index that holds every column it reads
+// Issue 42: the dashboards' aggregates: the staff charts of builds from `dashboard_rollup` (kept by the
+// builds' triggers, migration 0029), the rest each one statement over an index that holds every column it reads
 // (builds_dashboard_idx, builds_dashboard_user_idx, build_runs_agents_idx, license_issues_issued_idx), so no
 // build row is loaded into Node and none is read from the heap. Buckets are UTC hours, days or weeks; every
 // bucket of the range is answered, empty ones with zeros.
@@ -31,6 +32,8 @@ const trunc = (bucket: DashboardBucket, column: SQL): SQL => sql`date_trunc(${bu
 /** Every bucket's start from the range's first to now's. */
 const buckets = (range: DashboardRange, bucket: DashboardBucket): SQL =>
   sql`generate_series(${trunc(bucket, since(range))}, ${trunc(bucket, sql`now()`)}, ${`1 ${bucket}`}::interval)`;
+/** The rollup's hours of a range: from the hour the range starts in (so up to an hour more than the range). */
+const rolledUpSince = (range: DashboardRange): SQL => sql`hour >= ${trunc('hour', since(range))}`;
 const ownedBy = (scope: Scope, column: SQL): SQL =>
   scope.accountId === undefined ? sql`true` : sql`${column} = ${scope.accountId}`;
 
@@ -41,8 +44,18 @@ const seconds = (value: unknown): number | null =>
 
 export async function buildsPerBucket(db: Db, range: DashboardRange, scope: Scope): Promise<BuildsPerBucket> {
   const bucket = rangeBucket(range);
-  const result = await db.execute(sql`
-    with agg as (
+  const agg =
+    scope.accountId === undefined
+      ? sql`
+      select ${trunc(bucket, sql`hour`)} as at,
+        sum(n) filter (where key = 'done') as done,
+        sum(n) filter (where key = 'failed') as failed,
+        sum(n) filter (where key = 'cancelled') as cancelled,
+        sum(n) filter (where key = 'in_progress') as in_progress,
+        sum(n) filter (where key = 'pending') as pending
+      from dashboard_rollup where kind = 'status' and ${rolledUpSince(range)}
+      group by 1`
+      : sql`
       select ${trunc(bucket, sql`queued_at`)} as at,
         count(*) filter (where status = 'done') as done,
         count(*) filter (where status = 'failed') as failed,
@@ -50,7 +63,9 @@ export async function buildsPerBucket(db: Db, range: DashboardRange, scope: Scop
         count(*) filter (where status = 'in_progress') as in_progress,
         count(*) filter (where status = 'pending') as pending
       from builds where queued_at >= ${since(range)} and ${ownedBy(scope, sql`user_id`)}
-      group by 1)
+      group by 1`;
+  const result = await db.execute(sql`
+    with agg as (${agg})
     select s.at, agg.done, agg.failed, agg.cancelled, agg.in_progress, agg.pending
     from ${buckets(range, bucket)} s(at) left join agg on agg.at = s.at order by s.at`);
   const points = rowsOf<Record<string, unknown>>(result).map((row) => ({
@@ -66,6 +81,7 @@ export async function buildsPerBucket(db: Db, range: DashboardRange, scope: Scop
 
 /** Queue wait (queued to started) and build duration (started to finished, done or failed), p50 and p95. */
 export async function timings(db: Db, range: DashboardRange, scope: Scope): Promise<Timings> {
+  if (scope.accountId === undefined) return rolledUpTimings(db, range);
   const bucket = rangeBucket(range);
   const result = await db.execute(sql`
     with m as (
@@ -93,21 +109,60 @@ export async function timings(db: Db, range: DashboardRange, scope: Scope): Prom
   return { bucket, points };
 }
 
+/**
+ * A histogram bin's seconds (the rollup's `dashboard_bin`, migration 0029): bin 0 holds [0, 1) s, bin b holds
+ * [2^((b-1)/4), 2^(b/4)) s; its geometric middle is within 2^(1/8) - 1 = 9.1 % of every value in it.
+ */
+export const binSeconds = (bin: number): number => (bin === 0 ? 0.5 : 2 ** ((bin - 0.5) / 4));
+
+/** Everyone's queue wait and build duration, p50 and p95, from the rollup's histograms. */
+async function rolledUpTimings(db: Db, range: DashboardRange): Promise<Timings> {
+  const bucket = rangeBucket(range);
+  const result = await db.execute(sql`
+    with h as (
+      select ${trunc(bucket, sql`hour`)} as at, kind, key::integer as bin, sum(n) as n
+      from dashboard_rollup where kind in ('wait', 'duration') and ${rolledUpSince(range)}
+      group by 1, 2, 3 having sum(n) > 0),
+    c as (
+      select at, kind, bin, sum(n) over (partition by at, kind order by bin) as cum,
+        sum(n) over (partition by at, kind) as total
+      from h),
+    p as (
+      select at, kind, min(bin) filter (where cum >= 0.5 * total) as p50,
+        min(bin) filter (where cum >= 0.95 * total) as p95
+      from c group by 1, 2)
+    select s.at, w.p50 as wait_p50, w.p95 as wait_p95, d.p50 as duration_p50, d.p95 as duration_p95
+    from ${buckets(range, bucket)} s(at)
+    left join p w on w.at = s.at and w.kind = 'wait'
+    left join p d on d.at = s.at and d.kind = 'duration'
+    order by s.at`);
+  const bin = (value: unknown): number | null =>
+    value === null || value === undefined ? null : binSeconds(Number(value));
+  const points = rowsOf<Record<string, unknown>>(result).map((row) => ({
+    at: iso(row.at),
+    wait_p50: bin(row.wait_p50),
+    wait_p95: bin(row.wait_p95),
+    duration_p50: bin(row.duration_p50),
+    duration_p95: bin(row.duration_p95),
+  }));
+  return { bucket, points };
+}
+
 /** The releases and models with the highest share of failed builds among the ended (done or failed) ones. */
 export async function failureRates(db: Db, range: DashboardRange): Promise<FailureRates> {
   const result = await db.execute(sql`
-    with ended as (
-      select release_version, model, status = 'failed' as failed
-      from builds where queued_at >= ${since(range)} and status in ('done', 'failed')),
-    by_release as (
-      select 'release' as kind, release_version as name, count(*) as total, count(*) filter (where failed) as failed
-      from ended group by release_version),
-    by_model as (
-      select 'model' as kind, model as name, count(*) as total, count(*) filter (where failed) as failed
-      from ended group by model),
+    with r as (
+      select kind, key, sum(n) as n from dashboard_rollup
+      where kind in ('ended_release', 'failed_release', 'ended_model', 'failed_model') and ${rolledUpSince(range)}
+      group by 1, 2),
+    totals as (
+      select split_part(kind, '_', 2) as kind, key as name,
+        coalesce(sum(n) filter (where kind like 'ended%'), 0) as total,
+        coalesce(sum(n) filter (where kind like 'failed%'), 0) as failed
+      from r group by 1, 2),
     ranked as (
       select *, row_number() over (partition by kind order by failed::float8 / total desc, failed desc, name) as n
-      from (select * from by_release union all select * from by_model) x where failed > 0)
+      from totals where failed > 0 and total > 0)
     select kind, name, total, failed from ranked where n <= ${FAILURE_TOP} order by kind, n`);
   const rows = rowsOf<{ kind: string; name: string; total: unknown; failed: unknown }>(result).map((row) => ({
     kind: row.kind,
