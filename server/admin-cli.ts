@@ -5,11 +5,14 @@
 // the same time). `npm run admin -- --rotate-jwt-secret`: JWT_SECRET (or, unset, a new generated secret)
 // becomes the one every instance must sign tokens with (server/accounts/jwt-secret.ts); every session ends.
 // `npm run admin -- --attest-existing`: signs the artifacts of builds finished before attestations existed,
-// marked as attested at upgrade (issue 43; README, "Upgrading").
+// marked as attested at upgrade (issue 43; README, "Upgrading"). `npm run admin -- --rebuild-dashboard`: counts
+// the staff dashboards' rollup anew from the builds (issue 42; the builds' triggers keep it, so only after a
+// restore of the builds table without them, or to check).
 import { parseArgs } from 'node:util';
 import { recoverAdmin } from './accounts/admin-recovery';
 import { rotateJwtSecret } from './accounts/jwt-secret';
 import { loadConfig } from './config';
+import { rebuildDashboardRollup } from './dashboard/dashboard-repository';
 import { openDb } from './platform/db/client';
 import { withMigratedDb } from './platform/db/migrate';
 import { attestExisting } from './signing/attest-existing';
@@ -17,7 +20,8 @@ import { rotateSigningKeyFromShell } from './signing/shell-rotation';
 
 const USAGE =
   'usage: npm run admin -- --email E [--password P]\n       npm run admin -- --rotate-signing-key\n' +
-  '       npm run admin -- --rotate-jwt-secret\n       npm run admin -- --attest-existing';
+  '       npm run admin -- --rotate-jwt-secret\n       npm run admin -- --attest-existing\n' +
+  '       npm run admin -- --rebuild-dashboard';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -27,12 +31,14 @@ async function main(): Promise<void> {
       'rotate-signing-key': { type: 'boolean' },
       'rotate-jwt-secret': { type: 'boolean' },
       'attest-existing': { type: 'boolean' },
+      'rebuild-dashboard': { type: 'boolean' },
     },
   });
   const rotate = values['rotate-signing-key'] === true;
   const rotateJwt = values['rotate-jwt-secret'] === true;
   const attest = values['attest-existing'] === true;
-  if (!values.email && !rotate && !rotateJwt && !attest) throw new Error(USAGE);
+  const rebuild = values['rebuild-dashboard'] === true;
+  if (!values.email && !rotate && !rotateJwt && !attest && !rebuild) throw new Error(USAGE);
   const config = loadConfig();
   const handle = await openDb(config);
   try {
@@ -56,6 +62,10 @@ async function main(): Promise<void> {
         console.log(
           `${attested.length} build(s) attested at upgrade, ${skipped.length} left without an attestation`,
         );
+      }
+      if (rebuild) {
+        const rows = await rebuildDashboardRollup(db);
+        console.log(`Dashboard rollup rebuilt from the builds: ${rows} row(s)`);
       }
       if (values.email) {
         const result = await recoverAdmin(db, values.email, values.password);

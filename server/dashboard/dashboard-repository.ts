@@ -254,3 +254,12 @@ export async function lastFailedBuilds(db: Db, accountId: number): Promise<Faile
     error: String(row.error).split('\n')[0].slice(0, 500),
   }));
 }
+
+/** Counts the rollup anew from the builds (`npm run admin -- --rebuild-dashboard`); answers its rows. */
+export async function rebuildDashboardRollup(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select dashboard_rollup_rebuild()`);
+    const [row] = rowsOf<{ n: unknown }>(await tx.execute(sql`select count(*) as n from dashboard_rollup`));
+    return num(row?.n);
+  });
+}
