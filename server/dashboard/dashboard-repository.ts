@@ -1,5 +1,5 @@
 // Issue 42: the dashboards' aggregates: the staff charts of builds from `dashboard_rollup` (kept by the
-// builds' triggers, migration 0029), the rest each one statement over an index that holds every column it reads
+// builds' triggers, migration 0030), the rest each one statement over an index that holds every column it reads
 // (builds_dashboard_idx, builds_dashboard_user_idx, build_runs_agents_idx, license_issues_issued_idx), so no
 // build row is loaded into Node and none is read from the heap. Buckets are UTC hours, days or weeks; every
 // bucket of the range is answered, empty ones with zeros.
@@ -110,7 +110,7 @@ export async function timings(db: Db, range: DashboardRange, scope: Scope): Prom
 }
 
 /**
- * A histogram bin's seconds (the rollup's `dashboard_bin`, migration 0029): bin 0 holds [0, 1) s, bin b holds
+ * A histogram bin's seconds (the rollup's `dashboard_bin`, migration 0030): bin 0 holds [0, 1) s, bin b holds
  * [2^((b-1)/4), 2^(b/4)) s; its geometric middle is within 2^(1/8) - 1 = 9.1 % of every value in it.
  */
 export const binSeconds = (bin: number): number => (bin === 0 ? 0.5 : 2 ** ((bin - 0.5) / 4));

@@ -1,4 +1,4 @@
-// Issue 42: the staff dashboards read `dashboard_rollup`, which the builds' triggers keep (migration 0029). After
+// Issue 42: the staff dashboards read `dashboard_rollup`, which the builds' triggers keep (migration 0030). After
 // a random sequence of the queue's operations, through the real queue and API on a real database, the rollup
 // holds exactly what an aggregate over the builds table gives, and the charts read it.
 import { eq, sql } from 'drizzle-orm';
