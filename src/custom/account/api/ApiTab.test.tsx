@@ -94,6 +94,13 @@ describe('ApiTab (issue 38)', () => {
     expect(within(row).getAllByText('Never')).toHaveLength(2);
   });
 
+  it('links the API reference page, opened in a new tab', () => {
+    setup();
+    const link = screen.getByRole('link', { name: /The API reference/ });
+    expect(link).toHaveAttribute('href', '/api/reference');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('makes a token and shows it once, with its expiry', async () => {
     const user = userEvent.setup({ delay: null });
     const { writes } = setup();

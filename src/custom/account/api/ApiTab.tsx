@@ -1,5 +1,6 @@
-import { Alert, Stack } from '@mui/material';
+import { Alert, Link, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { API_REFERENCE_URL } from '../../../layout/ApiReferenceItem';
 import { AccountSection } from '../AccountSection';
 import { AddWebhookForm } from './AddWebhookForm';
 import { ApiTokenList } from './ApiTokenList';
@@ -16,6 +17,9 @@ export const ApiTab = () => {
           <Alert severity="info" variant="outlined">
             {translate('app.api.tokens.lifetime')}
           </Alert>
+          <Link href={API_REFERENCE_URL} target="_blank" rel="noopener">
+            {translate('app.api.tokens.reference')}
+          </Link>
           <MakeApiTokenForm />
           <ApiTokenList owner={{ mine: true }} />
         </Stack>
