@@ -5,6 +5,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FeeCreateSchema, FeePatchSchema, FeeQuerySchema } from '../../contract/schemas/partners-schemas';
 import { feeIssues } from '../builds/input/fee-rules';
 import { isUniqueViolation } from '../platform/db/db-errors';
+import { created } from '../platform/http/created';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { insertPartnerFee } from './accounts-repository';
@@ -50,7 +51,8 @@ const partnerFeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? conflict(FEE_EXISTS) : error;
         });
-      reply.code(201);
+      // A fee record has no path of its own: it is shown with its partner.
+      created(reply, ['admin', 'user'], { user_id });
       return toPartnerFee(row);
     },
   );

@@ -11,6 +11,7 @@ import {
   UserIdQuerySchema,
 } from '../../contract/schemas/partners-schemas';
 import { isUniqueViolation } from '../platform/db/db-errors';
+import { created as createdAt } from '../platform/http/created';
 import { conflict, notFound } from '../platform/http/http-errors';
 import { setPageHeaders } from '../platform/http/paging';
 import { routesUnder } from '../platform/http/route-options';
@@ -104,7 +105,7 @@ const partnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ).catch((error: unknown) => {
         throw emailConflict(error);
       });
-      reply.code(201);
+      createdAt(reply, ['admin', 'user'], { user_id: created.id });
       return withFees(created.id);
     },
   );

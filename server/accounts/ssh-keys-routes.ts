@@ -8,6 +8,7 @@ import {
   SshKeyUpdateSchema,
 } from '../../contract/schemas/ssh-key-schemas';
 import { auditedWrite } from '../audit/staff-writes';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import {
@@ -72,7 +73,8 @@ const sshKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (made: SshKeyRow) => audit('ssh_key.create', made.id, made.name),
         (db) => insertSshKey(db, accountId, values),
       ).catch(rethrow);
-      reply.code(201);
+      // The account's one key lives at the path it was sent to.
+      created(reply, ['client', 'firmware', 'firmware_ssh_key']);
       return toSshKey(row);
     },
   );

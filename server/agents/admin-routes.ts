@@ -11,6 +11,7 @@ import {
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { recordAudit } from '../audit/audit-log';
 import type { UuidViewer } from '../builds/build-uuid-access';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { invalid } from '../platform/http/validation-errors';
 import { agentUpdateAudits } from './agent-audit';
@@ -83,7 +84,10 @@ const agentAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return inserted;
       });
-      return reply.code(201).send({ ...(await view(row, request.account)), token });
+      return created(reply, ['admin', 'workers', row.id]).send({
+        ...(await view(row, request.account)),
+        token,
+      });
     },
   );
 

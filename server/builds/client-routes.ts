@@ -13,6 +13,7 @@ import { errorResponses } from '../../contract/schemas/common-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import { auditedWrite } from '../audit/staff-writes';
 import type { AccountRow, BuildRow } from '../platform/db/schema';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import { findSet } from '../sets/sets-repository';
@@ -91,7 +92,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await auditedWrite(app.db, account, made, (db) =>
         submitBuild(db, { actor: account, owner: account }, request.body, app.artifacts),
       );
-      return reply.code(201).send(toBuild(row, account));
+      return created(reply, ['client', 'firmware', 'firmwares', row.id]).send(toBuild(row, account));
     },
   );
 

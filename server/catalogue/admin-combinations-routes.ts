@@ -8,6 +8,7 @@ import {
 } from '../../contract/schemas/catalogue-admin-schemas';
 import type { Db } from '../platform/db/client';
 import { builds, installTypes, modelPlatformInstallTypes, models, platforms } from '../platform/db/schema';
+import { created as createdAt } from '../platform/http/created';
 import { ValidationFailedError } from '../platform/http/validation-errors';
 import { adminRoute, answers } from './admin-catalogue-helpers';
 import { type CatalogueKind, createEntry, oneIn, refuseQueued, removeEntry } from './catalogue-changes';
@@ -94,7 +95,14 @@ const adminCombinationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (row) => combinationKey(row) === combinationKey(key),
         'Combination not found',
       );
-      return reply.code(201).send(created);
+      return createdAt(reply, [
+        'admin',
+        'catalogue',
+        'combinations',
+        created.model,
+        created.platform,
+        created.install_type,
+      ]).send(created);
     },
   );
 

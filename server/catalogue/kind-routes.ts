@@ -7,6 +7,7 @@ import type { TSchema } from 'typebox';
 import type { Rule } from '../../contract/rules/values';
 import { IdParamsSchema, NameParamsSchema } from '../../contract/schemas/catalogue-admin-schemas';
 import type { Db } from '../platform/db/client';
+import { created } from '../platform/http/created';
 import { adminRoute, answers, checkBody, trimmed } from './admin-catalogue-helpers';
 import {
   type CatalogueKind,
@@ -98,7 +99,9 @@ export function kindRoutes<T extends AnyPgTable, Item extends object>(app: App, 
           objectId: keyOf,
           check: async (tx) => create.check?.(tx, row),
         });
-        return reply.code(201).send(await one(app.db, keyOf(inserted)));
+        return created(reply, [...path.split('/').filter(Boolean), keyOf(inserted)]).send(
+          await one(app.db, keyOf(inserted)),
+        );
       },
     );
 

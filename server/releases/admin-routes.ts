@@ -10,6 +10,7 @@ import {
   ReleaseSchema,
   ReleaseUpdateSchema,
 } from '../../contract/schemas/release-schemas';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import { restoreRelease } from './release-restore';
@@ -35,7 +36,7 @@ const adminReleasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
     async (request, reply) => {
       const id = await createRelease(app.db, request.account, request.body);
-      return reply.code(201).send(await answer(id));
+      return created(reply, ['admin', 'releases', id]).send(await answer(id));
     },
   );
 

@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit-log';
 import { queuedConflict } from '../catalogue/admin-catalogue-helpers';
 import { queuedBuildsOfRepository } from '../catalogue/catalogue-usage';
 import { repositories as repositoriesTable } from '../platform/db/schema';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { invalid, ValidationFailedError } from '../platform/http/validation-errors';
 import { RepositoryUnreachableError } from './git/ls-remote';
@@ -95,7 +96,7 @@ const repositoriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return inserted;
       });
-      return reply.code(201).send(shown(row));
+      return created(reply, ['admin', 'repositories', row.id]).send(shown(row));
     },
   );
 

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../contract/constants';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import { BuildSetSchema, SetCreateSchema, SetListQuerySchema } from '../../contract/schemas/set-schemas';
 import { auditedWrite } from '../audit/staff-writes';
+import { created } from '../platform/http/created';
 import { setPageHeaders } from '../platform/http/paging';
 import { createSet } from './set-service';
 import { setView, toSet } from './set-views';
@@ -57,7 +58,7 @@ const setsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const set = await auditedWrite(app.db, request.account, made, (db) =>
         createSet(db, request.account, request.body),
       );
-      return reply.code(201).send(await setView(app.db, set.id));
+      return created(reply, ['client', 'firmware', 'groups', set.id]).send(await setView(app.db, set.id));
     },
   );
 

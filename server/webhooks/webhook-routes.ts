@@ -13,6 +13,7 @@ import {
 } from '../../contract/schemas/webhook-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../platform/db/schema';
+import { created } from '../platform/http/created';
 import { notFound } from '../platform/http/http-errors';
 import { routesUnder } from '../platform/http/route-options';
 import { invalid } from '../platform/http/validation-errors';
@@ -111,7 +112,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         events: request.body.events,
         secret,
       });
-      reply.code(201);
+      created(reply, ['client', 'account', 'webhooks', row.id]);
       return { ...toWebhook(row), secret };
     },
   );

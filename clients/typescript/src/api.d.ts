@@ -3440,6 +3440,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -3723,6 +3725,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -3993,6 +3997,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4240,6 +4246,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4427,6 +4435,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4614,6 +4624,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4893,6 +4905,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5254,6 +5268,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5640,6 +5656,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -6344,6 +6362,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -6718,6 +6738,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -6911,6 +6933,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -7247,6 +7271,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -7813,6 +7839,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8177,6 +8205,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8524,6 +8554,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9018,6 +9050,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11568,6 +11602,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description The API path of what was made */
+                    Location?: string;
                     /** @description `true` when this is the kept answer to an earlier request with the same key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;

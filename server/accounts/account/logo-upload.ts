@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { LogoSetSchema } from '../../../contract/schemas/logo-schemas';
+import { created } from '../../platform/http/created';
 import { HttpError } from '../../platform/http/http-errors';
 import { purgeAccountLogos } from '../logo-purge';
 import { insertLogoSet } from '../logos-repository';
@@ -57,7 +58,7 @@ const logoUploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await Promise.all([store.remove(le), store.remove(de)]);
         throw error;
       });
-      reply.code(201);
+      created(reply, ['client', 'firmware', 'logo', row.id]);
       return toLogoSet(row, true);
     },
   );

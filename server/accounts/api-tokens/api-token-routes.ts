@@ -11,6 +11,7 @@ import { errorResponses } from '../../../contract/schemas/common-schemas';
 import { recordAudit } from '../../audit/audit-log';
 import type { Db } from '../../platform/db/client';
 import type { ApiTokenRow } from '../../platform/db/schema';
+import { created } from '../../platform/http/created';
 import { notFound } from '../../platform/http/http-errors';
 import { routesUnder } from '../../platform/http/route-options';
 import { invalid } from '../../platform/http/validation-errors';
@@ -106,7 +107,7 @@ const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return inserted;
       });
-      reply.code(201);
+      created(reply, ['client', 'account', 'tokens', row.id]);
       return { ...toApiToken(row), token: made.token };
     },
   );

@@ -87,6 +87,9 @@ const RESPONSE_HEADERS = {
   retryAfter: {
     'Retry-After': header('Seconds to wait before trying again', { type: 'integer', minimum: 1 }),
   },
+  location: {
+    Location: header('The API path of what was made', { type: 'string', format: 'uri-reference' }),
+  },
   replayed: {
     'Idempotent-Replayed': header(
       '`true` when this is the kept answer to an earlier request with the same key',
@@ -125,6 +128,7 @@ function documentHeaders(method: string, operation: Json) {
   if (parameters.some((p) => p.in === 'query' && p.name === 'page'))
     addHeaders(responses[success ?? '200'], RESPONSE_HEADERS.paging);
   for (const code of ['429', '503']) addHeaders(responses[code], RESPONSE_HEADERS.retryAfter);
+  addHeaders(responses['201'], RESPONSE_HEADERS.location);
   if (operation['x-etag']) {
     addHeaders(responses['200'], RESPONSE_HEADERS.etag);
     parameters.push(IF_NONE_MATCH);
