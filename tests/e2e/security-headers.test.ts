@@ -131,6 +131,23 @@ describe('the console under its Content Security Policy', () => {
     await context.close();
   });
 
+  it('renders the API reference (Swagger UI, its own assets) under the same policy without a violation', async () => {
+    const { context, page, violations } = await watchedVisitor();
+    const res = await page.goto(`${e2e.server.url}/api/reference`);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // Swagger UI has fetched /api/docs and drawn the document: its title and the operations' tags.
+    await expect.poll(() => page.getByText('Firmware console API').first().isVisible(), UI).toBe(true);
+    await expect.poll(() => page.locator('.opblock').count(), UI).toBeGreaterThan(5);
+    // Opening one operation draws its parameters and its answers' schemas.
+    await page.locator('.opblock-summary').first().click();
+    await expect.poll(() => page.getByText('Responses').first().isVisible(), UI).toBe(true);
+    await page.waitForLoadState('networkidle');
+    screenshot(page, 'csp-api-reference');
+    expect(violations, 'CSP violations on /api/reference').toEqual([]);
+    await expectWatchSeesAViolation(page, violations);
+    await context.close();
+  });
+
   it('shows an admin every console page, the dialogs and the live socket without a violation', {
     timeout: 240_000,
   }, async () => {
