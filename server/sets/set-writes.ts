@@ -88,7 +88,7 @@ const setWritesRoutes: FastifyPluginAsyncTypebox<SetWritesOptions> = async (
         tags,
         summary: `How many builds of ${whose} set an upgrade would queue, cancelled ones apart`,
         params,
-        response: { 200: UpgradePreviewSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: UpgradePreviewSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
