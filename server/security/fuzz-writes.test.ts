@@ -8,6 +8,7 @@ import type { Build } from '../../contract/schemas/build-schemas';
 import type { BuildSet } from '../../contract/schemas/set-schemas';
 import { type Claimed, claim } from '../test/agent-fixtures';
 import { api, buildBody, createSet, submit } from '../test/build-fixtures';
+import { documentJudge } from '../test/document-answers';
 import { validBody } from '../test/fuzz-bodies';
 import {
   bodyCases,
@@ -39,8 +40,10 @@ let operations: Operation[];
 let own: { set: BuildSet; build: Build; sshKeyId: number };
 /** The job the security world's agent holds: the agent routes' handlers run past their lease check. */
 let held: Claimed;
+let judge: Awaited<ReturnType<typeof documentJudge>>;
 
 beforeAll(async () => {
+  judge = await documentJudge(w.t.app);
   operations = operationsOf(w.t.app);
   const set = await createSet(w, w.partner.token, 'fuzz set');
   const build = await submit(w, w.partner.token, buildBody(w, set.id));
@@ -179,6 +182,9 @@ describe('fuzzing the API', () => {
         total += 1;
         const label = `${op.key} [${fuzz.label}]`;
         const res = await send(op, fuzz, query);
+        // Issue 38: a status the document declares, and a body matching its schema.
+        const breach = judge(op, res);
+        if (breach && res.statusCode < 500) failures.push(`${label}: ${breach}`);
         if (res.statusCode >= 500) {
           failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           before = await snapshotTables(w.t.db);

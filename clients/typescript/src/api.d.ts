@@ -2954,6 +2954,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3058,6 +3067,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -3462,6 +3480,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3553,6 +3580,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminCatalogueSeriesByName: {
@@ -3597,6 +3633,15 @@ export interface operations {
                         /** @description Builds in the queue (pending or in progress) that use it */
                         queued_builds: number;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -3746,6 +3791,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3837,6 +3891,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminCatalogueModelsByName: {
@@ -3877,6 +3940,15 @@ export interface operations {
                         /** @description Builds in the queue (pending or in progress) that use it */
                         queued_builds: number;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -4014,6 +4086,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4105,6 +4186,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminCataloguePlatformsByName: {
@@ -4138,6 +4228,15 @@ export interface operations {
                         /** @description Builds in the queue (pending or in progress) that use it */
                         queued_builds: number;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -4262,6 +4361,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,6 +4459,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
                 };
             };
         };
@@ -4453,6 +4570,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,6 +4670,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
                 };
             };
         };
@@ -4643,6 +4778,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,6 +4878,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminCatalogueLicensesById: {
@@ -4777,6 +4930,15 @@ export interface operations {
                         /** @description Builds in the queue (pending or in progress) that use it */
                         queued_builds: number;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -4922,6 +5084,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5004,6 +5175,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminCataloguePoolPresetsById: {
@@ -5050,6 +5230,15 @@ export interface operations {
                         /** @description Offered for the series that mine this coin (issue 37) */
                         coin: string;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -5279,6 +5468,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5359,6 +5557,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     patchAdminReleasesById: {
@@ -5411,6 +5618,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -5480,6 +5696,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -5581,6 +5806,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     getAdminRepositories: {
@@ -5669,6 +5903,15 @@ export interface operations {
                         /** @description Its user part (a token or a password) is masked: https://***@host/r.git */
                         url: string;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -5761,6 +6004,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     getAdminSeriesRepository: {
@@ -5832,6 +6084,15 @@ export interface operations {
                         series: string;
                         repository: string;
                     }[];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -5945,6 +6206,15 @@ export interface operations {
                     "application/json": {
                         detail: string;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -6137,6 +6407,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6279,6 +6558,15 @@ export interface operations {
                         /** @enum {string} */
                         token_type: "bearer";
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -6514,6 +6802,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     deleteClientFirmwareLogoById: {
@@ -6679,6 +6976,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6746,6 +7052,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SshKey"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -6970,6 +7285,15 @@ export interface operations {
                          */
                         token: string;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -7293,6 +7617,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7485,6 +7818,15 @@ export interface operations {
                         /** Format: date-time */
                         created_at: string;
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -7850,6 +8192,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8064,6 +8415,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,6 +8576,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,6 +8714,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PartnerFee"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -8565,6 +8943,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8701,6 +9088,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Set"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -9070,6 +9466,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9251,6 +9656,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9343,6 +9757,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Build"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -9646,6 +10069,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9894,6 +10326,15 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
+                };
+            };
         };
     };
     deleteAdminGroupsById: {
@@ -9988,6 +10429,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Set"];
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -10396,6 +10846,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10761,6 +11220,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11037,6 +11505,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11167,6 +11644,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11235,6 +11721,15 @@ export interface operations {
                         /** @enum {unknown} */
                         status: "done" | "failed" | "cancelled";
                     };
+                };
+            };
+            /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             /** @description Any failure other than validation */
@@ -11664,6 +12159,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11766,6 +12270,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11846,6 +12359,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
                 };
             };
         };
@@ -12053,6 +12575,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
                 };
             };
         };
@@ -12694,6 +13225,15 @@ export interface operations {
                 };
             };
             /** @description Any failure other than validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Any failure other than validation */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12915,6 +13455,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not match the schema (unknown fields included) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationProblem"];
                 };
             };
         };

@@ -1,3 +1,4 @@
+import { ErrorSchema, ValidationErrorSchema } from '../../../contract/schemas/common-schemas';
 import { INT4_MAX, INT4_MIN } from '../http/schema-validator';
 import { API_TAGS } from './openapi-tags';
 
@@ -54,6 +55,20 @@ function defaultsOptional(schema: Json): Json {
   return { ...schema, required };
 }
 
+/**
+ * The refusals the server makes before any handler runs (issue 38, found by fuzz-document.test.ts): 422 for a
+ * path, query or body field its schema refuses (and for a malformed Idempotency-Key on a POST), 400 for a JSON
+ * body that is empty or not JSON.
+ */
+function withInputRefusals(schema: Json, method: string, isPublic: boolean): Json {
+  const response = { ...schema.response };
+  const idempotent = method === 'POST' && !isPublic;
+  if (schema.params || schema.querystring || schema.body || idempotent)
+    response[422] ??= ValidationErrorSchema;
+  if (schema.body) response[400] ??= ErrorSchema;
+  return response;
+}
+
 interface RouteSchemaInput {
   schema: Json;
   url: string;
@@ -69,6 +84,7 @@ export function transformRoute({ schema, url, route }: RouteSchemaInput): { sche
     if (out[part]) out[part] = withIntegerBounds(out[part]);
   }
   if (out.querystring) out.querystring = defaultsOptional(out.querystring);
+  if (out.response) out.response = withInputRefusals(out, method, route.config?.public === true);
   if (route.config?.etag) out['x-etag'] = true;
   if (route.config?.public) out['x-public'] = true;
   if (schema.consumes && !schema.body) out['x-consumes'] = schema.consumes;
