@@ -7,7 +7,7 @@ import { firstIssue, isEmpty, type Rule, textOf } from './values';
 // The stratum schemes miners speak; host (name, IPv4 or [IPv6]) and port are required, a path (the Stratum V2
 // authority key) is optional.
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const POOL_URL = new RegExp(
+export const POOL_URL = new RegExp(
   `^(stratum\\+tcp|stratum\\+ssl|stratum2\\+tcp)://(${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\]):(\\d{1,5})(/[A-Za-z0-9._~-]*)?$`,
 );
 

@@ -56,10 +56,15 @@ const pattern =
     isEmpty(value) || re.test(textOf(value)) ? undefined : message;
 
 export const lettersAndDigits = pattern(/^[\p{L}\d]+$/u, validation('letters_digits'));
-export const lettersDigitsDot = pattern(/^[\p{L}\d.]+$/u, validation('letters_digits_dot'));
+/** The character rules the OpenAPI document writes as `pattern`s too (issue 38). */
+export const LETTERS_DIGITS_DOT = /^[\p{L}\d.]+$/u;
+export const LATIN_DIGITS_DOT = /^[A-Za-z0-9.]+$/;
+export const SET_NAME_CHARS = /^[\p{L}\d _.-]+$/u;
+
+export const lettersDigitsDot = pattern(LETTERS_DIGITS_DOT, validation('letters_digits_dot'));
 export const lettersDigitsUnderscore = pattern(/^[\p{L}\d_]+$/u, validation('letters_digits_underscore'));
 /** Pool workers (issue 37): pools take ASCII only. */
-export const latinDigitsDot = pattern(/^[A-Za-z0-9.]+$/, validation('latin_digits_dot'));
+export const latinDigitsDot = pattern(LATIN_DIGITS_DOT, validation('latin_digits_dot'));
 export const latinAndDigits = pattern(/^[A-Za-z0-9]+$/, validation('latin_digits'));
 
 /** The text with everything but letters, digits and dots left out ('Farm #1.a' → 'Farm1.a'). */
@@ -74,7 +79,7 @@ export const uuid = pattern(UUID_PATTERN, validation('uuid'));
 
 /** A set's name: letters, digits, spaces, _ - and . */
 export const setNameChars: Rule = (value) =>
-  isEmpty(value) || /^[\p{L}\d _.-]+$/u.test(textOf(value).trim())
+  isEmpty(value) || SET_NAME_CHARS.test(textOf(value).trim())
     ? undefined
     : 'resources.firmwares.validation.set_name';
 

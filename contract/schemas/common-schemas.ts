@@ -44,3 +44,11 @@ type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   return Object.fromEntries(codes.map((code) => [code, code === 422 ? ValidationErrorSchema : ErrorSchema]));
 }
+
+/**
+ * A contract rule's pattern for the OpenAPI document (issue 38). It is `x-pattern` in the route's schema, so the
+ * validator leaves the field to the rule, which answers with the spec's own message; the document's transform
+ * writes it as `pattern`. One regex, in contract/rules, for both.
+ */
+export const documentedPattern = (rule?: RegExp): { 'x-pattern'?: string } =>
+  rule ? { 'x-pattern': rule.source } : {};

@@ -1,10 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { COINS } from '../constants';
+import { POOL_URL } from '../rules/pools';
+import { LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT } from '../rules/text';
 import { POOL_TYPES } from '../statuses';
-import { closedObject } from './common-schemas';
+import { closedObject, documentedPattern } from './common-schemas';
 
 // Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages.
-const poolText = (description: string, maxLength = 64) => Type.String({ maxLength, description });
+const poolText = (description: string, maxLength = 64, rule?: RegExp) =>
+  Type.String({ maxLength, description, ...documentedPattern(rule) });
 
 export const PoolTypeSchema = Type.Enum([...POOL_TYPES], {
   description: 'fee, devfee or refund (admins only)',
@@ -12,9 +15,9 @@ export const PoolTypeSchema = Type.Enum([...POOL_TYPES], {
 
 export const PoolEntryInputSchema = closedObject({
   alias: Type.Optional(poolText('A label of the pool', 100)),
-  url: poolText('stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port', 255),
-  account: poolText('Letters, digits and dots'),
-  worker: poolText('At least 3 letters, digits or dots'),
+  url: poolText('stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port', 255, POOL_URL),
+  account: poolText('Letters, digits and dots', 64, LETTERS_DIGITS_DOT),
+  worker: poolText('At least 3 letters, digits or dots', 64, LATIN_DIGITS_DOT),
   fee: Type.Optional(Type.Number({ description: 'Percent, 0–100, 2 decimals; DevFee defaults to 2' })),
   fake_fee: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'The fee shown instead' })),
   hidden: Type.Optional(Type.Boolean()),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { closedObject, named } from './common-schemas';
+import { SET_NAME_CHARS } from '../rules/text';
+import { closedObject, documentedPattern, named } from './common-schemas';
 
 export const BuildSetSchema = named(
   'Set',
@@ -56,6 +57,7 @@ export const BuildSetWithOwnerSchema = named(
 const nameField = Type.String({
   maxLength: 64,
   description: 'At least 3 letters, digits, spaces, _ - or .; unique among my sets that are not removed',
+  ...documentedPattern(SET_NAME_CHARS),
 });
 const setFields = {
   description: Type.Optional(Type.String({ maxLength: 1000 })),

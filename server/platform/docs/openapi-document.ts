@@ -41,6 +41,11 @@ function withIntegerBounds(schema: Json): Json {
   const copy: Json = Object.fromEntries(
     Object.entries(schema).map(([key, value]) => [key, withIntegerBounds(value)]),
   );
+  // A contract rule's pattern (documentedPattern): enforced by the rule, written here as JSON Schema's.
+  if (typeof schema['x-pattern'] === 'string') {
+    copy.pattern = schema['x-pattern'];
+    delete copy['x-pattern'];
+  }
   if (schema.type === 'integer') {
     copy.maximum ??= INT4_MAX;
     copy.minimum ??= INT4_MIN;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { POOL_URL } from '../../../contract/rules/pools';
+import { LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT, SET_NAME_CHARS } from '../../../contract/rules/text';
 import { createTestApp } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
 
@@ -111,6 +113,20 @@ describe('GET /api/docs', () => {
       expect(cached.parameters).toContainEqual(
         expect.objectContaining({ name: 'If-None-Match', in: 'header' }),
       );
+    });
+
+    it("writes the contract's name and pool rules as patterns, from the rules' own regexes", async () => {
+      const { doc } = await operations();
+      const { SetCreate, BuildCreate } = doc.components.schemas;
+      expect(SetCreate.properties.name.pattern).toBe(SET_NAME_CHARS.source);
+      const pool = JSON.stringify(BuildCreate);
+      for (const rule of [POOL_URL, LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT])
+        expect(pool).toContain(JSON.stringify({ pattern: rule.source }).slice(1, -1));
+      expect(JSON.stringify(doc)).not.toContain('x-pattern');
+      // Each pattern is one the document's readers can compile, and it says what the rule says.
+      const name = new RegExp(SetCreate.properties.name.pattern, 'u');
+      expect(['My farm 2.0', 'Ферма_1'].every((v) => name.test(v))).toBe(true);
+      expect(name.test('farm/1')).toBe(false);
     });
 
     it('gives files, CSV and uploads their own media types', async () => {
