@@ -19,26 +19,20 @@ const pattern =
   (value) =>
     isEmpty(value) || re.test(textOf(value)) ? undefined : message;
 
+/** The name and code rules the OpenAPI document writes as `pattern`s too (issue 38). */
+export const MODEL_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9 +._-]*[A-Za-z0-9+])?$/;
+export const CATALOGUE_CODE = /^[a-z0-9][a-z0-9_-]*$/;
+
 /** A series: x19, l9, t2t — latin letters and digits, at most 10. */
 export const seriesName: Rule = (value) => firstIssue(value, required('name'), latinAndDigits, maxLength10);
 
 /** A model as the vendor writes it: S19 Pro, S17+, T2TH — latin letters, digits, spaces and + . _ - */
 export const modelName: Rule = (value) =>
-  firstIssue(
-    value,
-    required('model'),
-    maxLength(40),
-    pattern(/^[A-Za-z0-9](?:[A-Za-z0-9 +._-]*[A-Za-z0-9+])?$/, 'catalogue.validation.model_name'),
-  );
+  firstIssue(value, required('model'), maxLength(40), pattern(MODEL_NAME, 'catalogue.validation.model_name'));
 
 /** A control board or an install type: lower-case latin letters, digits, _ and - (amlogic, sd, upgrade). */
 export const catalogueCode: Rule = (value) =>
-  firstIssue(
-    value,
-    required('name'),
-    maxLength(32),
-    pattern(/^[a-z0-9][a-z0-9_-]*$/, 'catalogue.validation.code'),
-  );
+  firstIssue(value, required('name'), maxLength(32), pattern(CATALOGUE_CODE, 'catalogue.validation.code'));
 
 /** A free text label (a license, its region, a pool, a board's description). */
 export const label =

@@ -62,10 +62,15 @@ export const LATIN_DIGITS_DOT = /^[A-Za-z0-9.]+$/;
 export const SET_NAME_CHARS = /^[\p{L}\d _.-]+$/u;
 
 export const lettersDigitsDot = pattern(LETTERS_DIGITS_DOT, validation('letters_digits_dot'));
-export const lettersDigitsUnderscore = pattern(/^[\p{L}\d_]+$/u, validation('letters_digits_underscore'));
+export const LETTERS_DIGITS_UNDERSCORE = /^[\p{L}\d_]+$/u;
+export const lettersDigitsUnderscore = pattern(
+  LETTERS_DIGITS_UNDERSCORE,
+  validation('letters_digits_underscore'),
+);
 /** Pool workers (issue 37): pools take ASCII only. */
 export const latinDigitsDot = pattern(LATIN_DIGITS_DOT, validation('latin_digits_dot'));
-export const latinAndDigits = pattern(/^[A-Za-z0-9]+$/, validation('latin_digits'));
+export const LATIN_AND_DIGITS = /^[A-Za-z0-9]+$/;
+export const latinAndDigits = pattern(LATIN_AND_DIGITS, validation('latin_digits'));
 
 /** The text with everything but letters, digits and dots left out ('Farm #1.a' → 'Farm1.a'). */
 export const keepLettersDigitsDot = (text: string): string => text.replace(/[^\p{L}\d.]/gu, '');

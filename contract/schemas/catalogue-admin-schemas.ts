@@ -1,10 +1,17 @@
 // The admin catalogue (issue 17): request and response shapes of /api/admin/catalogue/*. Only absurd input is
 // refused by the schemas; names and codes are checked by contract/rules/catalogue-names.ts with its messages.
 import { type Static, Type } from 'typebox';
-import { closedObject } from './common-schemas';
+import { CATALOGUE_CODE, MODEL_NAME } from '../rules/catalogue-names';
+import { LATIN_AND_DIGITS } from '../rules/text';
+import { closedObject, documentedPattern } from './common-schemas';
 
-const text = (maxLength: number, description: string, example?: string) =>
-  Type.String({ maxLength, description, ...(example ? { examples: [example] } : {}) });
+const text = (maxLength: number, description: string, example?: string, rule?: RegExp) =>
+  Type.String({
+    maxLength,
+    description,
+    ...(example ? { examples: [example] } : {}),
+    ...documentedPattern(rule),
+  });
 
 const queued = Type.Integer({ description: 'Builds in the queue (pending or in progress) that use it' });
 
@@ -28,7 +35,7 @@ export const AdminSeriesSchema = Type.Object({
   queued_builds: queued,
 });
 export const SeriesCreateSchema = closedObject({
-  name: text(40, 'Latin letters and digits, at most 10', 'x23'),
+  name: text(40, 'Latin letters and digits, at most 10', 'x23', LATIN_AND_DIGITS),
   is_blocked: Type.Optional(Type.Boolean()),
   coin: Type.Optional(coinField),
 });
@@ -46,7 +53,7 @@ export const AdminModelSchema = Type.Object({
   queued_builds: queued,
 });
 export const ModelCreateSchema = closedObject({
-  name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro'),
+  name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro', MODEL_NAME),
   series: text(40, 'An existing series', 'x21'),
   is_blocked: Type.Optional(Type.Boolean()),
 });
@@ -66,7 +73,7 @@ export const AdminPlatformSchema = Type.Object({
   queued_builds: queued,
 });
 export const PlatformCreateSchema = closedObject({
-  name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip'),
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip', CATALOGUE_CODE),
   description: Type.Optional(text(400, 'What the control board is')),
 });
 export const PlatformUpdateSchema = closedObject({ description: text(400, 'What the control board is') });
@@ -77,7 +84,7 @@ export const AdminInstallTypeSchema = Type.Object({
   queued_builds: queued,
 });
 export const InstallTypeCreateSchema = closedObject({
-  name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc'),
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc', CATALOGUE_CODE),
 });
 
 export const AdminCombinationSchema = Type.Object({

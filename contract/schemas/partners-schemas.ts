@@ -1,8 +1,9 @@
 import { type Static, Type } from 'typebox';
 import { PARTNER_FEE_SERIES } from '../constants';
 import { BUILD_LIMIT_MAX } from '../queue-limits';
+import { LETTERS_DIGITS_UNDERSCORE } from '../rules/text';
 import { PartnerFeeSchema } from './account-schemas';
-import { closedObject, named } from './common-schemas';
+import { closedObject, documentedPattern, named } from './common-schemas';
 
 export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);
 
@@ -55,7 +56,7 @@ const BuildLimitSchema = Type.Integer({ minimum: 1, maximum: BUILD_LIMIT_MAX });
 const partnerFields = {
   email: Type.String({ maxLength: 1000 }),
   password: Type.String({ maxLength: 1000 }),
-  worker: Type.String({ maxLength: 64 }),
+  worker: Type.String({ maxLength: 64, ...documentedPattern(LETTERS_DIGITS_UNDERSCORE) }),
   is_vip: Type.Optional(Type.Boolean()),
   is_tester: Type.Optional(Type.Boolean()),
   is_developer: Type.Optional(Type.Boolean()),

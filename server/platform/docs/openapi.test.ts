@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE_CODE, MODEL_NAME } from '../../../contract/rules/catalogue-names';
 import { POOL_URL } from '../../../contract/rules/pools';
-import { LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT, SET_NAME_CHARS } from '../../../contract/rules/text';
+import {
+  LATIN_AND_DIGITS,
+  LATIN_DIGITS_DOT,
+  LETTERS_DIGITS_DOT,
+  LETTERS_DIGITS_UNDERSCORE,
+  SET_NAME_CHARS,
+} from '../../../contract/rules/text';
 import { createTestApp } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
 
@@ -122,6 +129,9 @@ describe('GET /api/docs', () => {
       const pool = JSON.stringify(BuildCreate);
       for (const rule of [POOL_URL, LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT])
         expect(pool).toContain(JSON.stringify({ pattern: rule.source }).slice(1, -1));
+      const text = JSON.stringify(doc);
+      for (const rule of [MODEL_NAME, CATALOGUE_CODE, LATIN_AND_DIGITS, LETTERS_DIGITS_UNDERSCORE])
+        expect(text, rule.source).toContain(JSON.stringify({ pattern: rule.source }).slice(1, -1));
       expect(JSON.stringify(doc)).not.toContain('x-pattern');
       // Each pattern is one the document's readers can compile, and it says what the rule says.
       const name = new RegExp(SetCreate.properties.name.pattern, 'u');
