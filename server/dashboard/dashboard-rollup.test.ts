@@ -57,6 +57,11 @@ it('equals the aggregate of the builds after a random sequence of queue operatio
   const held: Claimed[] = [];
   const extraSet = await createSet(w, w.other.token, 'rollup-other');
   const counts: Record<string, number> = {};
+  /** Drops a build the agent held once it is cancelled or deleted. */
+  const forget = (id: number) => {
+    const index = held.findIndex((job) => job.id === id);
+    if (index >= 0) held.splice(index, 1);
+  };
   for (let step = 0; step < 60; step += 1) {
     const op = ['submit', 'submit', 'lease', 'finish', 'fail', 'cancel', 'give back', 'delete'][next(8)];
     counts[op] = (counts[op] ?? 0) + 1;
@@ -81,13 +86,21 @@ it('equals the aggregate of the builds after a random sequence of queue operatio
         .from(builds)
         .where(sql`status in ('pending', 'in_progress')`)
         .limit(1);
-      if (row) await w.t.app.jobQueue.cancel([row.id], 'rollup test');
+      if (row) {
+        await w.t.app.jobQueue.cancel([row.id], 'rollup test');
+        // The agent no longer holds a cancelled job: finishing it is refused (409). Which row comes first
+        // without an order is the database's choice: PostgreSQL picked a held one, PGlite had not.
+        forget(row.id);
+      }
     } else if (op === 'give back' && held.length > 0) {
       const job = held.splice(next(held.length), 1)[0];
       await w.t.app.jobQueue.giveBack(job.id, agent.id, 'rollup test');
     } else if (op === 'delete') {
       const [row] = await w.t.db.select({ id: builds.id }).from(builds).orderBy(sql`random()`).limit(1);
-      if (row) await w.t.db.delete(builds).where(eq(builds.id, row.id));
+      if (row) {
+        await w.t.db.delete(builds).where(eq(builds.id, row.id));
+        forget(row.id);
+      }
     }
     if (step % 20 === 19) expect(await rows(kept)).toEqual(await rows(expected));
   }
