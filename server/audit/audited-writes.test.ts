@@ -3,23 +3,19 @@
 // own account, the agents' API and the public routes): each is called once with a valid write, and a route
 // with no case below, or named in NOT_EXERCISED, fails this test until someone handles it.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq, gt, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../contract/audit';
-import { ensureLanguages } from '../catalogue/languages-repository';
-import { auditLog, buildSets, builds, repositories } from '../platform/db/schema';
-import { ensureDemoRepositories } from '../releases/git/demo-repositories';
+import { auditLog, buildSets, builds } from '../platform/db/schema';
 import { auditRows } from '../test/audit-fixtures';
 import { RULES } from '../test/authorization-rules';
 import { api, buildBody, createSet, pools, submit } from '../test/build-fixtures';
 import { validBody } from '../test/fuzz-bodies';
 import { createSignedIn, request } from '../test/helper';
 import { registeredRoutes, routeShape } from '../test/openapi-routes';
-import { demoTags } from '../test/release-sources';
+import { demoTags, mapDemoSourcesToX19 } from '../test/release-sources';
 import { createSecurityWorld, logoUpload, type SecurityWorld } from '../test/security-world';
 import { sharedWorld } from '../test/shared-world';
 
@@ -29,21 +25,7 @@ let sourcesDir: string;
 
 // Releases need their sources: the demo git repositories, mapped to x19, and the languages of their notes.
 beforeAll(async () => {
-  sourcesDir = await mkdtemp(path.join(tmpdir(), 'audited-writes-'));
-  await ensureLanguages(w.t.db);
-  for (const repository of await ensureDemoRepositories(sourcesDir, ['x19'])) {
-    await w.t.db
-      .update(repositories)
-      .set({ url: repository.url })
-      .where(eq(repositories.name, repository.name));
-    repositoryUrl = repository.url;
-  }
-  await ok(
-    api(w, 'PUT', '/admin/series-repository', w.admin.token, {
-      series: 'x19',
-      repositories: ['firmware-x19', 'web-ui'],
-    }),
-  );
+  ({ sourcesDir, repositoryUrl } = await mapDemoSourcesToX19(w, 'audited-writes-'));
 });
 
 afterAll(() => rm(sourcesDir, { recursive: true, force: true }));

@@ -1,13 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ensureLanguages } from '../catalogue/languages-repository';
 import type { Db } from '../platform/db/client';
-import { type NewReleaseRow, releaseDescriptions, releases, releaseTags } from '../platform/db/schema';
+import {
+  type NewReleaseRow,
+  releaseDescriptions,
+  releases,
+  releaseTags,
+  repositories,
+} from '../platform/db/schema';
 import { registerDemoRepositories } from '../releases/demo-releases';
 import { type DemoRepository, ensureDemoRepositories } from '../releases/git/demo-repositories';
 import { insertRelease } from '../releases/releases-repository';
+import { api, type BuildWorld } from './build-fixtures';
 import { createSignedIn, createTestApp, seedCatalogue } from './helper';
 
 export const ALL_SERIES = ['x19', 'x21', 'l9', 'l7', 'x17', 't2t'];
@@ -83,4 +90,33 @@ export async function createReleaseWorld() {
     await sources.cleanup();
   };
   return { ...t, sources, admin, developer, otherDeveloper, close };
+}
+
+/**
+ * Sources for releases in a world that already has its catalogue: the demo git repositories of x19 in a temp
+ * dir, pointed to by the repositories rows of the same names and mapped to x19 (firmware-x19 + web-ui) through
+ * the admin's API, and the languages of release notes. Answers the dir (for the caller to remove) and the URL of
+ * the last repository.
+ */
+export async function mapDemoSourcesToX19(
+  w: BuildWorld,
+  prefix: string,
+): Promise<{ sourcesDir: string; repositoryUrl: string }> {
+  const sourcesDir = await mkdtemp(join(tmpdir(), prefix));
+  await ensureLanguages(w.t.db);
+  let repositoryUrl = '';
+  for (const repository of await ensureDemoRepositories(sourcesDir, ['x19'])) {
+    await w.t.db
+      .update(repositories)
+      .set({ url: repository.url })
+      .where(eq(repositories.name, repository.name));
+    repositoryUrl = repository.url;
+  }
+  const mapped = await api(w, 'PUT', '/admin/series-repository', w.admin.token, {
+    series: 'x19',
+    repositories: ['firmware-x19', 'web-ui'],
+  });
+  if (mapped.statusCode >= 300)
+    throw new Error(`mapping x19's repositories: ${mapped.statusCode} ${mapped.body}`);
+  return { sourcesDir, repositoryUrl };
 }

@@ -1,19 +1,13 @@
 // Issue 38: every 201 says where the thing it made lives (`Location`, an API path), and the document says so.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureLanguages } from '../../catalogue/languages-repository';
-import { ensureDemoRepositories } from '../../releases/git/demo-repositories';
-import { api, createSet } from '../../test/build-fixtures';
+import { createSet } from '../../test/build-fixtures';
 import { validBody } from '../../test/fuzz-bodies';
 import { request } from '../../test/helper';
 import { type Operation, operationsOf } from '../../test/openapi-routes';
-import { demoTags } from '../../test/release-sources';
+import { demoTags, mapDemoSourcesToX19 } from '../../test/release-sources';
 import { createSecurityWorld, logoUpload } from '../../test/security-world';
 import { sharedWorld } from '../../test/shared-world';
-import { repositories } from '../db/schema';
 
 const w = sharedWorld(createSecurityWorld);
 
@@ -26,19 +20,7 @@ let sourcesDir: string;
 
 beforeAll(async () => {
   // Releases and repositories need their sources: the demo git repositories, mapped to x19.
-  sourcesDir = await mkdtemp(path.join(tmpdir(), 'openapi-location-'));
-  await ensureLanguages(w.t.db);
-  for (const repository of await ensureDemoRepositories(sourcesDir, ['x19'])) {
-    await w.t.db
-      .update(repositories)
-      .set({ url: repository.url })
-      .where(eq(repositories.name, repository.name));
-    repositoryUrl = repository.url;
-  }
-  await api(w, 'PUT', '/admin/series-repository', w.admin.token, {
-    series: 'x19',
-    repositories: ['firmware-x19', 'web-ui'],
-  });
+  ({ sourcesDir, repositoryUrl } = await mapDemoSourcesToX19(w, 'openapi-location-'));
   doc = (await w.t.app.inject({ method: 'GET', url: '/api/docs' })).json();
   created = operationsOf(w.t.app).filter(
     (op) => doc.paths[op.path][op.method.toLowerCase()].responses['201'],
