@@ -23,7 +23,7 @@ const FLOOR_DIR = fileURLToPath(new URL('./floor/dist', import.meta.url));
 const kb = (n: number) => n.toFixed(1);
 
 async function wireRows(console: AppUnderTest, bare: AppUnderTest, runs: number): Promise<Row[]> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   try {
     // The browser's own first navigation (its processes starting) is not the page's: one page first.
     const warm = await browser.newContext();

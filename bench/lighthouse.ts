@@ -51,7 +51,7 @@ export async function lighthouseBrowser(): Promise<{
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'fc-bench-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
+    executablePath: chromiumPath({ full: true }),
     headless: true,
     args: [...FLAGS, `--remote-debugging-port=${port}`],
   });

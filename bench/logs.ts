@@ -265,7 +265,7 @@ export async function benchLogs(
     const token = await signInAs(server.url, server.partner);
     const rows: Row[] = [];
     if (dialog) {
-      browser = await launchBrowser();
+      browser = await launchBrowser({ full: true });
       // The browser's own first start is not the dialog's: one page first.
       const warm = await browser.newContext();
       await (await warm.newPage()).goto(`${server.url}/api/health/live`);

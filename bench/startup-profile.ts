@@ -39,7 +39,7 @@ const SUMMARY = process.env.SUMMARY === '1';
 
 async function main() {
   const server = await startServer({ SPA_DIR });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: true });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     let page = await context.newPage();
