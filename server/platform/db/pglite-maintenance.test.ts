@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, createTestApp } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
-import { startPgliteMaintenance } from './pglite-maintenance';
+import { startPgliteMaintenance, VACUUMED_AT_SETTING } from './pglite-maintenance';
+import { getSetting, putSetting } from './settings-repository';
 
 const t = sharedWorld(createTestApp);
+
+const quietLog = (logged: string[]) => ({
+  info: (_: object, msg: string) => logged.push(msg),
+  warn: (_: object, msg: string) => logged.push(msg),
+});
 
 const reltuples = async () => {
   if (t.handle.kind !== 'pglite') throw new Error('PGlite only');
@@ -18,14 +24,37 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database maintenanc
     for (let i = 0; i < 5; i++) await createAccount(t.db);
     expect(await reltuples()).toBe(-1); // never analysed
     const logged: string[] = [];
-    const log = {
-      info: (_: object, msg: string) => logged.push(msg),
-      warn: (_: object, msg: string) => logged.push(msg),
-    };
-    const stop = startPgliteMaintenance(t.handle, log, { firstAfterMs: 0 });
+    const stop = startPgliteMaintenance(t.handle, quietLog(logged), { firstAfterMs: 0 });
     try {
       await expect.poll(() => logged, { timeout: 10_000 }).toContain('embedded database vacuumed');
       expect(await reltuples()).toBeGreaterThanOrEqual(5);
+      const at = Date.parse((await getSetting(t.db, VACUUMED_AT_SETTING)) ?? '');
+      expect(Date.now() - at).toBeLessThan(60_000);
+    } finally {
+      stop();
+    }
+  });
+
+  it('waits for the next one due when the data was vacuumed less than an interval ago (a restart)', async () => {
+    await putSetting(t.db, VACUUMED_AT_SETTING, new Date(Date.now() - 1_000).toISOString());
+    const logged: string[] = [];
+    const stop = startPgliteMaintenance(t.handle, quietLog(logged), { firstAfterMs: 0, everyMs: 2_000 });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(logged).toEqual([]);
+      // Due 2 s after the last one: about a second from the start.
+      await expect.poll(() => logged, { timeout: 10_000 }).toContain('embedded database vacuumed');
+    } finally {
+      stop();
+    }
+  });
+
+  it('vacuums soon after the start when the last one is older than an interval', async () => {
+    await putSetting(t.db, VACUUMED_AT_SETTING, new Date(Date.now() - 60 * 60_000).toISOString());
+    const logged: string[] = [];
+    const stop = startPgliteMaintenance(t.handle, quietLog(logged), { firstAfterMs: 0 });
+    try {
+      await expect.poll(() => logged, { timeout: 10_000 }).toContain('embedded database vacuumed');
     } finally {
       stop();
     }

@@ -25,6 +25,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit', env });
   if (build.status !== 0) throw new Error(`building the console failed (exit ${build.status})`);
   const server = await startServer();
+  // After its first vacuum (5 s after the start), which each copy then skips as recent (pglite-maintenance.ts),
+  // and by which the embedded agent has fetched the release sources each copy then holds (server.ts).
+  const deadline = Date.now() + 120_000;
+  while (!server.output().includes('embedded database vacuumed') && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   // Stopped gracefully: a copy of a database killed mid-write would be no template.
   await server.stop({ keepDataDir: true });
   project.provide('e2eGoldenDataDir', server.dataDir);

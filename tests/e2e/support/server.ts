@@ -31,13 +31,14 @@ export async function freePort(): Promise<number> {
 
 /**
  * Fills an empty `dataDir` with a copy of `golden`, a data directory the console has already initialised,
- * migrated and seeded with the same environment (tests/e2e/support/golden-data-dir.ts). Leaves a directory
- * that holds anything alone (a restart). The embedded agent's folder is not copied: it was stopped wherever it
- * was, and its source cache fills again as on any first start.
+ * migrated, seeded and vacuumed with the same environment (tests/e2e/support/golden-data-dir.ts). Leaves a
+ * directory that holds anything alone (a restart). The embedded agent's source cache is copied but for a
+ * download it may have been stopped in (`.part`): its tars are complete, renamed into place when whole
+ * (agent/source-cache.ts), and fetching them again cost every start ~2 CPU-s of the server's git (issue 40).
  */
 async function fillFromGolden(dataDir: string, golden: string | undefined): Promise<void> {
   if (!golden || (await readdir(dataDir)).length > 0) return;
-  await cp(golden, dataDir, { recursive: true, filter: (source) => source !== join(golden, 'agent') });
+  await cp(golden, dataDir, { recursive: true, filter: (source) => !source.endsWith('.part') });
 }
 
 /**
