@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import InterleavingSequencer from './vitest.sequencer.js';
 
 // Five projects, by what a test needs (issue 40): `unit` (contract/, the agent and the SPA's pure logic, in
 // plain Node), `dom` (React components and the SPA code that reads the DOM or Web Storage, in jsdom), `api`
@@ -33,6 +34,8 @@ const CHEAP_ARGON2 = { ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' };
 export default defineConfig({
   plugins: [react()],
   test: {
+    // The longest files first, the e2e files spread among the others (vitest.sequencer.ts).
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         extends: true,
