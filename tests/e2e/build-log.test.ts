@@ -18,7 +18,7 @@ const e2e = consoleUnderTest(
   {},
   {
     start: async () => {
-      const started = await startWithBigLog(LINES, {}, { from: goldenDataDir() });
+      const started = await startWithBigLog(LINES, {}, { from: await goldenDataDir() });
       dataDir = started.dataDir;
       return started.server;
     },

@@ -15,7 +15,7 @@ const e2e = consoleUnderTest(
   {
     start: async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-outage-'));
-      return startServer({ DATA_DIR: dataDir }, { from: goldenDataDir() });
+      return startServer({ DATA_DIR: dataDir }, { from: await goldenDataDir() });
     },
     cleanUp: () => rm(dataDir, { recursive: true, force: true }),
   },

@@ -23,7 +23,7 @@ const e2e = consoleUnderTest(
   {
     start: async () => {
       tmp = await mkdtemp(path.join(tmpdir(), 'verify-e2e-'));
-      return startServer({}, { from: goldenDataDir() });
+      return startServer({}, { from: await goldenDataDir() });
     },
     cleanUp: () => rm(tmp, { recursive: true, force: true }),
   },

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { TOKEN_KEY } from '../../../src/authProvider/session';
 import { launchBrowser, newVisitor } from './browser';
+import { FAILED, READY } from './golden-data-dir';
 import { loginPage } from './pages';
 import { type RunningServer, startServer } from './server';
 
@@ -33,8 +36,23 @@ export interface Console {
   ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** The data directory every file's server starts from (tests/e2e/support/golden-data-dir.ts). */
-export const goldenDataDir = (): string => inject('e2eGoldenDataDir');
+/**
+ * The data directory every file's server starts from, once the global set-up has made it in the background
+ * (tests/e2e/support/golden-data-dir.ts); throws what making it failed with.
+ */
+export async function goldenDataDir(): Promise<string> {
+  const dir = inject('e2eGoldenDataDir');
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (existsSync(`${dir}${READY}`)) return dir;
+    if (existsSync(`${dir}${FAILED}`))
+      throw new Error(
+        `the golden data directory was not made:\n${await readFile(`${dir}${FAILED}`, 'utf8')}`,
+      );
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the golden data directory was not made within 300 s: ${dir}`);
+}
 
 /**
  * The one e2e fixture: starts the console (with `env`, or by `start`) and Chromium before the file's tests and
@@ -52,7 +70,8 @@ export function consoleUnderTest(
   } = {},
 ): Console {
   const start =
-    options.start ?? (() => startServer(env, { from: options.fresh ? undefined : goldenDataDir() }));
+    options.start ??
+    (async () => startServer(env, { from: options.fresh ? undefined : await goldenDataDir() }));
   /** Per account e-mail and locale: the storage state of its last sign-in on this file's server. */
   const sessions = new Map<string, StorageState>();
   const world = {

@@ -1,9 +1,15 @@
 // The e2e project's global set-up: one first start of the console, whose data directory every file's server
 // then starts from (server.ts's `from`), instead of each file paying for initdb, migrations and seeding.
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
+
+/** Beside the golden data directory once it is whole, or once making it failed (holding the error). */
+export const READY = '.ready';
+export const FAILED = '.failed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +30,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit', env });
   if (build.status !== 0) throw new Error(`building the console failed (exit ${build.status})`);
-  const server = await startServer();
+  // Made in the background: the run's other projects start their files meanwhile instead of waiting ~25 s for
+  // a first start from nothing (issue 40). Each e2e file's server waits for it (goldenDataDir in fixture.ts).
+  const dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-golden-'));
+  project.provide('e2eGoldenDataDir', dataDir);
+  const making = makeGolden(dataDir).then(
+    () => writeFile(`${dataDir}${READY}`, ''),
+    (error: unknown) =>
+      writeFile(`${dataDir}${FAILED}`, String(error instanceof Error ? error.stack : error)),
+  );
+  return async () => {
+    await making;
+    await Promise.all(
+      [dataDir, `${dataDir}${READY}`, `${dataDir}${FAILED}`].map((path) =>
+        rm(path, { recursive: true, force: true }),
+      ),
+    );
+  };
+}
+
+/** A first start of the built console into `dataDir`, stopped once it has vacuumed. */
+async function makeGolden(dataDir: string): Promise<void> {
+  const server = await startServer({ DATA_DIR: dataDir }, { readyWithinMs: 180_000 });
   // After its first vacuum (5 s after the start), which each copy then skips as recent (pglite-maintenance.ts),
   // and by which the embedded agent has fetched the release sources each copy then holds (server.ts).
   const deadline = Date.now() + 120_000;
@@ -32,6 +59,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise((r) => setTimeout(r, 100));
   // Stopped gracefully: a copy of a database killed mid-write would be no template.
   await server.stop({ keepDataDir: true });
-  project.provide('e2eGoldenDataDir', server.dataDir);
-  return () => rm(server.dataDir, { recursive: true, force: true });
 }
