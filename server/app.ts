@@ -109,7 +109,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(buildMailPlugin);
   // Issue 38: the webhooks' outbox and sender.
   await app.register(webhooksPlugin, { webhooks: config.webhooks });
-  await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
+  await app.register(storagePlugin, {
+    dataDir: config.dataDir,
+    s3: config.s3,
+    uploadSweep: config.uploadSweep,
+  });
   // Sets and builds (issue 4): build artifacts in the storage (DATA_DIR/artifacts, or the bucket).
   await app.register(artifactsPlugin, { dataDir: config.dataDir });
   // Build agents (issue 5): the build queue, its lease sweep and the build events bus.

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.resolve('./data'),
+      uploadSweep: { everyMs: 3_600_000 },
       databaseUrl: undefined,
       databaseConnectTimeoutMs: 60_000,
       adminEmail: 'admin@localhost',
@@ -48,6 +49,16 @@ describe('loadConfig', () => {
     expect(config.metricsToken).toBe('scrape-me');
     expect(config.shutdownGraceMs).toBe(3000);
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+
+  it('reads how often and from what age unfinished uploads are swept', () => {
+    expect(loadConfig({}).uploadSweep).toEqual({ everyMs: 3_600_000 });
+    expect(loadConfig({ UPLOAD_SWEEP_SECONDS: '60', UPLOAD_SWEEP_AGE_SECONDS: '7200' }).uploadSweep).toEqual({
+      everyMs: 60_000,
+      ageMs: 7_200_000,
+    });
+    expect(() => loadConfig({ UPLOAD_SWEEP_SECONDS: '0' })).toThrow(/UPLOAD_SWEEP_SECONDS/);
+    expect(() => loadConfig({ UPLOAD_SWEEP_AGE_SECONDS: '-5' })).toThrow(/UPLOAD_SWEEP_AGE_SECONDS/);
   });
 
   it('reads the build queue settings (build agents)', () => {

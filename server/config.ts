@@ -4,6 +4,7 @@ import { parseBuildEnv } from '../contract/build-env';
 import type { ApiTokenRateLimit } from './accounts/api-tokens/api-token-auth';
 import { parseTrustProxy, type TrustProxy } from './platform/http/trust-proxy';
 import type { OutboxOptions } from './platform/mail/outbox';
+import type { UploadSweepOptions } from './platform/storage/object-storage';
 import type { S3Options } from './platform/storage/s3-storage';
 import { s3OptionsFromEnv } from './platform/storage/storage-config';
 import { type QueueOptions, queueOptionsFromEnv } from './queue/queue-options';
@@ -16,6 +17,12 @@ export interface Config {
   dataDir: string;
   /** S3_BUCKET and its companions (issue 39): artifacts and logos in a bucket; unset, under DATA_DIR. */
   s3?: S3Options;
+  /**
+   * The sweep of uploads a crash or a kill left unfinished (`.part` files, multipart uploads): every
+   * UPLOAD_SWEEP_SECONDS (3600) and at start, of those older than UPLOAD_SWEEP_AGE_SECONDS (unset: each
+   * backend's own safe age, storage/object-storage.ts).
+   */
+  uploadSweep?: UploadSweepOptions;
   /** Unset: embedded PGlite in `<dataDir>/pg`. */
   databaseUrl?: string;
   /** DATABASE_CONNECT_TIMEOUT: how long a start waits for DATABASE_URL's server to answer (60 s). */
@@ -182,6 +189,12 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
     ...(s3OptionsFromEnv(env) ? { s3: s3OptionsFromEnv(env) } : {}),
+    uploadSweep: {
+      everyMs: positiveInt(env, 'UPLOAD_SWEEP_SECONDS', 3600) * 1000,
+      ...(nonEmpty(env.UPLOAD_SWEEP_AGE_SECONDS)
+        ? { ageMs: positiveInt(env, 'UPLOAD_SWEEP_AGE_SECONDS', 1) * 1000 }
+        : {}),
+    },
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databaseConnectTimeoutMs: positiveInt(env, 'DATABASE_CONNECT_TIMEOUT', 60) * 1000,
     adminEmail: (nonEmpty(env.ADMIN_EMAIL) ?? 'admin@localhost').toLowerCase(),

@@ -2,7 +2,7 @@
 // s3rver 3.7 stores multipart uploads but answers neither AbortMultipartUpload nor ListMultipartUploads; the
 // two are added here over its own upload folders (`<bucket>/._S3rver_uploads/<id>/`, the key in `key`), so
 // that the console's aborts and sweeps run against the same server whose folders the tests then read.
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -15,6 +15,8 @@ export interface TestS3 {
   options(prefix?: string, overrides?: Partial<S3Options>): S3Options;
   /** The ids of the multipart uploads the server holds (neither completed nor aborted). */
   unfinishedUploads(): Promise<string[]>;
+  /** Makes a multipart upload look begun `ms` ago (as ListMultipartUploads reports it). */
+  backdate(uploadId: string, ms: number): Promise<void>;
   /** The requests the server answered, as `METHOD path?query` (uploads of parts among them). */
   requests: string[];
   close(): Promise<void>;
@@ -32,6 +34,9 @@ type KoaContext = {
   body: unknown;
 };
 
+/** A test's own file in an upload's folder: the upload's begin time, for backdate(). */
+const INITIATED = 'test-initiated';
+
 const xml = (text: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${text}`;
 
 export async function startTestS3(): Promise<TestS3> {
@@ -40,12 +45,30 @@ export async function startTestS3(): Promise<TestS3> {
   const uploadsDir = path.join(directory, bucket, '._S3rver_uploads');
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
   const requests: string[] = [];
-  const uploadIds = async () => readdir(uploadsDir).catch(() => [] as string[]);
+  const uploadIds = async () =>
+    (await readdir(uploadsDir).catch(() => [] as string[])).filter((id) => !id.includes('.aborted-'));
   const gaps = async (ctx: KoaContext, next: () => Promise<void>) => {
     requests.push(`${ctx.method} ${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
     const uploadId = ctx.query.uploadId;
     if (ctx.method === 'DELETE' && uploadId) {
-      await rm(path.join(uploadsDir, path.basename(uploadId)), { recursive: true, force: true });
+      const folder = path.join(uploadsDir, path.basename(uploadId));
+      // As S3 does: an upload already completed or aborted is NoSuchUpload. Renamed away first, so that of
+      // two aborts at once only one finds it.
+      const gone = `${folder}.aborted-${Math.random().toString(36).slice(2)}`;
+      if (
+        !(await rename(folder, gone).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        ctx.status = 404;
+        ctx.type = 'application/xml';
+        ctx.body = xml(
+          '<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>',
+        );
+        return;
+      }
+      await rm(gone, { recursive: true, force: true });
       ctx.status = 204;
       return;
     }
@@ -54,7 +77,9 @@ export async function startTestS3(): Promise<TestS3> {
       for (const id of await uploadIds()) {
         const key = await readFile(path.join(uploadsDir, id, 'key'), 'utf8').catch(() => undefined);
         if (key === undefined || !key.startsWith(ctx.query.prefix ?? '')) continue;
-        const initiated = (await stat(path.join(uploadsDir, id))).birthtime.toISOString();
+        // The folder's creation, or the time backdate() wrote beside the key.
+        const backdated = await readFile(path.join(uploadsDir, id, INITIATED), 'utf8').catch(() => undefined);
+        const initiated = backdated ?? (await stat(path.join(uploadsDir, id))).birthtime.toISOString();
         entries.push(
           `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`,
         );
@@ -85,6 +110,10 @@ export async function startTestS3(): Promise<TestS3> {
       ...overrides,
     }),
     unfinishedUploads: uploadIds,
+    async backdate(uploadId, ms) {
+      const at = new Date(Date.now() - ms).toISOString();
+      await writeFile(path.join(uploadsDir, path.basename(uploadId), INITIATED), at);
+    },
     requests,
     async close() {
       await server.close();

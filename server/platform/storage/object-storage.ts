@@ -46,10 +46,17 @@ export interface ObjectStorage {
   /** A short-lived URL a browser may fetch the object from, or undefined when downloads go through the server. */
   downloadUrl(key: string, fileName: string): Promise<string | undefined>;
   /**
-   * Deletes or aborts uploads left unfinished by a crash or a kill, untouched for `graceMs` (each backend has
-   * its own default); answers how many.
+   * Deletes or aborts uploads left unfinished by a crash or a kill, older than `graceMs` (each backend has its
+   * own safe default: a `.part` file untouched 15 minutes, a multipart upload begun 12 hours ago); answers how
+   * many. Idempotent and safe while other instances sweep the same store: one already gone is not an error.
    */
   sweepUnfinished(graceMs?: number): Promise<number>;
+}
+
+/** How often the unfinished uploads are swept, and from what age (unset: the backend's default). */
+export interface UploadSweepOptions {
+  everyMs: number;
+  ageMs?: number;
 }
 
 /** The folders (key prefixes) of the files the console serves; `npm run storage -- migrate` copies these. */

@@ -13,7 +13,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { checkedKey } from './object-key';
-import type { ObjectStorage, StoredObject } from './object-storage';
+import { type ObjectStorage, SERVED_PREFIXES, type StoredObject } from './object-storage';
 
 export interface S3Options {
   bucket: string;
@@ -37,7 +37,8 @@ const UNFINISHED_GRACE_MS = 12 * 60 * 60_000;
 
 const missing = (error: unknown) => {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
+  const name = (error as Error).name;
+  return status === 404 || name === 'NoSuchKey' || name === 'NotFound' || name === 'NoSuchUpload';
 };
 
 /** Objects in one bucket, under S3_PREFIX; uploads go through multipart uploads as their bytes arrive. */
@@ -128,27 +129,30 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     async sweepUnfinished(graceMs = UNFINISHED_GRACE_MS) {
       const before = Date.now() - graceMs;
       let swept = 0;
-      let KeyMarker: string | undefined;
-      let UploadIdMarker: string | undefined;
-      do {
-        const page = await client.send(
-          new ListMultipartUploadsCommand({
-            Bucket,
-            Prefix: options.prefix || undefined,
-            KeyMarker,
-            UploadIdMarker,
-          }),
-        );
-        for (const upload of page.Uploads ?? []) {
-          if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) >= before) continue;
-          await client.send(
-            new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }),
+      // Only the console's own folders: a bucket (or a prefix) may hold other uploads of other programs.
+      for (const folder of SERVED_PREFIXES) {
+        let KeyMarker: string | undefined;
+        let UploadIdMarker: string | undefined;
+        do {
+          const page = await client.send(
+            new ListMultipartUploadsCommand({ Bucket, Prefix: keyOf(folder), KeyMarker, UploadIdMarker }),
           );
-          swept++;
-        }
-        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-        UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-      } while (KeyMarker);
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) >= before) continue;
+            try {
+              await client.send(
+                new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }),
+              );
+              swept++;
+            } catch (error) {
+              // Another instance's sweep (or the upload's own end) got there first.
+              if (!missing(error)) throw error;
+            }
+          }
+          KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+          UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+        } while (KeyMarker);
+      }
       return swept;
     },
   };
