@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Pack, pack as tarPack } from 'tar-stream';
 import type { DbHandle } from '../platform/db/client';
 import { knownMigrations } from '../platform/db/migrate';
+import { type ObjectStorage, SERVED_PREFIXES } from '../platform/storage/object-storage';
 
 export const BACKUP_FORMAT = 'firmware-console-backup/v1';
 export const MANIFEST_ENTRY = 'manifest.json';
@@ -24,6 +25,8 @@ export const DATABASE_ENTRY = { pg: 'database/postgresql.dump', pglite: 'databas
  * folder (pg, in the database entry) are left out.
  */
 export const DATA_FOLDERS = ['artifacts', 'logos', 'repos'];
+/** Issue 39: the bucket's objects (artifacts, logo images) are the entries under this folder, by their key. */
+export const BUCKET_ENTRY = 'bucket';
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -33,6 +36,8 @@ export interface BackupManifest {
   schema: string;
   /** The secrets kept in the database's `settings` table, by key (README, "Backups"): none of their values. */
   secrets: string[];
+  /** With object storage: the bucket (and prefix) the `bucket/` entries were copied from. */
+  bucket?: string;
   entries: { path: string; size: number; sha256: string }[];
 }
 
@@ -120,6 +125,8 @@ export async function createBackup(options: {
   /** For PostgreSQL: the URL pg_dump connects with. */
   databaseUrl?: string;
   dataDir: string;
+  /** With S3_BUCKET: the bucket, whose served objects go into the archive too (issue 39). */
+  storage?: ObjectStorage;
   out: string;
 }): Promise<BackupManifest> {
   const { handle, dataDir } = options;
@@ -161,12 +168,25 @@ export async function createBackup(options: {
         entries.push(await addEntry(pack, `files/${folder}/${name}`, size, createReadStream(file)));
       }
     }
+    const bucket = options.storage?.kind === 's3' ? options.storage : undefined;
+    for (const prefix of bucket ? SERVED_PREFIXES : []) {
+      for (const object of await (bucket as ObjectStorage).list(prefix)) {
+        // Deleted since it was listed (its last build's full clean): nothing to keep.
+        const body = await (bucket as ObjectStorage).read(object.key).catch(async (error) => {
+          if ((await (bucket as ObjectStorage).stat(object.key)) === undefined) return undefined;
+          throw error;
+        });
+        if (!body) continue;
+        entries.push(await addEntry(pack, `${BUCKET_ENTRY}/${object.key}`, object.size, body));
+      }
+    }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       created_at: new Date().toISOString(),
       database,
       schema: await newestApplied(handle),
       secrets: await settingsSecrets(handle),
+      ...(bucket ? { bucket: bucket.location } : {}),
       entries,
     };
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,10 +9,16 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { extract as tarExtract } from 'tar-stream';
+import { openDb } from '../platform/db/client';
 import { extractTar, pgliteDir } from '../platform/db/pglite-files';
+import { createLocalStorage } from '../platform/storage/local-storage';
+import { type ObjectStorage, SERVED_PREFIXES } from '../platform/storage/object-storage';
+import { copyStorage } from '../platform/storage/storage-copy';
+import { rememberLocation } from '../platform/storage/storage-guard';
 import {
   BACKUP_FORMAT,
   type BackupManifest,
+  BUCKET_ENTRY,
   DATA_FOLDERS,
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
@@ -25,7 +31,8 @@ export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
 
-const SAFE_NAME = /^(database\/[a-z.]+|files\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._@+-]+)*|manifest\.json)$/;
+const SAFE_NAME =
+  /^(database\/[a-z.]+|(files|bucket)\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._@+-]+)*|manifest\.json)$/;
 
 /** Unpacks the archive into `staging`, checking each entry against the manifest (its last entry). */
 async function unpackVerified(file: string, staging: string): Promise<BackupManifest> {
@@ -104,6 +111,11 @@ async function pgEmpty(url: string): Promise<void> {
 
 const holdsFiles = async (dir: string) => (await readdir(dir).catch(() => [])).length > 0;
 
+async function holdsObjects(storage: ObjectStorage): Promise<boolean> {
+  for (const prefix of SERVED_PREFIXES) if ((await storage.list(prefix)).length > 0) return true;
+  return false;
+}
+
 /**
  * Restores `file` into the database (DATABASE_URL's, or the embedded one in DATA_DIR) and DATA_DIR. Refuses,
  * changing nothing, an archive that does not match its manifest, a backup of the other kind of database, and,
@@ -113,6 +125,8 @@ export async function restoreBackup(options: {
   file: string;
   databaseUrl?: string;
   dataDir: string;
+  /** With S3_BUCKET: the bucket the backup's `bucket/` entries go into (any bucket, empty unless `force`). */
+  storage?: ObjectStorage;
   force?: boolean;
 }): Promise<BackupManifest> {
   const { dataDir } = options;
@@ -129,7 +143,15 @@ export async function restoreBackup(options: {
           ? 'this backup is of a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into'
           : 'this backup is of the embedded database: unset DATABASE_URL to restore it into DATA_DIR',
       );
+    const fromBucket = manifest.entries.some((entry) => entry.path.startsWith(`${BUCKET_ENTRY}/`));
+    const bucket = options.storage?.kind === 's3' ? options.storage : undefined;
+    if (fromBucket && !bucket)
+      throw new RestoreRefusedError(
+        `this backup holds the files of a bucket (${manifest.bucket}): set S3_BUCKET (and the bucket's ` +
+          'variables) to the bucket to restore them into',
+      );
     const occupied: string[] = [];
+    if (fromBucket && bucket && (await holdsObjects(bucket))) occupied.push(`${bucket.location} has files`);
     if (options.databaseUrl ? await pgHoldsSomething(options.databaseUrl) : existsSync(pgliteDir(dataDir)))
       occupied.push(options.databaseUrl ? 'the database has tables' : `${pgliteDir(dataDir)} exists`);
     for (const folder of DATA_FOLDERS)
@@ -141,6 +163,15 @@ export async function restoreBackup(options: {
           'DATA_DIR, or pass --force to replace them',
       );
 
+    // The bucket's objects first, each read back and checked against its sha256 (storage-copy.ts).
+    if (fromBucket && bucket) {
+      const copied = await copyStorage(createLocalStorage(path.join(staging, BUCKET_ENTRY)), bucket);
+      if (copied.failed.length > 0)
+        throw new Error(
+          `the bucket's files could not all be restored into ${bucket.location}: ` +
+            copied.failed.map((failure) => `${failure.key}: ${failure.reason}`).join('; '),
+        );
+    }
     const database = path.join(staging, DATABASE_ENTRY[manifest.database]);
     if (options.databaseUrl) {
       if (options.force) await pgEmpty(options.databaseUrl);
@@ -172,6 +203,16 @@ export async function restoreBackup(options: {
       const to = path.join(dataDir, folder);
       await rm(to, { recursive: true, force: true });
       await rename(from, to);
+    }
+    // The database remembers the bucket its files are in (storage-guard.ts): now this one, which may be
+    // another bucket or prefix than the backup's.
+    if (fromBucket && bucket) {
+      const handle = await openDb({ databaseUrl: options.databaseUrl, dataDir });
+      try {
+        await rememberLocation(handle.db, bucket);
+      } finally {
+        await handle.close();
+      }
     }
     return manifest;
   } finally {
