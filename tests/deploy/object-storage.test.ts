@@ -177,14 +177,21 @@ describe.skipIf(missing.length > 0)('two instances on one bucket behind nginx', 
     if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
-  /** A build agent process on `server` whose BUILD_COMMAND makes an artifact of `bytes` random bytes. */
-  function startAgent(server: string, bytes: number) {
+  /**
+   * A build agent process on `server`: the default builder, which fetches the build's logo from the console,
+   * or with `bytes` a BUILD_COMMAND that makes an artifact of that many random bytes.
+   */
+  function startAgent(server: string, bytes?: number) {
     const agent = run(process.execPath, ['dist-server/agent/cli.mjs', '--server', server], {
       AGENT_TOKEN: agentToken,
       AGENT_WORK_DIR: path.join(dir, `agent-${agents.length}`),
-      BUILD_COMMAND: 'head -c "$ARTIFACT_BYTES" /dev/urandom > "$OUTPUT_DIR/firmware.bin"',
-      BUILD_ENV: 'ARTIFACT_BYTES',
-      ARTIFACT_BYTES: String(bytes),
+      ...(bytes
+        ? {
+            BUILD_COMMAND: 'head -c "$ARTIFACT_BYTES" /dev/urandom > "$OUTPUT_DIR/firmware.bin"',
+            BUILD_ENV: 'ARTIFACT_BYTES',
+            ARTIFACT_BYTES: String(bytes),
+          }
+        : {}),
     });
     agents.push(agent);
     return agent;
@@ -257,9 +264,12 @@ describe.skipIf(missing.length > 0)('two instances on one bucket behind nginx', 
     const done: { build: Build; logo: { le: string; de: string } }[] = [];
     for (const [i, instance] of instances.entries()) {
       const { build, logo } = await submitWithLogo(`storage set ${i}`);
-      const agent = startAgent(instance.url, 256 * 1024);
+      const agent = startAgent(instance.url);
       done.push({ build: await waitDone(build.id, agent, 120_000), logo });
       await stop(agent);
+      // The agent fetched the logo from this instance (the one uploaded through nginx, to either).
+      for (const variant of ['le', 'de'])
+        expect(instance.output()).toContain(`"url":"/api/agent/jobs/${build.id}/logo/${variant}"`);
     }
     for (const { build, logo } of done) {
       for (const bytes of await downloads(`/api/files/firmwares/${build.uuid}`, 4)) {
