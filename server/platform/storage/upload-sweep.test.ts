@@ -8,6 +8,7 @@ import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
+import { createS3Storage } from './s3-storage';
 
 const EVERY_MS = 300;
 const HOUR = 60 * 60_000;
@@ -58,26 +59,15 @@ describe('the periodic sweep on object storage', () => {
   });
 
   it('is idempotent: an upload another instance aborted meanwhile is no error', async () => {
-    // Two more instances on a prefix of their own (out of the first one's way), sweeping only when told.
-    const config = { s3: s3.options('other/'), uploadSweep: { everyMs: HOUR } };
-    const one = await createTestApp({ config });
-    const two = await createTestApp({ db: one.handle, config });
-    try {
-      await pause(EVERY_MS);
-      const id = await begin('other/logos/left.png');
-      await s3.backdate(id, 13 * HOUR);
-      // Both sweep at once: one aborts it, the other finds it gone (S3's NoSuchUpload) and carries on.
-      const counts = await Promise.all([
-        one.app.storage.sweepUnfinished(),
-        two.app.storage.sweepUnfinished(),
-      ]);
-      expect(counts[0] + counts[1]).toBe(1);
-      expect(await s3.unfinishedUploads()).not.toContain(id);
-      expect(await two.app.storage.sweepUnfinished()).toBe(0);
-    } finally {
-      await two.close();
-      await one.close();
-    }
+    // Two instances' stores on a prefix of their own (out of the app's way; no start sweep of theirs runs).
+    const [one, two] = [createS3Storage(s3.options('other/')), createS3Storage(s3.options('other/'))];
+    const id = await begin('other/logos/left.png');
+    await s3.backdate(id, 13 * HOUR);
+    // Both sweep at once: one aborts it, the other finds it gone (S3's NoSuchUpload) and carries on.
+    const counts = await Promise.all([one.sweepUnfinished(), two.sweepUnfinished()]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(await s3.unfinishedUploads()).not.toContain(id);
+    expect(await two.sweepUnfinished()).toBe(0);
   });
 });
 
