@@ -639,6 +639,11 @@ export const buildRuns = pgTable(
     index('build_runs_sha256_idx').on(t.sha256),
     // Issue 42: the agents busy over time, read from the index alone.
     index('build_runs_agents_idx').on(t.queued_at, t.agent_id, t.started_at, t.finished_at),
+    // Issue 42: the runs still building (the agents chart's busy hours up to now; the finished ones are in
+    // dashboard_rollup, migration 0031).
+    index('build_runs_running_idx')
+      .on(t.agent_id, t.started_at)
+      .where(sql`${t.finished_at} is null and ${t.started_at} is not null and ${t.agent_id} is not null`),
     check(
       'build_runs_status_check',
       sql`${t.status} in ('pending', 'in_progress', 'done', 'failed', 'cancelled')`,
@@ -668,6 +673,8 @@ export const agentPresence = pgTable(
  * it cannot drift from the builds. Per UTC hour of the builds' queue time: `kind` 'status' (key: the status),
  * 'ended_model' and 'failed_model' (key: the model), 'ended_release' and 'failed_release' (key: the release),
  * 'wait' and 'duration' (key: the histogram bin of the seconds, `dashboard_bin` in the migration); `n` builds.
+ * Migration 0031 adds, kept by triggers on build_runs and license_issues: 'agent_busy' (key: the agent's id; `n`
+ * finished runs of it overlapping the hour) and 'license' (key: the license's id; `n` issued in the hour).
  */
 export const dashboardRollup = pgTable(
   'dashboard_rollup',
