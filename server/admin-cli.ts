@@ -6,8 +6,8 @@
 // becomes the one every instance must sign tokens with (server/accounts/jwt-secret.ts); every session ends.
 // `npm run admin -- --attest-existing`: signs the artifacts of builds finished before attestations existed,
 // marked as attested at upgrade (issue 43; README, "Upgrading"). `npm run admin -- --rebuild-dashboard`: counts
-// the staff dashboards' rollup anew from the builds (issue 42; the builds' triggers keep it, so only after a
-// restore of the builds table without them, or to check).
+// the staff dashboards' rollup anew from the builds, their runs and the license issues (issue 42; those tables'
+// triggers keep it, so only after a restore of them without the triggers, or to check).
 import { parseArgs } from 'node:util';
 import { recoverAdmin } from './accounts/admin-recovery';
 import { rotateJwtSecret } from './accounts/jwt-secret';

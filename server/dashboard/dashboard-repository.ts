@@ -1,6 +1,6 @@
-// Issue 42: the dashboards' aggregates: the staff charts of builds from `dashboard_rollup` (kept by the
-// builds' triggers, migration 0030), the rest each one statement over an index that holds every column it reads
-// (builds_dashboard_idx, builds_dashboard_user_idx, build_runs_agents_idx, license_issues_issued_idx), so no
+// Issue 42: the dashboards' aggregates: the staff charts of builds, agents and licenses from `dashboard_rollup`
+// (kept by triggers on builds, build_runs and license_issues, migrations 0030 and 0031), the rest each one
+// statement over an index (builds_dashboard_user_idx, build_runs_running_idx, agent_presence's key), so no
 // build row is loaded into Node and none is read from the heap. Buckets are UTC hours, days or weeks; every
 // bucket of the range is answered, empty ones with zeros.
 import { type SQL, sql } from 'drizzle-orm';
@@ -175,7 +175,11 @@ export async function failureRates(db: Db, range: DashboardRange): Promise<Failu
   return { by_release: of('release'), by_model: of('model') };
 }
 
-/** Agents online (called in within the bucket) and busy (building within it). */
+/**
+ * Agents online (called in within the bucket) and busy (building within it): the finished runs' hours from the
+ * rollup ('agent_busy', migration 0031), the runs still building from build_runs_running_idx (each agent from
+ * its earliest such run to now).
+ */
 export async function agentsOverTime(db: Db, range: DashboardRange): Promise<AgentsOverTime> {
   const bucket = rangeBucket(range);
   const step = sql`${`1 ${bucket}`}::interval`;
@@ -183,16 +187,17 @@ export async function agentsOverTime(db: Db, range: DashboardRange): Promise<Age
     with online as (
       select ${trunc(bucket, sql`hour`)} as at, count(distinct agent_id) as n
       from agent_presence where hour >= ${trunc('hour', since(range))} group by 1),
-    spans as (
-      select agent_id, started_at, coalesce(finished_at, now()) as ended_at
-      from build_runs
-      where queued_at >= ${since(range)} - interval '2 days' and agent_id is not null and started_at is not null
-        and coalesce(finished_at, now()) >= ${since(range)}),
+    running as (
+      select agent_id, min(started_at) as started_at from build_runs
+      where finished_at is null and started_at is not null and agent_id is not null group by agent_id),
     busy as (
-      select s.at, count(distinct agent_id) as n
-      from spans cross join lateral generate_series(
-        ${trunc(bucket, sql`greatest(started_at, ${since(range)})`)}, ${trunc(bucket, sql`ended_at`)}, ${step}) s(at)
-      group by s.at)
+      select at, count(distinct agent) as n from (
+        select ${trunc(bucket, sql`hour`)} as at, key as agent
+        from dashboard_rollup where kind = 'agent_busy' and ${rolledUpSince(range)} and n > 0
+        union all
+        select s.at, running.agent_id::text from running cross join lateral generate_series(
+          ${trunc(bucket, sql`greatest(running.started_at, ${since(range)})`)}, ${trunc(bucket, sql`now()`)}, ${step}) s(at)
+      ) x group by at)
     select s.at, online.n as online, busy.n as busy
     from ${buckets(range, bucket)} s(at)
     left join online on online.at = s.at left join busy on busy.at = s.at order by s.at`);
@@ -204,19 +209,27 @@ export async function agentsOverTime(db: Db, range: DashboardRange): Promise<Age
   return { bucket, points };
 }
 
-/** Licenses issued (with a done build) per week and region. */
+/**
+ * Licenses issued (with a done build) per week and region: everyone's from the rollup ('license', migration
+ * 0031), an account's through its builds (builds_dashboard_user_idx, then each build's issues by primary key).
+ */
 export async function licensesPerWeek(db: Db, range: DashboardRange, scope: Scope): Promise<LicensesPerWeek> {
-  // A partner's: read through their builds (a few thousand at most), not the range of everyone's issues.
-  const owned =
+  const agg =
     scope.accountId === undefined
-      ? sql``
-      : sql`and li.build_id in (select b.id from builds b where b.user_id = ${scope.accountId})`;
-  const result = await db.execute(sql`
-    with agg as (
+      ? sql`
+      select ${trunc('week', sql`r.hour`)} as at, l.region, sum(r.n) as issued
+      from dashboard_rollup r join licenses l on l.id::text = r.key
+      where r.kind = 'license' and r.hour >= ${trunc('hour', since(range))}
+      group by 1, 2 having sum(r.n) > 0`
+      : sql`
       select ${trunc('week', sql`li.issued_at`)} as at, l.region, count(*) as issued
-      from license_issues li join licenses l on l.id = li.license_id
-      where li.issued_at >= ${since(range)} ${owned}
-      group by 1, 2)
+      from (select id from builds where user_id = ${scope.accountId} offset 0) b
+      join license_issues li on li.build_id = b.id
+      join licenses l on l.id = li.license_id
+      where li.issued_at >= ${since(range)}
+      group by 1, 2`;
+  const result = await db.execute(sql`
+    with agg as (${agg})
     select s.at, agg.region, agg.issued
     from ${buckets(range, 'week')} s(at) left join agg on agg.at = s.at order by s.at, agg.region`);
   const rows = rowsOf<{ at: unknown; region: string | null; issued: unknown }>(result);
@@ -255,7 +268,10 @@ export async function lastFailedBuilds(db: Db, accountId: number): Promise<Faile
   }));
 }
 
-/** Counts the rollup anew from the builds (`npm run admin -- --rebuild-dashboard`); answers its rows. */
+/**
+ * Counts the rollup anew from the builds, runs and license issues (`npm run admin -- --rebuild-dashboard`);
+ * answers its rows.
+ */
 export async function rebuildDashboardRollup(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select dashboard_rollup_rebuild()`);
