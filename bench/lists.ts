@@ -1,7 +1,7 @@
 // The builds lists and task counters with 100,000 builds and 1,000 partners (bench/data.ts), each beside the
 // bare indexed 20-row query (server/platform/bench-baseline.ts, BENCH_BASELINE=1) measured in the same run.
 // `npx tsx bench/lists.ts` runs it alone on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,8 +70,27 @@ export async function seededServer(
   env: Record<string, string>,
   run: (exec: Exec, demoEmail: string) => Promise<void>,
 ): Promise<{ server: RunningServer; seedMs: number; close: () => Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), `fc-bench-${name}-`));
-  const scratch = env.DATABASE_URL ? await scratchDatabase(env.DATABASE_URL, name) : undefined;
+  // BENCH_KEEP=<dir>: the seeded world is kept in <dir> (and, on PostgreSQL, in the database bench_<name>_kept)
+  // and reused by the next run with the same <dir>: a 1,000,000-build seed takes minutes. The server's start
+  // applies any newer migration to it.
+  const keep = process.env.BENCH_KEEP ? join(process.env.BENCH_KEEP, name) : undefined;
+  const label = env.DATABASE_URL ? 'pg' : 'pglite';
+  const dataDir = keep ? join(keep, label) : await mkdtemp(join(tmpdir(), `fc-bench-${name}-`));
+  const seededMark = join(dataDir, 'bench-seeded.json');
+  const kept = keep ? await readFile(seededMark, 'utf8').then(JSON.parse, () => undefined) : undefined;
+  let scratch: { url: string; drop: () => Promise<void> } | undefined;
+  if (env.DATABASE_URL && keep) {
+    const url = new URL(env.DATABASE_URL);
+    url.pathname = `/bench_${name}_kept`;
+    if (!kept) {
+      const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists "bench_${name}_kept" with (force)`);
+      await admin.query(`create database "bench_${name}_kept"`);
+      await admin.end();
+    }
+    scratch = { url: url.toString(), drop: async () => {} };
+  } else if (env.DATABASE_URL) scratch = await scratchDatabase(env.DATABASE_URL, name);
   const serverEnv: Record<string, string> = {
     ...env,
     DATA_DIR: dataDir,
@@ -82,14 +101,26 @@ export async function seededServer(
   let server: RunningServer | undefined;
   const close = async () => {
     await server?.stop();
+    if (keep) return;
     await rm(dataDir, { recursive: true, force: true });
     await scratch?.drop();
   };
   try {
-    const first = await startServer(serverEnv);
-    const demoEmail = first.partner.email;
-    await first.stop();
-    const seedMs = await seed(dataDir, scratch?.url, (exec) => run(exec, demoEmail));
+    let seedMs: number;
+    if (kept) seedMs = kept.seedMs;
+    else {
+      if (keep) await rm(dataDir, { recursive: true, force: true });
+      await mkdir(dataDir, { recursive: true });
+      const first = await startServer(serverEnv);
+      const demoEmail = first.partner.email;
+      await first.stop();
+      seedMs = await seed(dataDir, scratch?.url, (exec) => run(exec, demoEmail));
+      // The seeded builds list artifacts that no file backs; an empty DATA_DIR beside a database listing files
+      // is refused ready (issue 39, server/platform/storage/storage-guard.ts). One file stands in for them.
+      await mkdir(join(dataDir, 'artifacts'), { recursive: true });
+      await writeFile(join(dataDir, 'artifacts', 'bench-seeded'), 'the bench seeds no artifact files\n');
+      if (keep) await writeFile(seededMark, JSON.stringify({ seedMs }));
+    }
     server = await startServer(serverEnv);
     return { server, seedMs, close };
   } catch (error) {
