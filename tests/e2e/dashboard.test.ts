@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contrast } from '../../src/custom/dashboard/palette';
 import type { ApiSession } from './support/api';
 import { agentCall as agentCallTo, queueHeld, submitBuild } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
@@ -140,6 +141,37 @@ describe('the dashboards', () => {
     for (const name of charts) await expectDrawn(page, name);
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, 'admin-768');
+
+    // The dark theme (the system's, as the preferences' "auto" follows it): dark paper, every chart drawn.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const paper = () =>
+      chart(page, 'builds').evaluate((card) => {
+        const [r, g, b] = getComputedStyle(card).backgroundColor.match(/\d+/g)?.map(Number) ?? [
+          255, 255, 255,
+        ];
+        return (r + g + b) / 3;
+      });
+    await expect.poll(paper).toBeLessThan(64);
+    for (const name of charts) await expectDrawn(page, name);
+    // Each bar of the builds (done, failed) reads on the dark paper as text would (4.5:1).
+    const colours = await chart(page, 'builds').evaluate((card) => {
+      const hex = (css: string) =>
+        `#${(css.match(/\d+/g) ?? [])
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('')}`;
+      const bars = [...card.querySelectorAll('svg .MuiBarChart-element')];
+      return {
+        paper: hex(getComputedStyle(card).backgroundColor),
+        bars: bars.map((bar) => hex(getComputedStyle(bar).fill)),
+      };
+    });
+    expect(colours.bars.length).toBeGreaterThan(0);
+    for (const bar of colours.bars) expect(contrast(bar, colours.paper)).toBeGreaterThanOrEqual(4.5);
+    await shot(page, 'admin-768-dark');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const name of charts) await expectDrawn(page, name);
+    await shot(page, 'admin-1280-dark');
     await context.close();
   });
 

@@ -1,11 +1,13 @@
 // Issue 42: the dashboards' chart kinds (@mui/x-charts), drawn from a chart's table: bars over time (stacked),
 // lines over time, and horizontal bars of a rate.
+
+import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslate } from 'react-admin';
 import type { ChartTable, Column } from './chartTable';
 import { useChartFormat } from './format';
-import { SERIES_COLOURS } from './palette';
+import { SERIES_COLOURS, themedColour } from './palette';
 
 const HEIGHT = 260;
 
@@ -16,6 +18,7 @@ const colourOf = (colours: Colours, column: Column, index: number) =>
 
 function useSeries(table: ChartTable, colours: Colours) {
   const translate = useTranslate();
+  const mode = useTheme().palette.mode;
   const format = useChartFormat();
   const [at, ...measures] = table.columns;
   const xAxis = [
@@ -29,7 +32,7 @@ function useSeries(table: ChartTable, colours: Colours) {
   const series = measures.map((column, index) => ({
     dataKey: column.key,
     label: translate(column.label, { _: column.label }),
-    color: colourOf(colours, column, index),
+    color: themedColour(colourOf(colours, column, index), mode),
     valueFormatter: (value: number | null) => format(value, column.kind),
   }));
   const kind = measures[0]?.kind ?? 'count';
@@ -81,6 +84,7 @@ export const Lines = ({ table, colours }: { table: ChartTable; colours?: Colours
 /** A rate (0–1) per name, as horizontal bars. */
 export const RateBars = ({ table, colour }: { table: ChartTable; colour: string }) => {
   const translate = useTranslate();
+  const mode = useTheme().palette.mode;
   const format = useChartFormat();
   return (
     <BarChart
@@ -93,7 +97,7 @@ export const RateBars = ({ table, colour }: { table: ChartTable; colour: string 
         {
           dataKey: 'rate',
           label: translate('dashboard.columns.rate'),
-          color: colour,
+          color: themedColour(colour, mode),
           valueFormatter: (value: number | null) => format(value, 'rate'),
         },
       ]}
