@@ -1,6 +1,6 @@
 // Issue 42: the dashboards' aggregates: the staff charts of builds, agents and licenses from `dashboard_rollup`
 // (kept by triggers on builds, build_runs and license_issues, migrations 0030 and 0031), the rest each one
-// statement over an index (builds_dashboard_user_idx, build_runs_running_idx, agent_presence's key), so no
+// statement over an index (builds_dashboard_user_idx, build_runs_running_idx), so no
 // build row is loaded into Node and none is read from the heap. Buckets are UTC hours, days or weeks; every
 // bucket of the range is answered, empty ones with zeros.
 import { type SQL, sql } from 'drizzle-orm';
@@ -199,18 +199,18 @@ export async function failureRates(db: Db, range: DashboardRange): Promise<Failu
 }
 
 /**
- * Agents online (called in within the bucket) and busy (building within it): the finished runs' hours from the
- * rollup ('agent_busy', migration 0031), the runs still building from build_runs_running_idx: one probe per
- * agent for its earliest such run, busy from then to now (grouping every running run by agent read 50,000 index
- * entries in the bench).
+ * Agents online (called in within the bucket) and busy (building within it), from the rollup (migration 0031):
+ * the hours they called in ('agent_online', from agent_presence) and their finished runs' hours ('agent_busy');
+ * the runs still building from build_runs_running_idx, one probe per agent for its earliest such run, busy
+ * from then to now (grouping every running run by agent read 50,000 index entries in the bench).
  */
 export async function agentsOverTime(db: Db, range: DashboardRange): Promise<AgentsOverTime> {
   const bucket = rangeBucket(range);
   const step = sql`${`1 ${bucket}`}::interval`;
   const result = await db.execute(sql`
     with online as (
-      select ${trunc(bucket, sql`hour`)} as at, count(distinct agent_id) as n
-      from agent_presence where hour >= ${trunc('hour', since(range))} group by 1),
+      select ${trunc(bucket, sql`hour`)} as at, count(distinct key) as n
+      from ${rolledUp(range, ['agent_online'])} r where n > 0 group by 1),
     running as (
       select * from (
         select w.id as agent_id, (

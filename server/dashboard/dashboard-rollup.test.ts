@@ -45,7 +45,8 @@ const expected = sql`
       cross join lateral generate_series(date_trunc('hour', r.started_at, 'UTC'),
         date_trunc('hour', r.finished_at, 'UTC'), interval '1 hour') h(hour)
       where r.agent_id is not null and r.started_at is not null and r.finished_at is not null
-    union all select 'license', date_trunc('hour', issued_at, 'UTC'), license_id::text from license_issues)
+    union all select 'license', date_trunc('hour', issued_at, 'UTC'), license_id::text from license_issues
+    union all select 'agent_online', hour, agent_id::text from agent_presence)
   select kind, hour, key, count(*)::int as n from (
     select kind, hour, key from e
     union all select 'd_' || kind, date_trunc('day', hour, 'UTC'), key from e) x
@@ -146,11 +147,10 @@ it('equals the aggregate of the builds after a random sequence of queue operatio
   expect(last).toBeTruthy();
   if (last) await finishJobWithArchive(w, agent.token, last);
   expect(await rows(kept)).toEqual(await rows(expected));
-  const kinds = new Set((await rows(expected)).map((row) => row.kind));
-  expect([...kinds].filter((kind) => kind === 'agent_busy' || kind === 'license').sort()).toEqual([
-    'agent_busy',
-    'license',
-  ]);
+  const kinds = new Set((await rows(expected)).map((row) => String(row.kind)));
+  expect(
+    [...kinds].filter((kind) => ['agent_busy', 'agent_online', 'license'].includes(kind)).sort(),
+  ).toEqual(['agent_busy', 'agent_online', 'license']);
   // A license removed takes its issues (a cascade), an agent removed leaves its runs without one (set null).
   await w.t.db.execute(sql`
     with l as (insert into licenses (name, region) values ('Rollup test', 'Test') returning id)
