@@ -715,6 +715,8 @@ export const idempotencyKeys = pgTable(
     request: text('request').notNull(),
     status: integer('status'),
     body: text('body'),
+    /** The first answer's Location header (issue 38): a replay of a 201 names the same thing it made. */
+    location: text('location'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
