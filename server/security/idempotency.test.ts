@@ -45,6 +45,15 @@ describe('Idempotency-Key', () => {
     expect((await rowCounts(w.t.db)).sets).toBe(before.sets + 1);
   });
 
+  it('answers a replayed 201 with the Location of the first answer (issue 38)', async () => {
+    const a = await post('/client/firmware/groups', { name: 'Located twice' }, 'set-location');
+    const b = await post('/client/firmware/groups', { name: 'Located twice' }, 'set-location');
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.headers.location).toMatch(/^\/api\/client\/firmware\/groups\/\d+$/);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.headers.location).toBe(a.headers.location);
+  });
+
   it('lets a refused request be sent again with the same key, and refuses the key on another request', async () => {
     const refused = await post('/client/firmware/groups', { name: 'x' }, 'set-2');
     expectValidationError(refused, 'name');

@@ -31,11 +31,18 @@ export async function claimKey(
   return row ?? true;
 }
 
-/** Keeps the first request's answer. */
-export async function storeAnswer(db: Db, accountId: number, key: string, status: number, body: string) {
+/** Keeps the first request's answer, with its Location header (issue 38). */
+export async function storeAnswer(
+  db: Db,
+  accountId: number,
+  key: string,
+  status: number,
+  body: string,
+  headers: { location: string | null },
+) {
   await db
     .update(idempotencyKeys)
-    .set({ status, body })
+    .set({ status, body, location: headers.location })
     .where(and(eq(idempotencyKeys.account_id, accountId), eq(idempotencyKeys.key, key)));
 }
 

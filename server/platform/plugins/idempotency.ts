@@ -12,7 +12,7 @@ const PRUNE_MS = 60 * 60_000;
 /**
  * `Idempotency-Key` on creating requests (issue 15): a signed-in account's POST that carries the header is done
  * once; a repeat with the same key within 24 h answers the first result (with `Idempotent-Replayed: true`)
- * instead of creating a second build or set. Only successful answers are kept: after a refusal the same key
+ * instead of creating a second build or set, with the first answer's Location header (issue 38). Only successful answers are kept: after a refusal the same key
  * may be sent again. The same key on another request is refused (422), and one whose first request is still
  * running answers 409. Kept in the database, so every instance honours a key sent to another.
  *
@@ -51,6 +51,7 @@ export function idempotency(app: FastifyInstance): void {
       ]);
     }
     if (first.status === null) throw conflict('The first request with this Idempotency-Key is still running');
+    if (first.location !== null) reply.header('location', first.location);
     return reply
       .code(first.status)
       .header('idempotent-replayed', 'true')
@@ -65,7 +66,10 @@ export function idempotency(app: FastifyInstance): void {
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
       const secrets = shownOnceFields(request.routeOptions.schema?.response, reply.statusCode);
       const kept = withoutShownOnce(String(payload ?? ''), secrets);
-      await storeAnswer(app.db, claim.accountId, claim.key, reply.statusCode, kept);
+      const location = reply.getHeader('location');
+      await storeAnswer(app.db, claim.accountId, claim.key, reply.statusCode, kept, {
+        location: typeof location === 'string' ? location : null,
+      });
     } else {
       await releaseKey(app.db, claim.accountId, claim.key);
     }
