@@ -50,5 +50,20 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
  * validator leaves the field to the rule, which answers with the spec's own message; the document's transform
  * writes it as `pattern`. One regex, in contract/rules, for both.
  */
-export const documentedPattern = (rule?: RegExp): { 'x-pattern'?: string } =>
-  rule ? { 'x-pattern': rule.source } : {};
+export const documentedPattern = (
+  rule?: RegExp,
+  options: { trimmed?: boolean } = {},
+): { 'x-pattern'?: string } => {
+  if (!rule) return {};
+  return { 'x-pattern': options.trimmed ? aroundBlanks(rule) : rule.source };
+};
+
+/**
+ * `^…$` as `^\s*(?:…)\s*$`: for a field the server trims before its rule (a set's name, a pool's fields), the
+ * blanks around it are accepted, so the document says so too (issue 38). `\s` is exactly what
+ * `String.prototype.trim` removes.
+ */
+export function aroundBlanks(rule: RegExp): string {
+  const inner = rule.source.replace(/^\^/, '').replace(/\$$/, '');
+  return `^\\s*(?:${inner})\\s*$`;
+}

@@ -5,9 +5,10 @@ import { LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT } from '../rules/text';
 import { POOL_TYPES } from '../statuses';
 import { closedObject, documentedPattern } from './common-schemas';
 
-// Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages.
+// Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages,
+// on the fields trimmed (server/builds/input/pool-rules.ts): their documented patterns allow blanks around.
 const poolText = (description: string, maxLength = 64, rule?: RegExp) =>
-  Type.String({ maxLength, description, ...documentedPattern(rule) });
+  Type.String({ maxLength, description, ...documentedPattern(rule, { trimmed: true }) });
 
 export const PoolTypeSchema = Type.Enum([...POOL_TYPES], {
   description: 'fee, devfee or refund (admins only)',

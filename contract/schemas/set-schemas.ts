@@ -57,7 +57,8 @@ export const BuildSetWithOwnerSchema = named(
 const nameField = Type.String({
   maxLength: 64,
   description: 'At least 3 letters, digits, spaces, _ - or .; unique among my sets that are not removed',
-  ...documentedPattern(SET_NAME_CHARS),
+  // The server trims a name before its rules (contract/rules/text.ts setName), so blanks around it pass.
+  ...documentedPattern(SET_NAME_CHARS, { trimmed: true }),
 });
 const setFields = {
   description: Type.Optional(Type.String({ maxLength: 1000 })),

@@ -8,6 +8,7 @@ import {
   LETTERS_DIGITS_UNDERSCORE,
   SET_NAME_CHARS,
 } from '../../../contract/rules/text';
+import { aroundBlanks } from '../../../contract/schemas/common-schemas';
 import { createTestApp } from '../../test/helper';
 import { sharedWorld } from '../../test/shared-world';
 
@@ -125,10 +126,11 @@ describe('GET /api/docs', () => {
     it("writes the contract's name and pool rules as patterns, from the rules' own regexes", async () => {
       const { doc } = await operations();
       const { SetCreate, BuildCreate } = doc.components.schemas;
-      expect(SetCreate.properties.name.pattern).toBe(SET_NAME_CHARS.source);
+      // Trimmed by the server, so blanks around are allowed (openapi-patterns.test.ts).
+      expect(SetCreate.properties.name.pattern).toBe(aroundBlanks(SET_NAME_CHARS));
       const pool = JSON.stringify(BuildCreate);
       for (const rule of [POOL_URL, LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT])
-        expect(pool).toContain(JSON.stringify({ pattern: rule.source }).slice(1, -1));
+        expect(pool).toContain(JSON.stringify({ pattern: aroundBlanks(rule) }).slice(1, -1));
       const text = JSON.stringify(doc);
       for (const rule of [MODEL_NAME, CATALOGUE_CODE, LATIN_AND_DIGITS, LETTERS_DIGITS_UNDERSCORE])
         expect(text, rule.source).toContain(JSON.stringify({ pattern: rule.source }).slice(1, -1));
