@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf as say } from '../english';
-import { isPoolUrl, poolAccount, poolUrl, poolWorker, presetsForSeries } from './pools';
+import { isPoolUrl, POOL_URL, poolAccount, poolUrl, poolWorker, presetsForSeries } from './pools';
 
 describe('pool rules (spec §5 messages)', () => {
   it.each([
@@ -53,5 +53,20 @@ describe('pool presets by coin (issue 37)', () => {
     expect(presetsForSeries(presets, series, 'x19').map((p) => p.pool)).toEqual(['ViaBTC']);
     expect(presetsForSeries(presets, series, 'l7').map((p) => p.pool)).toEqual(['ViaBTC LTC']);
     expect(presetsForSeries(presets, series, '')).toHaveLength(2);
+  });
+});
+
+// Issue 38: the port's range is written in the pattern itself, so the OpenAPI document states it too.
+describe('the pool url pattern', () => {
+  it('takes exactly the ports from 1 to 65535, in at most five digits, leading zeros allowed', () => {
+    const wrong: string[] = [];
+    for (let port = 0; port <= 99_999; port += 1) {
+      for (let width = String(port).length; width <= 6; width += 1) {
+        const text = String(port).padStart(width, '0');
+        const expected = port >= 1 && port <= 65_535 && width <= 5;
+        if (POOL_URL.test(`stratum+tcp://pool.example.test:${text}`) !== expected) wrong.push(text);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

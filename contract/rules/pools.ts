@@ -7,17 +7,18 @@ import { firstIssue, isEmpty, type Rule, textOf } from './values';
 // The stratum schemes miners speak; host (name, IPv4 or [IPv6]) and port are required, a path (the Stratum V2
 // authority key) is optional.
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * A port from 1 to 65535 in at most five digits, leading zeros allowed: the range written as a pattern, so that
+ * the OpenAPI document states it too (issue 38).
+ */
+export const PORT =
+  '(?:0{0,4}[1-9]|0{0,3}[1-9]\\d|0{0,2}[1-9]\\d{2}|0?[1-9]\\d{3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
 export const POOL_URL = new RegExp(
-  `^(stratum\\+tcp|stratum\\+ssl|stratum2\\+tcp)://(${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\]):(\\d{1,5})(/[A-Za-z0-9._~-]*)?$`,
+  `^(stratum\\+tcp|stratum\\+ssl|stratum2\\+tcp)://(${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\]):(${PORT})(/[A-Za-z0-9._~-]*)?$`,
 );
 
 /** stratum+tcp://, stratum+ssl:// or stratum2+tcp:// with a host and a port from 1 to 65535. */
-export function isPoolUrl(value: string): boolean {
-  const match = POOL_URL.exec(value);
-  if (!match) return false;
-  const port = Number(match[3]);
-  return port >= 1 && port <= 65_535;
-}
+export const isPoolUrl = (value: string): boolean => POOL_URL.test(value);
 
 const poolUrlFormat: Rule = (value) =>
   isEmpty(value) || isPoolUrl(textOf(value).trim()) ? undefined : validation('url');
