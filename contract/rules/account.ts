@@ -7,10 +7,11 @@ import { firstIssue, isEmpty, type Rule, textOf } from './values';
 
 /** The longest address SMTP carries (RFC 5321). */
 export const EMAIL_MAX_LENGTH = 254;
-const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** Spec §5: no Cyrillic letters in an address; the OpenAPI document writes it as the field's pattern. */
+export const NO_CYRILLIC = /^\P{Script=Cyrillic}*$/u;
 
 export const noCyrillic: Rule = (value) =>
-  CYRILLIC.test(textOf(value)) ? validation('cyrillic') : undefined;
+  NO_CYRILLIC.test(textOf(value)) ? undefined : validation('cyrillic');
 
 /**
  * An e-mail address (a single-label domain is allowed: admin@localhost); Cyrillic is named before the format.
@@ -21,7 +22,7 @@ export const email =
   (value) => {
     if (isEmpty(value)) return undefined;
     const text = textOf(value);
-    if (CYRILLIC.test(text)) return validation('cyrillic');
+    if (!NO_CYRILLIC.test(text)) return validation('cyrillic');
     if (text.length > EMAIL_MAX_LENGTH || !IsEmail(text.trim()))
       return validation(variant === 'correct' ? 'email_correct' : 'invalid_email');
     return undefined;

@@ -37,8 +37,10 @@ export const minLength3: Rule = (value) =>
     ? validation('min_length', { min: NAME_MIN_LENGTH })
     : undefined;
 
+/** Spec §5 'Maximum 10 characters' (a series' name). */
+export const MAX_LENGTH_10 = 10;
 export const maxLength10: Rule = (value) =>
-  textOf(value).length > 10 ? validation('max_length_10') : undefined;
+  textOf(value).length > MAX_LENGTH_10 ? validation('max_length_10') : undefined;
 
 /** Any absolute url with a host. */
 export const url: Rule = (value) => {

@@ -1,7 +1,20 @@
 import { type Static, Type } from 'typebox';
-import { SUPPORTED_LANGUAGES } from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SUPPORTED_LANGUAGES } from '../constants';
 import { ROLES } from '../roles';
-import { closedObject, named } from './common-schemas';
+import { EMAIL_MAX_LENGTH, NO_CYRILLIC } from '../rules/account';
+import { closedObject, documentedBounds, documentedPattern, named } from './common-schemas';
+
+/** An e-mail address as the rule takes it (contract/rules/account.ts): its format, length and no Cyrillic. */
+export const emailRule = {
+  ...documentedBounds({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
+  ...documentedPattern(NO_CYRILLIC),
+};
+
+/** A new password as the rule takes it: 8 to 32 characters. */
+export const passwordRule = documentedBounds({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+});
 
 export const LanguageSchema = Type.Enum([...SUPPORTED_LANGUAGES]);
 export const RoleSchema = Type.Enum([...ROLES]);
@@ -54,7 +67,7 @@ export type AccountInfoPatch = Static<typeof AccountInfoPatchSchema>;
 
 // ── E-mail and password changes (issue 6); formats and lengths are checked by the handlers ──
 
-export const ChangeEmailBodySchema = closedObject({ email: Type.String({ maxLength: 1000 }) });
+export const ChangeEmailBodySchema = closedObject({ email: Type.String({ maxLength: 1000, ...emailRule }) });
 
 export const ConfirmEmailChangeBodySchema = closedObject({
   token: Type.String({ minLength: 1, maxLength: 200 }),
@@ -64,7 +77,7 @@ export const ConfirmedEmailSchema = Type.Object({ email: Type.String() });
 
 export const ChangePasswordBodySchema = closedObject({
   old_password: Type.String({ maxLength: 1000 }),
-  new_password: Type.String({ maxLength: 1000 }),
+  new_password: Type.String({ maxLength: 1000, ...passwordRule }),
 });
 
 export type PartnerFee = Static<typeof PartnerFeeSchema>;

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { passwordRule } from './account-schemas';
 import { closedObject } from './common-schemas';
 import { shownOnce } from './shown-once';
 
@@ -24,5 +25,5 @@ export const ForgotPasswordBodySchema = closedObject({
 // The password's length is checked by the handler, with the spec's message.
 export const ResetPasswordBodySchema = closedObject({
   token: Type.String({ minLength: 1, maxLength: 200 }),
-  password: Type.String({ maxLength: 1000 }),
+  password: Type.String({ maxLength: 1000, ...passwordRule }),
 });

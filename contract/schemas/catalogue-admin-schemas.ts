@@ -1,16 +1,21 @@
 // The admin catalogue (issue 17): request and response shapes of /api/admin/catalogue/*. Only absurd input is
 // refused by the schemas; names and codes are checked by contract/rules/catalogue-names.ts with its messages.
 import { type Static, Type } from 'typebox';
-import { CATALOGUE_CODE, MODEL_NAME } from '../rules/catalogue-names';
+import { CATALOGUE_CODE, CATALOGUE_MAX, MODEL_NAME } from '../rules/catalogue-names';
 import { LATIN_AND_DIGITS } from '../rules/text';
-import { closedObject, documentedPattern } from './common-schemas';
+import { closedObject, documentedBounds, documentedPattern } from './common-schemas';
 
-const text = (maxLength: number, description: string, example?: string, rule?: RegExp) =>
+/**
+ * A text field: `maxLength` caps absurd input; `ruleMax`, the rule's own longest (contract/rules/
+ * catalogue-names.ts), is what the document states (issue 38).
+ */
+const text = (maxLength: number, description: string, example?: string, rule?: RegExp, ruleMax?: number) =>
   Type.String({
     maxLength,
     description,
     ...(example ? { examples: [example] } : {}),
     ...documentedPattern(rule),
+    ...(ruleMax === undefined ? {} : documentedBounds({ maxLength: ruleMax })),
   });
 
 const queued = Type.Integer({ description: 'Builds in the queue (pending or in progress) that use it' });
@@ -35,7 +40,7 @@ export const AdminSeriesSchema = Type.Object({
   queued_builds: queued,
 });
 export const SeriesCreateSchema = closedObject({
-  name: text(40, 'Latin letters and digits, at most 10', 'x23', LATIN_AND_DIGITS),
+  name: text(40, 'Latin letters and digits, at most 10', 'x23', LATIN_AND_DIGITS, CATALOGUE_MAX.series),
   is_blocked: Type.Optional(Type.Boolean()),
   coin: Type.Optional(coinField),
 });
@@ -53,13 +58,21 @@ export const AdminModelSchema = Type.Object({
   queued_builds: queued,
 });
 export const ModelCreateSchema = closedObject({
-  name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro', MODEL_NAME),
-  series: text(40, 'An existing series', 'x21'),
+  name: text(80, 'Latin letters, digits, spaces and + . _ -', 'S23 Pro', MODEL_NAME, CATALOGUE_MAX.model),
+  series: text(40, 'An existing series', 'x21', undefined, CATALOGUE_MAX.series),
   is_blocked: Type.Optional(Type.Boolean()),
 });
 export const ModelUpdateSchema = closedObject(
   {
-    series: Type.Optional(text(40, 'Another existing series (only while no build of the model is queued)')),
+    series: Type.Optional(
+      text(
+        40,
+        'Another existing series (only while no build of the model is queued)',
+        undefined,
+        undefined,
+        CATALOGUE_MAX.series,
+      ),
+    ),
     is_blocked: Type.Optional(Type.Boolean()),
     confirm,
   },
@@ -73,10 +86,14 @@ export const AdminPlatformSchema = Type.Object({
   queued_builds: queued,
 });
 export const PlatformCreateSchema = closedObject({
-  name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip', CATALOGUE_CODE),
-  description: Type.Optional(text(400, 'What the control board is')),
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'rockchip', CATALOGUE_CODE, CATALOGUE_MAX.code),
+  description: Type.Optional(
+    text(400, 'What the control board is', undefined, undefined, CATALOGUE_MAX.description),
+  ),
 });
-export const PlatformUpdateSchema = closedObject({ description: text(400, 'What the control board is') });
+export const PlatformUpdateSchema = closedObject({
+  description: text(400, 'What the control board is', undefined, undefined, CATALOGUE_MAX.description),
+});
 
 export const AdminInstallTypeSchema = Type.Object({
   name: Type.String(),
@@ -84,7 +101,7 @@ export const AdminInstallTypeSchema = Type.Object({
   queued_builds: queued,
 });
 export const InstallTypeCreateSchema = closedObject({
-  name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc', CATALOGUE_CODE),
+  name: text(64, 'Lower-case latin letters, digits, _ and -', 'emmc', CATALOGUE_CODE, CATALOGUE_MAX.code),
 });
 
 export const AdminCombinationSchema = Type.Object({
@@ -113,8 +130,8 @@ export const AdminLicenseSchema = Type.Object({
   queued_builds: queued,
 });
 export const LicenseWriteSchema = closedObject({
-  name: text(200, 'At most 100 characters', 'EU Standard'),
-  region: text(200, 'At most 100 characters', 'Europe'),
+  name: text(200, 'At most 100 characters', 'EU Standard', undefined, CATALOGUE_MAX.label),
+  region: text(200, 'At most 100 characters', 'Europe', undefined, CATALOGUE_MAX.label),
 });
 export const LicenseUpdateSchema = Type.Partial(LicenseWriteSchema, {
   additionalProperties: false,
@@ -128,11 +145,13 @@ export const AdminPoolPresetSchema = Type.Object({
   coin: Type.String({ description: 'Offered for the series that mine this coin (issue 37)' }),
 });
 export const PoolPresetWriteSchema = closedObject({
-  pool: text(200, 'The pool as partners know it', 'ViaBTC'),
+  pool: text(200, 'The pool as partners know it', 'ViaBTC', undefined, CATALOGUE_MAX.label),
   url: text(
     400,
     'stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port',
     'stratum+tcp://btc.viabtc.io:3333',
+    undefined,
+    CATALOGUE_MAX.url,
   ),
   coin: Type.Optional(coinField),
 });

@@ -58,6 +58,25 @@ export const documentedPattern = (
   return { 'x-pattern': options.trimmed ? aroundBlanks(rule) : rule.source };
 };
 
+/** The bounds of a rule a JSON Schema keyword can state; see documentedBounds. */
+export interface RuleBounds {
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: 'email';
+}
+
+/**
+ * A contract rule's lengths, numeric range or format for the OpenAPI document (issue 38), as `x-bounds` in the
+ * route's schema: the rule checks them with the spec's own messages, the document's transform writes them as
+ * the JSON Schema keywords (replacing the schema's looser cap on absurd input). Derive them from the rule's
+ * own constants, so there is one rule in one place.
+ */
+export const documentedBounds = (bounds: RuleBounds): { 'x-bounds': RuleBounds } => ({
+  'x-bounds': bounds,
+});
+
 /**
  * `^…$` as `^\s*(?:…)\s*$`: for a field the server trims before its rule (a set's name, a pool's fields), the
  * blanks around it are accepted, so the document says so too (issue 38). `\s` is exactly what

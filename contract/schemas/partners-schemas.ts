@@ -1,13 +1,16 @@
 import { type Static, Type } from 'typebox';
-import { PARTNER_FEE_SERIES } from '../constants';
+import { FEE_MAX, FEE_MIN, NAME_MIN_LENGTH, PARTNER_FEE_SERIES } from '../constants';
 import { BUILD_LIMIT_MAX } from '../queue-limits';
 import { LETTERS_DIGITS_UNDERSCORE } from '../rules/text';
-import { PartnerFeeSchema } from './account-schemas';
-import { closedObject, documentedPattern, named } from './common-schemas';
+import { emailRule, PartnerFeeSchema, passwordRule } from './account-schemas';
+import { closedObject, documentedBounds, documentedPattern, named } from './common-schemas';
 
 export const FeeSeriesSchema = Type.Enum([...PARTNER_FEE_SERIES]);
 
-const FeeValuesSchema = closedObject({ min_dev_fee: Type.Number(), min_total_fee: Type.Number() });
+/** A fee in percent: the rule's range (contract/rules/fees.ts) is stated in the document. */
+const feeValue = () => Type.Number(documentedBounds({ minimum: FEE_MIN, maximum: FEE_MAX }));
+
+const FeeValuesSchema = closedObject({ min_dev_fee: feeValue(), min_total_fee: feeValue() });
 
 /** Custom DevFee per series: `{x19: {min_dev_fee, min_total_fee}, …}`. */
 const CustomDevFeeSchema = closedObject({
@@ -52,11 +55,16 @@ export const UserIdQuerySchema = Type.Object({ user_id: Type.Integer({ minimum: 
 
 const BuildLimitSchema = Type.Integer({ minimum: 1, maximum: BUILD_LIMIT_MAX });
 
-// Lengths are checked by the handlers with the spec's messages; the schema only caps absurd input.
+// Lengths are checked by the handlers with the spec's messages; the schema only caps absurd input, and the
+// document states the rules' own bounds (issue 38).
 const partnerFields = {
-  email: Type.String({ maxLength: 1000 }),
-  password: Type.String({ maxLength: 1000 }),
-  worker: Type.String({ maxLength: 64, ...documentedPattern(LETTERS_DIGITS_UNDERSCORE) }),
+  email: Type.String({ maxLength: 1000, ...emailRule }),
+  password: Type.String({ maxLength: 1000, ...passwordRule }),
+  worker: Type.String({
+    maxLength: 64,
+    ...documentedPattern(LETTERS_DIGITS_UNDERSCORE),
+    ...documentedBounds({ minLength: NAME_MIN_LENGTH }),
+  }),
   is_vip: Type.Optional(Type.Boolean()),
   is_tester: Type.Optional(Type.Boolean()),
   is_developer: Type.Optional(Type.Boolean()),
@@ -92,8 +100,8 @@ export const PartnerPatchSchema = closedObject(
 export const FeeCreateSchema = closedObject({
   user_id: Type.Integer({ minimum: 1 }),
   series: FeeSeriesSchema,
-  min_dev_fee: Type.Number(),
-  min_total_fee: Type.Number(),
+  min_dev_fee: feeValue(),
+  min_total_fee: feeValue(),
 });
 
 export const FeeQuerySchema = Type.Object({
@@ -102,7 +110,7 @@ export const FeeQuerySchema = Type.Object({
 });
 
 export const FeePatchSchema = closedObject(
-  { min_dev_fee: Type.Optional(Type.Number()), min_total_fee: Type.Optional(Type.Number()) },
+  { min_dev_fee: Type.Optional(feeValue()), min_total_fee: Type.Optional(feeValue()) },
   { minProperties: 1 },
 );
 

@@ -1,14 +1,19 @@
 import { type Static, Type } from 'typebox';
-import { COINS } from '../constants';
+import { COINS, FEE_MAX, FEE_MIN, NAME_MIN_LENGTH } from '../constants';
 import { POOL_URL } from '../rules/pools';
 import { LATIN_DIGITS_DOT, LETTERS_DIGITS_DOT } from '../rules/text';
 import { POOL_TYPES } from '../statuses';
-import { closedObject, documentedPattern } from './common-schemas';
+import { closedObject, documentedBounds, documentedPattern, type RuleBounds } from './common-schemas';
 
 // Only absurd input is refused here; every rule of spec §5 is checked by pool-rules with the spec's messages,
 // on the fields trimmed (server/builds/input/pool-rules.ts): their documented patterns allow blanks around.
-const poolText = (description: string, maxLength = 64, rule?: RegExp) =>
-  Type.String({ maxLength, description, ...documentedPattern(rule, { trimmed: true }) });
+const poolText = (description: string, maxLength = 64, rule?: RegExp, bounds?: RuleBounds) =>
+  Type.String({
+    maxLength,
+    description,
+    ...documentedPattern(rule, { trimmed: true }),
+    ...(bounds ? documentedBounds(bounds) : {}),
+  });
 
 export const PoolTypeSchema = Type.Enum([...POOL_TYPES], {
   description: 'fee, devfee or refund (admins only)',
@@ -18,8 +23,15 @@ export const PoolEntryInputSchema = closedObject({
   alias: Type.Optional(poolText('A label of the pool', 100)),
   url: poolText('stratum+tcp://, stratum+ssl:// or stratum2+tcp:// host:port', 255, POOL_URL),
   account: poolText('Letters, digits and dots', 64, LETTERS_DIGITS_DOT),
-  worker: poolText('At least 3 letters, digits or dots', 64, LATIN_DIGITS_DOT),
-  fee: Type.Optional(Type.Number({ description: 'Percent, 0–100, 2 decimals; DevFee defaults to 2' })),
+  worker: poolText('At least 3 letters, digits or dots', 64, LATIN_DIGITS_DOT, {
+    minLength: NAME_MIN_LENGTH,
+  }),
+  fee: Type.Optional(
+    Type.Number({
+      description: 'Percent, 0–100, 2 decimals; DevFee defaults to 2',
+      ...documentedBounds({ minimum: FEE_MIN, maximum: FEE_MAX }),
+    }),
+  ),
   fake_fee: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'The fee shown instead' })),
   hidden: Type.Optional(Type.Boolean()),
   type_fee_pool: PoolTypeSchema,

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { NAME_MIN_LENGTH } from '../constants';
 import { SET_NAME_CHARS } from '../rules/text';
-import { closedObject, documentedPattern, named } from './common-schemas';
+import { closedObject, documentedBounds, documentedPattern, named } from './common-schemas';
 
 export const BuildSetSchema = named(
   'Set',
@@ -59,6 +60,8 @@ const nameField = Type.String({
   description: 'At least 3 letters, digits, spaces, _ - or .; unique among my sets that are not removed',
   // The server trims a name before its rules (contract/rules/text.ts setName), so blanks around it pass.
   ...documentedPattern(SET_NAME_CHARS, { trimmed: true }),
+  // At least 3 without the blanks around, so at least 3 as sent.
+  ...documentedBounds({ minLength: NAME_MIN_LENGTH }),
 });
 const setFields = {
   description: Type.Optional(Type.String({ maxLength: 1000 })),

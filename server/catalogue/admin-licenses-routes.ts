@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
-import { label } from '../../contract/rules/catalogue-names';
+import { CATALOGUE_MAX, label } from '../../contract/rules/catalogue-names';
 import {
   AdminLicenseSchema,
   LicenseUpdateSchema,
@@ -28,7 +28,7 @@ const adminLicensesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     path: '/admin/catalogue/licenses',
     kind: { table: licenses, objectType: 'license', noun: 'License' },
     item: AdminLicenseSchema,
-    rules: { name: label(100), region: label(100, 'field') },
+    rules: { name: label(CATALOGUE_MAX.label), region: label(CATALOGUE_MAX.label, 'field') },
     unique: { field: 'name', column: licenses.name, message: (name) => `License ${name} already exists` },
     audited: (row) => ({ name: row.name, region: row.region }),
     list: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc } from 'drizzle-orm';
-import { coin, label, presetUrl } from '../../contract/rules/catalogue-names';
+import { CATALOGUE_MAX, coin, label, presetUrl } from '../../contract/rules/catalogue-names';
 import {
   AdminPoolPresetSchema,
   PoolPresetUpdateSchema,
@@ -18,7 +18,7 @@ const adminPoolPresetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     path: '/admin/catalogue/pool-presets',
     kind: { table: poolPresets, objectType: 'pool_preset', noun: 'Pool preset' },
     item: AdminPoolPresetSchema,
-    rules: { pool: label(100, 'pool'), url: presetUrl, coin },
+    rules: { pool: label(CATALOGUE_MAX.label, 'pool'), url: presetUrl, coin },
     unique: {
       field: 'url',
       column: poolPresets.url,

@@ -6388,6 +6388,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                 };
             };
@@ -8146,6 +8147,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email: string;
                     password: string;
                     worker: string;
@@ -8373,6 +8375,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
                     email?: string;
                     password?: string;
                     worker?: string;

@@ -46,6 +46,11 @@ function withIntegerBounds(schema: Json): Json {
     copy.pattern = schema['x-pattern'];
     delete copy['x-pattern'];
   }
+  // A contract rule's lengths, range or format (documentedBounds): the keywords the document states.
+  if (schema['x-bounds'] && typeof schema['x-bounds'] === 'object') {
+    Object.assign(copy, schema['x-bounds']);
+    delete copy['x-bounds'];
+  }
   if (schema.type === 'integer') {
     copy.maximum ??= INT4_MAX;
     copy.minimum ??= INT4_MIN;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_CODE, MODEL_NAME } from '../../../contract/rules/catalogue-names';
+import {
+  FEE_MAX,
+  FEE_MIN,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../contract/constants';
+import { EMAIL_MAX_LENGTH, NO_CYRILLIC } from '../../../contract/rules/account';
+import { CATALOGUE_CODE, CATALOGUE_MAX, MODEL_NAME } from '../../../contract/rules/catalogue-names';
 import { POOL_URL } from '../../../contract/rules/pools';
 import {
   LATIN_AND_DIGITS,
@@ -167,6 +175,54 @@ describe('GET /api/docs', () => {
         (p: { name: string }) => p.name === 'page',
       );
       expect(page).toMatchObject({ required: false, schema: { default: 0 } });
+    });
+
+    it("states the rules' lengths, ranges and e-mail format, from the contract's own constants", async () => {
+      const { doc, find } = await operations();
+      const body = (method: string, path: string) => {
+        const schema = find(method, path).requestBody.content['application/json'].schema;
+        return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+      };
+      const email = { format: 'email', maxLength: EMAIL_MAX_LENGTH, pattern: NO_CYRILLIC.source };
+      const password = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
+      for (const [method, path] of [
+        ['post', '/api/admin/users'],
+        ['patch', '/api/admin/user'],
+      ]) {
+        const partner = body(method, path).properties;
+        expect(partner.email, path).toMatchObject(email);
+        expect(partner.password, path).toMatchObject(password);
+        expect(partner.worker, path).toMatchObject({ minLength: NAME_MIN_LENGTH });
+      }
+      expect(body('post', '/api/client/account/change-email').properties.email).toMatchObject(email);
+      expect(body('post', '/api/client/account/change-password').properties.new_password).toMatchObject(
+        password,
+      );
+      expect(body('post', '/api/auth/reset-password').properties.password).toMatchObject(password);
+      expect(doc.components.schemas.SetCreate.properties.name.minLength).toBe(NAME_MIN_LENGTH);
+      const pool = doc.components.schemas.BuildCreate.properties.fee_pools_configs.items.properties;
+      expect(pool.worker.minLength).toBe(NAME_MIN_LENGTH);
+      expect(pool.fee).toMatchObject({ minimum: FEE_MIN, maximum: FEE_MAX });
+      expect(body('post', '/api/admin/user/fee').properties.min_dev_fee).toMatchObject({
+        minimum: FEE_MIN,
+        maximum: FEE_MAX,
+      });
+      expect(body('post', '/api/admin/catalogue/series').properties.name.maxLength).toBe(
+        CATALOGUE_MAX.series,
+      );
+      expect(body('post', '/api/admin/catalogue/models').properties.name.maxLength).toBe(CATALOGUE_MAX.model);
+      expect(body('post', '/api/admin/catalogue/platforms').properties.name.maxLength).toBe(
+        CATALOGUE_MAX.code,
+      );
+      expect(body('post', '/api/admin/catalogue/licenses').properties.region.maxLength).toBe(
+        CATALOGUE_MAX.label,
+      );
+      expect(JSON.stringify(doc)).not.toContain('x-bounds');
+      // The pool url's port is 1 to 65535, in the pattern itself.
+      const url = new RegExp(pool.url.pattern, 'u');
+      expect(url.test('stratum+tcp://pool.example.test:65535')).toBe(true);
+      expect(url.test('stratum+tcp://pool.example.test:65536')).toBe(false);
+      expect(url.test('stratum+tcp://pool.example.test:0')).toBe(false);
     });
   });
 });
