@@ -66,6 +66,15 @@ export const WebhookDeliverySchema = Type.Object({
   next_attempt_at: Type.Union([moment, Type.Null()], { description: 'Null unless pending' }),
 });
 
+/** The admins' view of an account's endpoint (issue 38): how its newest delivery went; never its secret. */
+export const AdminWebhookSchema = Type.Object({
+  ...WebhookSchema.properties,
+  last_delivery: Type.Union([WebhookDeliverySchema, Type.Null()], {
+    description: 'Its newest delivery; null when it has had none',
+  }),
+});
+
+export type AdminWebhook = Static<typeof AdminWebhookSchema>;
 export type Webhook = Static<typeof WebhookSchema>;
 export type WebhookCreated = Static<typeof WebhookCreatedSchema>;
 export type WebhookCreate = Static<typeof WebhookCreateSchema>;

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ApiTokenOwnerQuerySchema } from '../../contract/schemas/api-token-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
 import {
+  AdminWebhookSchema,
   WebhookCreatedSchema,
   WebhookCreateSchema,
   WebhookDeliveryParamsSchema,
@@ -23,6 +24,7 @@ import {
   deleteWebhook,
   findOwnWebhook,
   insertWebhook,
+  lastDeliveries,
   listDeliveries,
   listWebhooks,
   redeliver,
@@ -84,13 +86,21 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ['webhooks'],
       app.requireAdmin,
     )({
-      summary: "An account's webhook endpoints (admins)",
+      summary: "An account's webhook endpoints with their newest delivery (admins; no secrets)",
       querystring: ApiTokenOwnerQuerySchema,
-      response: { 200: Type.Array(WebhookSchema), ...errorResponses(401, 403, 404, 422) },
+      response: { 200: Type.Array(AdminWebhookSchema), ...errorResponses(401, 403, 404, 422) },
     }),
     async (request) => {
       if (!(await findAccountById(app.db, request.query.user_id))) throw notFound('Partner not found');
-      return (await listWebhooks(app.db, request.query.user_id)).map(toWebhook);
+      const rows = await listWebhooks(app.db, request.query.user_id);
+      const last = await lastDeliveries(
+        app.db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => {
+        const delivery = last.get(row.id);
+        return { ...toWebhook(row), last_delivery: delivery ? toDelivery(delivery) : null };
+      });
     },
   );
 

@@ -67,6 +67,20 @@ export function listDeliveries(db: Db, endpointId: number, limit = 50): Promise<
     .limit(limit);
 }
 
+/** The newest delivery of each of the endpoints, by endpoint id (the admins' list shows how each is doing). */
+export async function lastDeliveries(
+  db: Db,
+  endpointIds: number[],
+): Promise<Map<number, WebhookDeliveryRow>> {
+  if (endpointIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([webhookDeliveries.endpoint_id])
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.endpoint_id, endpointIds))
+    .orderBy(webhookDeliveries.endpoint_id, desc(webhookDeliveries.id));
+  return new Map(rows.map((row) => [row.endpoint_id, row]));
+}
+
 /** "Send again": the delivery is due now, for another day of attempts, with the same webhook-id. */
 export async function redeliver(
   db: Db,

@@ -20,6 +20,9 @@ import {
 } from './webhook-sender';
 import { enqueueDeliveries } from './webhooks-repository';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers read by key.
+type Json = any;
+
 interface Received {
   headers: IncomingHttpHeaders;
   body: string;
@@ -151,7 +154,11 @@ describe("an account's webhooks, to admins (issue 38)", () => {
     const listed = await api(w, 'GET', `/admin/user/webhooks?user_id=${userId}`, w.admin.token);
     expect(listed.statusCode, listed.body).toBe(200);
     const mine = await api(w, 'GET', '/client/account/webhooks', w.partner.token);
-    expect(listed.json()).toEqual(mine.json());
+    // The partner's own list, each with its newest delivery (none yet for this one).
+    expect(listed.json<object[]>().map(({ last_delivery, ...endpoint }: Json) => endpoint)).toEqual(
+      mine.json(),
+    );
+    expect(listed.json<Json[]>().find((endpoint) => endpoint.id === made.id)?.last_delivery).toBeNull();
     expect(listed.json<{ id: number; url: string; events: string[] }[]>()).toContainEqual(
       expect.objectContaining({ id: made.id, events: ['release.published'] }),
     );
@@ -202,6 +209,13 @@ describe('webhook deliveries (issue 38)', () => {
         attempts: 1,
       }),
     ]);
+    // The admins' list shows it as the endpoint's newest delivery.
+    const admins = await api(w, 'GET', `/admin/user/webhooks?user_id=${w.partner.id}`, w.admin.token);
+    expect(admins.json<Json[]>().find((endpoint) => endpoint.id === made.id)?.last_delivery).toMatchObject({
+      event: 'build.finished',
+      status: 'delivered',
+      response_status: 200,
+    });
     // Another partner sees none of it.
     const theirs = await api(w, 'GET', `/client/account/webhooks/${made.id}/deliveries`, w.other.token);
     expect(theirs.statusCode).toBe(404);

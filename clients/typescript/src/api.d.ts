@@ -921,7 +921,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An account's webhook endpoints (admins) */
+        /** An account's webhook endpoints with their newest delivery (admins; no secrets) */
         get: operations["getAdminUserWebhooks"];
         put?: never;
         post?: never;
@@ -7688,6 +7688,28 @@ export interface operations {
                         disabled_reason: string | null;
                         /** Format: date-time */
                         created_at: string;
+                        /** @description Its newest delivery; null when it has had none */
+                        last_delivery: {
+                            id: number;
+                            /** @description The webhook-id header */
+                            message_id: string;
+                            event: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** @description The endpoint's HTTP status at the last attempt; null: no answer */
+                            response_status: number | null;
+                            last_error: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            attempted_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Null unless pending
+                             */
+                            next_attempt_at: string | null;
+                        } | null;
                     }[];
                 };
             };
