@@ -212,6 +212,7 @@ export const calls = {
   removeWebhook: 'DELETE /client/account/webhooks/{id}',
   webhookDeliveries: 'GET /client/account/webhooks/{id}/deliveries',
   redeliverWebhook: 'POST /client/account/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+  partnerWebhooks: 'GET /admin/user/webhooks?user_id={user_id}',
   // Tasks: the account's counters and, for admins, everyone's (both are read); cancel; a build's stored log.
   myTaskCounters: 'GET /client/firmware/tasks/status',
   allTaskCounters: 'GET /admin/firmwares/tasks/status',

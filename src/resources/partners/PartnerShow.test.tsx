@@ -11,6 +11,38 @@ import { PartnerShow } from './PartnerShow';
 const slow = { timeout: 30_000 };
 const partner = { id: 2, email: 'partner@localhost', worker: 'North', is_active: true };
 
+const webhooks = [
+  {
+    id: 7,
+    url: 'https://ci.north.example/hooks/builds',
+    events: ['build.finished', 'build.failed'],
+    enabled: true,
+    disabled_reason: null,
+    created_at: '2026-11-01T10:00:00Z',
+    last_delivery: {
+      id: 41,
+      message_id: 'msg_1',
+      event: 'build.finished',
+      status: 'delivered',
+      attempts: 1,
+      response_status: 204,
+      last_error: null,
+      created_at: '2026-11-20T09:00:00Z',
+      attempted_at: '2026-11-20T09:00:01Z',
+      next_attempt_at: null,
+    },
+  },
+  {
+    id: 8,
+    url: 'https://old.north.example/hook',
+    events: ['release.published'],
+    enabled: false,
+    disabled_reason: 'Disabled after failing for 3 days',
+    created_at: '2026-10-01T10:00:00Z',
+    last_delivery: null,
+  },
+];
+
 function renderPartner(path = '/partners/2/show') {
   const api = fakeApi('admin', {
     builds: [build],
@@ -19,6 +51,7 @@ function renderPartner(path = '/partners/2/show') {
       'GET /admin/firmwares/users/2/groups': () => [set],
       'GET /admin/firmwares/users/2/tasks': () => [],
       'DELETE /admin/groups/10': () => null,
+      'GET /admin/user/webhooks': ({ query }) => (Number(query?.user_id) === 2 ? webhooks : []),
     },
   });
   renderWithAdmin(
@@ -66,4 +99,28 @@ describe("an admin on a partner's page", () => {
     expect(items).toContain('Edit pools');
     expect(items).not.toContain('Upgrade');
   });
+
+  it(
+    "lists the partner's webhook endpoints read only, with their last delivery and no secret",
+    slow,
+    async () => {
+      const api = renderPartner();
+      const section = await screen.findByRole('region', { name: 'Webhooks' }, slow);
+      const rows = await within(section).findAllByTestId('partner-webhook', {}, slow);
+      expect(rows).toHaveLength(2);
+      expect(within(rows[0]).getByText('https://ci.north.example/hooks/builds')).toBeInTheDocument();
+      expect(within(rows[0]).getByText('Enabled')).toBeInTheDocument();
+      expect(within(rows[0]).getByText('Build finished')).toBeInTheDocument();
+      expect(within(rows[0]).getByText('Build failed')).toBeInTheDocument();
+      expect(within(rows[0]).getByText(/Delivered · Answer: 204/)).toBeInTheDocument();
+      expect(within(rows[1]).getByText('Disabled: it kept failing')).toBeInTheDocument();
+      expect(within(rows[1]).getByText('Nothing was sent to it yet.')).toBeInTheDocument();
+      // Read only: nothing to enable, disable, remove or send again; no secret anywhere.
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(section.textContent).not.toMatch(/whsec_/);
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({ method: 'GET', path: '/admin/user/webhooks', query: { user_id: '2' } }),
+      );
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { RequireAccess } from '../../authProvider/RequireAccess';
 import { PageLoading } from '../../boot/lazyPage';
 import { PartnerApiTokens } from '../../custom/account/api/PartnerApiTokens';
+import { PartnerWebhooks } from '../../custom/account/api/PartnerWebhooks';
 import { RecordMissing } from '../../ui/RecordMissing';
 import { PartnerSetBuilds } from './PartnerSetBuilds';
 import { PartnerSets } from './PartnerSets';
@@ -55,13 +56,17 @@ const PartnerView = ({ id }: { id: number }) => {
           <PartnerSets userId={id} setHref={(g) => `${base}?set=${g.id}`} />
           <PartnerTasks userId={id} />
           <PartnerApiTokens userId={id} />
+          <PartnerWebhooks userId={id} />
         </>
       )}
     </Box>
   );
 };
 
-/** /partners/:id/show (admins): the partner's sets, a set's builds (?set=) and the partner's tasks. */
+/**
+ * /partners/:id/show (admins): the partner's sets, a set's builds (?set=), the partner's tasks, API tokens and
+ * webhook endpoints.
+ */
 export const PartnerShow = () => {
   const { id = '' } = useParams();
   return (

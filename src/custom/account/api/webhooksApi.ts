@@ -1,5 +1,6 @@
 // Issue 38: the webhooks' calls, one function each, over the httpClient.
 import type {
+  AdminWebhook,
   Webhook,
   WebhookCreate,
   WebhookCreated,
@@ -8,7 +9,7 @@ import type {
 import type { HttpClient } from '../../../dataProvider/httpClient';
 import { callOf } from '../../../dataProvider/paths';
 
-export type { Webhook, WebhookCreated, WebhookDelivery };
+export type { AdminWebhook, Webhook, WebhookCreated, WebhookDelivery };
 
 export const WEBHOOKS_KEY = ['webhooks'];
 export const deliveriesKey = (id: number) => ['webhooks', id, 'deliveries'];
@@ -16,6 +17,14 @@ export const deliveriesKey = (id: number) => ['webhooks', id, 'deliveries'];
 export async function listWebhooks(http: HttpClient): Promise<Webhook[]> {
   const { path, request } = callOf('webhooks');
   return (await http<Webhook[]>(path, request)).json;
+}
+
+/** Admins: a partner's endpoints, each with its newest delivery (never a secret). */
+export const partnerWebhooksKey = (userId: number) => ['webhooks', 'partner', userId];
+
+export async function listPartnerWebhooks(http: HttpClient, userId: number): Promise<AdminWebhook[]> {
+  const { path, request } = callOf('partnerWebhooks', { user_id: userId });
+  return (await http<AdminWebhook[]>(path, request)).json;
 }
 
 export async function addWebhook(http: HttpClient, body: WebhookCreate): Promise<WebhookCreated> {
