@@ -37,6 +37,16 @@ export const PoolEntryInputSchema = closedObject({
   type_fee_pool: PoolTypeSchema,
 });
 
+/**
+ * The pool list's count rules, which the schema cannot state: counting the entries of one type takes JSON
+ * Schema's `contains`/`minContains`/`maxContains`, which OpenAPI 3.0 lacks (issue 38). The operations that take
+ * a pool list say so in their description too; the README lists it among the rules the document cannot express.
+ */
+export const POOL_COUNT_RULE =
+  'fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund ' +
+  'entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type ' +
+  'takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.';
+
 export const PoolEntriesInputSchema = Type.Array(PoolEntryInputSchema, {
   maxItems: 20,
   description: 'Exactly one devfee entry, at most 5 fee entries, one refund entry for admins only',

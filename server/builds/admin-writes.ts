@@ -9,6 +9,7 @@ import {
   PoolPatchSchema,
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
+import { POOL_COUNT_RULE } from '../../contract/schemas/pool-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import { auditedWrite } from '../audit/staff-writes';
 import type { AccountRow } from '../platform/db/schema';
@@ -37,6 +38,7 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/firmwares',
     admin({
       summary: 'Edit any build (user_id, when given, must be its owner); it is rebuilt',
+      description: POOL_COUNT_RULE,
       querystring: AdminBuildQuerySchema,
       body: BuildPatchSchema,
       response: one,
@@ -55,6 +57,7 @@ const adminBuildWritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/firmwares/pool',
     admin({
       summary: 'Change the pools of any build (the refund pool included); it is rebuilt',
+      description: POOL_COUNT_RULE,
       querystring: AdminBuildQuerySchema,
       body: PoolPatchSchema,
       response: one,

@@ -10,6 +10,7 @@ import {
   PoolPatchSchema,
 } from '../../contract/schemas/build-schemas';
 import { errorResponses } from '../../contract/schemas/common-schemas';
+import { POOL_COUNT_RULE } from '../../contract/schemas/pool-schemas';
 import { FullCleanQuerySchema } from '../../contract/schemas/set-schemas';
 import { auditedWrite } from '../audit/staff-writes';
 import type { AccountRow, BuildRow } from '../platform/db/schema';
@@ -82,7 +83,8 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Submit a build: it is queued as pending',
       description:
         'When a done, not removed build has the same configuration hash and its artifact is stored, the new ' +
-        'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.',
+        'build is done at once, served from that artifact (its log names the build). Rebuild to build afresh. ' +
+        POOL_COUNT_RULE,
       body: BuildCreateSchema,
       response: { 201: BuildSchema, ...errorResponses(401, 403, 404, 422, 429) },
     }),
@@ -100,6 +102,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/:id`,
     mine({
       summary: 'Edit my build; any change rebuilds it',
+      description: POOL_COUNT_RULE,
       params: BuildIdParamsSchema,
       body: BuildPatchSchema,
       response: one,
@@ -118,6 +121,7 @@ const buildsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${BASE}/:id/pool`,
     mine({
       summary: 'Change the pools of my build; it is rebuilt',
+      description: POOL_COUNT_RULE,
       params: BuildIdParamsSchema,
       body: PoolPatchSchema,
       response: one,

@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a build: it is queued as pending
-         * @description When a done, not removed build has the same configuration hash and its artifact is stored, the new build is done at once, served from that artifact (its log names the build). Rebuild to build afresh.
+         * @description When a done, not removed build has the same configuration hash and its artifact is stored, the new build is done at once, served from that artifact (its log names the build). Rebuild to build afresh. fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.
          */
         post: operations["postClientFirmwareFirmwares"];
         delete?: never;
@@ -1219,7 +1219,10 @@ export interface paths {
         delete: operations["deleteClientFirmwareFirmwaresById"];
         options?: never;
         head?: never;
-        /** Edit my build; any change rebuilds it */
+        /**
+         * Edit my build; any change rebuilds it
+         * @description fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.
+         */
         patch: operations["patchClientFirmwareFirmwaresById"];
         trace?: never;
     };
@@ -1236,7 +1239,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the pools of my build; it is rebuilt */
+        /**
+         * Change the pools of my build; it is rebuilt
+         * @description fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.
+         */
         patch: operations["patchClientFirmwareFirmwaresByIdPool"];
         trace?: never;
     };
@@ -1452,7 +1458,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit any build (user_id, when given, must be its owner); it is rebuilt */
+        /**
+         * Edit any build (user_id, when given, must be its owner); it is rebuilt
+         * @description fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.
+         */
         patch: operations["patchAdminFirmwares"];
         trace?: never;
     };
@@ -1520,7 +1529,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the pools of any build (the refund pool included); it is rebuilt */
+        /**
+         * Change the pools of any build (the refund pool included); it is rebuilt
+         * @description fee_pools_configs holds exactly one devfee entry, at most 5 fee entries and, for admins only, one refund entry; a list that breaks this is refused with 422. The schema cannot say so: counting entries of one type takes JSON Schema contains/minContains, which OpenAPI 3.0 lacks.
+         */
         patch: operations["patchAdminFirmwaresPool"];
         trace?: never;
     };

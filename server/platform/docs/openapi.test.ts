@@ -218,6 +218,15 @@ describe('GET /api/docs', () => {
         CATALOGUE_MAX.label,
       );
       expect(JSON.stringify(doc)).not.toContain('x-bounds');
+      // What the schema cannot state, the operations taking pools say (OpenAPI 3.0 has no minContains).
+      for (const [method, path] of [
+        ['post', '/api/client/firmware/firmwares'],
+        ['patch', '/api/client/firmware/firmwares/{id}'],
+        ['patch', '/api/client/firmware/firmwares/{id}/pool'],
+        ['patch', '/api/admin/firmwares'],
+        ['patch', '/api/admin/firmwares/pool'],
+      ])
+        expect(find(method, path).description, path).toContain('exactly one devfee entry');
       // The pool url's port is 1 to 65535, in the pattern itself.
       const url = new RegExp(pool.url.pattern, 'u');
       expect(url.test('stratum+tcp://pool.example.test:65535')).toBe(true);
