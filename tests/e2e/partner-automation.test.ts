@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDialog } from './support/accountPages';
+import { apiSession } from './support/api';
 import { buildFields } from './support/builds';
 import { consoleUnderTest } from './support/fixture';
 import { screenshot } from './support/screenshot';
@@ -191,5 +192,35 @@ describe('a partner automates builds (issue 38)', () => {
     await delivered.first().scrollIntoViewIfNeeded();
     await screenshot(page, 'partner-automation-api-tab-768-ru');
     await context.close();
+  });
+
+  it("shows an admin the partner's endpoint and its delivered build.finished, at 1280 and 768 px in Russian", {
+    timeout: 120_000,
+  }, async () => {
+    const admin = await apiSession(e2e.server.url, e2e.server.admin);
+    const users = await admin.call<{ id: number; email: string }[]>('GET', '/admin/users');
+    const partnerId = users.find((u) => u.email === e2e.server.partner.email)?.id ?? 0;
+    for (const width of [1280, 768]) {
+      const { context, page } = await e2e.signedIn(e2e.server.admin, {
+        viewport: { width, height: 1024 },
+        locale: 'ru-RU',
+      });
+      await page.goto(`${e2e.server.url}/partners/${partnerId}/show`);
+      const section = page.getByRole('region', { name: 'Вебхуки' });
+      const row = section.getByTestId('partner-webhook').filter({ hasText: receiverUrl });
+      await expect.poll(() => row.first().textContent(), UI).toContain('Доставлено');
+      const text = (await row.first().textContent()) ?? '';
+      expect(text).toContain('Включён');
+      expect(text).toContain('Сборка готова');
+      expect(text).toContain('204');
+      expect(await section.textContent()).not.toContain('whsec_');
+      expect(await section.getByRole('button').count()).toBe(0);
+      // Nothing of the page runs out of the window at this width.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `partner-webhooks-admin-${width}-ru`);
+      await context.close();
+    }
   });
 });
