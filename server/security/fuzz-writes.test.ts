@@ -127,6 +127,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Multipart uploads have their own tests (logo-upload); claim takes no input.
 const SKIPPED = new Set(['POST /api/client/account/logo']);
 const isAgent = (op: Operation) => op.path.startsWith('/api/agent/');
+/**
+ * What an API token's request writes for itself: its rate window. (Its first use, audited, is made before the
+ * cases; its last-used time moves once a minute at most, and each route gets a fresh token.)
+ */
+const TOKEN_BOOKKEEPING = ['api_token_rates'];
 
 describe('fuzzing the API', () => {
   it('never answers 5xx, answers 4xx in the error format, and a refused request writes nothing', async () => {
@@ -209,6 +214,105 @@ describe('fuzzing the API', () => {
       if (process.env.FUZZ_TIMING) console.log(op.key, cases.length, Date.now() - started);
     }
     expect(total).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 900_000);
+
+  // Issue 38: partners automate with API tokens, which need no XSRF pair: their own write routes fuzzed with
+  // one (scope build), and every admin write route fuzzed as a partner, which must refuse and change nothing.
+  // A few cases per route in `npm test`; FUZZ_CASES raises it.
+  it("fuzzes a partner's writes through an API token, and the admin writes as a partner", async () => {
+    const random = seededRandom(SEED + 2);
+    const perRoute = Number(process.env.FUZZ_CASES ?? 4);
+    const failures: string[] = [];
+    let total = 0;
+    // The token's own bookkeeping (its rate window) is not a write of the request's.
+    const changedTables = (a: Record<string, string>, b: Record<string, string>) =>
+      Object.keys(b).filter((table) => b[table] !== a[table] && !TOKEN_BOOKKEEPING.includes(table));
+    const writes = operations.filter(
+      (op) =>
+        WRITES.has(op.method) &&
+        !SKIPPED.has(op.key) &&
+        !isAgent(op) &&
+        op.method !== 'DELETE' &&
+        (op.body || op.queryParams.length > 0 || op.pathParams.length > 0),
+    );
+    const partnerOwn = writes.filter((op) => callerOf(op) === 'partner');
+    const adminOnly = writes.filter((op) => callerOf(op) === 'admin');
+    expect(partnerOwn.length).toBeGreaterThan(10);
+    expect(adminOnly.length).toBeGreaterThan(10);
+    for (const op of [...partnerOwn, ...adminOnly]) {
+      const asAdminRoute = callerOf(op) === 'admin';
+      // A fresh token per route (the rate limit is per token), used once before the cases: its first use is
+      // audited, which is no write of the cases.
+      const made = await api(w, 'POST', '/client/account/tokens', w.partner.token, {
+        name: `fuzz ${total}`,
+        scope: 'build',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const token = made.json<{ token: string }>().token;
+      await w.t.app.inject({
+        url: '/api/client/account/info',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const query = baseQuery(op);
+      const base = validBody(op, w, own.set.id, held.attempt);
+      const { fixed, random: mutations } = op.body ? bodyCases(op.body, base) : { fixed: [], random: [] };
+      const withBody = (fuzz: FuzzCase): FuzzCase =>
+        op.body && fuzz.body === undefined && !fuzz.raw ? { ...fuzz, body: base } : fuzz;
+      const cases = pick(
+        [...fixed, ...mutations, ...[...queryCases(op, query), ...pathCases(op)].map(withBody)],
+        perRoute,
+        random,
+      );
+      let before = await snapshotTables(w.t.db);
+      for (const fuzz of cases) {
+        total += 1;
+        const label = `${op.key} as partner${asAdminRoute ? '' : ' with an API token'} [${fuzz.label}]`;
+        const url = urlOf(op, fuzz.query ?? query, fuzz.path);
+        const payload =
+          fuzz.raw?.payload ?? (fuzz.body === undefined ? undefined : JSON.stringify(fuzz.body));
+        const res = asAdminRoute
+          ? await request(w.t.app, {
+              method: op.method,
+              url,
+              token: w.partner.token,
+              body: payload,
+              headers:
+                payload === undefined ? {} : { 'content-type': fuzz.raw?.contentType ?? 'application/json' },
+            })
+          : await w.t.app.inject({
+              method: op.method,
+              url,
+              headers: {
+                authorization: `Bearer ${token}`,
+                ...(payload === undefined
+                  ? {}
+                  : { 'content-type': fuzz.raw?.contentType ?? 'application/json' }),
+              },
+              ...(payload === undefined ? {} : { payload }),
+            });
+        const breach = judge(op, res);
+        if (breach && res.statusCode < 500) failures.push(`${label}: ${breach}`);
+        if (res.statusCode >= 500) failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (asAdminRoute && res.statusCode < 400)
+          failures.push(`${label}: a partner's write on an admin route answered ${res.statusCode}`);
+        if (res.statusCode < 400) {
+          before = await snapshotTables(w.t.db);
+          continue;
+        }
+        try {
+          expectErrorShape(res, label);
+        } catch (error) {
+          failures.push(String(error).slice(0, 300));
+        }
+        const after = await snapshotTables(w.t.db);
+        const changed = changedTables(before, after);
+        if (changed.length > 0)
+          failures.push(`${label}: refused with ${res.statusCode} but changed ${changed}`);
+        before = after;
+      }
+    }
+    expect(total).toBeGreaterThanOrEqual((partnerOwn.length + adminOnly.length) * Math.min(perRoute, 2));
     expect(failures).toEqual([]);
   }, 900_000);
 
