@@ -24,10 +24,12 @@ const DOM_TS_TESTS = [
 // Hashing passwords at production cost (19 MiB, t=2) is half of a sign-in's time; only
 // server/accounts/passwords.test.ts tests that cost, passing it explicitly. The e2e server inherits these too.
 /**
- * Files run at once in the unit, dom and api projects, which share one group. Vitest's own default is one less
+ * Files run at once in the one group of the unit, dom, api and e2e projects. Vitest's own default is one less
  * than the cores, which on this 2-core machine ran the unit and dom projects one file at a time (issue 40).
+ * Three on two cores: an e2e file waits on pages, builds and restarts much of its time, and a third file fills
+ * those waits (vitest.sequencer.ts spreads the e2e files among the others).
  */
-const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+const WORKERS = Number(process.env.TEST_WORKERS ?? 3);
 
 const CHEAP_ARGON2 = { ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1' };
 
