@@ -1,8 +1,15 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Where the end-to-end files may sit in the run's order: within its first part, so none starts near the end. */
-const E2E_SPREAD = 0.6;
+/**
+ * The projects' order within a group. Each project's files stay together: vitest keeps a worker of a project
+ * without isolation (unit, dom, api: one module graph, jsdom and PGlite per worker) only while the next file
+ * waiting is of the same project, and ends it otherwise. The api files come first, while the e2e project's
+ * global set-up makes its golden data directory in the background; the e2e files next, from the longest, so
+ * none starts near the end; the dom and unit files last, many and short, to fill the cores while the last e2e
+ * files wait on pages and builds.
+ */
+const PROJECT_ORDER = ['api', 'e2e', 'dom', 'unit'];
 
 /** A small seeded generator (mulberry32): `--sequence.shuffle` orders the files by vitest's printed seed. */
 function seeded(seed: number): () => number {
@@ -17,14 +24,12 @@ function seeded(seed: number): () => number {
 }
 
 /**
- * The order in which `npm test`'s one group of files starts (issue 40). Vitest's own order runs its projects one
- * after another by name (api, dom, e2e, unit), so the e2e files, which spend much of their time waiting on a
- * page, a build or a restart with a core idle, ran together after the API and component files, and the run
- * ended on the longest of them. Here the longest files start first (the last run's durations, else the file's
- * size), and the e2e files are spread through the first part of the order, so that CPU-bound files fill their
- * waits and no long file starts near the end. `--sequence.shuffle` still shuffles the files, by its seed.
+ * The order in which `npm test`'s one group of files starts (issue 40): by groupOrder, then by PROJECT_ORDER,
+ * then longest first (the last run's durations, else the file's size). Vitest's own order is by project name
+ * (api, dom, e2e, unit), which ran the long e2e files late and the runs ended on the longest of them.
+ * `--sequence.shuffle` still shuffles the files, by vitest's seed.
  */
-export default class InterleavingSequencer extends BaseSequencer {
+export default class ProjectsLongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { sequence } = this.ctx.config;
     if (sequence.shuffle) {
@@ -36,38 +41,27 @@ export default class InterleavingSequencer extends BaseSequencer {
       }
       return shuffled;
     }
-    const groups = new Map<number, TestSpecification[]>();
-    for (const file of files) {
-      const order = file.project.config.sequence.groupOrder;
-      groups.set(order, [...(groups.get(order) ?? []), file]);
-    }
-    return [...groups.keys()]
-      .sort((a, b) => a - b)
-      .flatMap((order) => this.interleave(groups.get(order) ?? []));
+    const rank = (file: TestSpecification) => {
+      const index = PROJECT_ORDER.indexOf(file.project.name);
+      return index === -1 ? PROJECT_ORDER.length : index;
+    };
+    return files
+      .map((file) => ({ file, weight: this.weight(file) }))
+      .sort(
+        (a, b) =>
+          a.file.project.config.sequence.groupOrder - b.file.project.config.sequence.groupOrder ||
+          rank(a.file) - rank(b.file) ||
+          a.file.project.name.localeCompare(b.file.project.name) ||
+          b.weight[0] - a.weight[0] ||
+          b.weight[1] - a.weight[1],
+      )
+      .map(({ file }) => file);
   }
 
+  /** The file's last duration (ms; -1 when unknown) and its size in bytes. */
   private weight(file: TestSpecification): [number, number] {
     const key = `${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`;
     const last = this.ctx.cache.getFileTestResults(key);
     return [last?.duration ?? -1, this.ctx.cache.getFileStats(key)?.size ?? 0];
-  }
-
-  /** Longest first; e2e files at even steps through the first E2E_SPREAD of the order. */
-  private interleave(files: TestSpecification[]): TestSpecification[] {
-    const longestFirst = (list: TestSpecification[]) =>
-      list
-        .map((file) => ({ file, weight: this.weight(file) }))
-        .sort((a, b) => b.weight[0] - a.weight[0] || b.weight[1] - a.weight[1])
-        .map(({ file }) => file);
-    const e2e = longestFirst(files.filter((file) => file.project.name === 'e2e'));
-    const rest = longestFirst(files.filter((file) => file.project.name !== 'e2e'));
-    const step = e2e.length > 0 ? (files.length * E2E_SPREAD) / e2e.length : 0;
-    const ordered: TestSpecification[] = [];
-    for (const [index, file] of e2e.entries()) {
-      while (ordered.length < Math.floor(index * step) && rest.length > 0)
-        ordered.push(rest.shift() as TestSpecification);
-      ordered.push(file);
-    }
-    return [...ordered, ...rest];
   }
 }

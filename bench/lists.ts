@@ -1,6 +1,7 @@
 // The builds lists and task counters with 100,000 builds and 1,000 partners (bench/data.ts), each beside the
 // bare indexed 20-row query (server/platform/bench-baseline.ts, BENCH_BASELINE=1) measured in the same run.
-// `npx tsx bench/lists.ts` runs it alone on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows.
+// `npx tsx bench/lists.ts` runs it alone on PGlite (and PostgreSQL with BENCH_DATABASE_URL) and prints the rows;
+// BENCH_LIST_BUILDS and BENCH_LIST_PARTNERS set the world's size, BENCH_PGLITE=0 leaves PGlite out.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,10 +9,20 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createScratchDatabase } from '../server/test/test-database';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
-import { BUILDS, type Exec, PARTNERS, seedBenchData } from './data';
+import { type BenchScale, type Exec, LIST_SCALE, seedBenchData } from './data';
 import { type LoadResult, load, median } from './http-load';
 
 type Row = [string, string, string, string];
+
+/**
+ * The world's size: 100,000 builds and 1,000 partners, or BENCH_LIST_BUILDS builds and BENCH_LIST_PARTNERS
+ * partners (issue 42: the lists keep ≥ 85 % of the bare query at 1,000,000 builds and 10,000 partners).
+ */
+const SCALE: BenchScale = {
+  ...LIST_SCALE,
+  builds: Number(process.env.BENCH_LIST_BUILDS ?? LIST_SCALE.builds),
+  partners: Number(process.env.BENCH_LIST_PARTNERS ?? LIST_SCALE.partners),
+};
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 
 export async function signInAs(url: string, who: { email: string; password: string }): Promise<string> {
@@ -136,11 +147,14 @@ export async function benchLists(
   { runs = 3, seconds = 3, concurrency = 16 } = {},
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const { server, seedMs, close } = await seededServer('lists', env, seedBenchData);
+  const name = SCALE.builds === LIST_SCALE.builds ? 'lists' : `lists_${SCALE.builds}`;
+  const { server, seedMs, close } = await seededServer(name, env, (exec, email) =>
+    seedBenchData(exec, email, SCALE),
+  );
   try {
     rows.push([
       label,
-      `restart on ${BUILDS.toLocaleString('en')} builds, start to ready (ms)`,
+      `restart on ${SCALE.builds.toLocaleString('en')} builds, start to ready (ms)`,
       fmt(server.readyMs, 0),
       `target < 2000; seeding took ${fmt(seedMs / 1000)} s`,
     ]);
@@ -189,7 +203,7 @@ export async function benchLists(
       label,
       `bare indexed 20-row query of one partner's builds, ${concurrency} clients (req/s; p50/p99 ms)`,
       `${fmt(base.rps, 0)}; ${fmt(base.p50)}/${fmt(base.p99)}`,
-      `baseline: no auth, ${BUILDS.toLocaleString('en')} builds, ${PARTNERS.toLocaleString('en')} partners`,
+      `baseline: no auth, ${SCALE.builds.toLocaleString('en')} builds, ${SCALE.partners.toLocaleString('en')} partners`,
     ]);
     for (const t of targets) {
       const r = summary(t.path);
@@ -213,7 +227,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(process.env.BENCH_SECONDS ?? 3),
     concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
   };
-  const rows = await benchLists('PGlite (embedded)', {}, options);
+  // BENCH_PGLITE=0: PostgreSQL alone (a 1,000,000-build seed of PGlite takes ~13 minutes here).
+  const rows = process.env.BENCH_PGLITE === '0' ? [] : await benchLists('PGlite (embedded)', {}, options);
   if (process.env.BENCH_DATABASE_URL)
     rows.push(...(await benchLists('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL }, options)));
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
