@@ -102,6 +102,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['tests/deploy/**/*.test.ts'],
+          globalSetup: ['tests/build-if-stale.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,

@@ -1,17 +1,17 @@
 // `npm test`: the type-check, the lint and the console's build at once, then one vitest run of the unit, dom, api
 // and e2e projects (issue 40). The three share nothing and each leaves a core idle: one after another they took
 // ~70 s on a fresh clone of this 2-core machine before the first test ran. The build is the one the e2e
-// project's global set-up would otherwise make (scripts/build-if-stale.mjs), made in a shell's environment.
+// project's global set-up would otherwise make (scripts/build-if-stale.mjs).
 // Any of the three failing fails `npm test` before a test runs, as before; arguments go to vitest.
 import { spawn } from 'node:child_process';
 
 const PROJECTS = ['unit', 'dom', 'api', 'e2e'];
 
 /** Runs `command`, keeping its output to print whole when it ends (three at once would interleave). */
-function run(name, command, args, env = process.env) {
+function run(name, command, args) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -26,17 +26,10 @@ function run(name, command, args, env = process.env) {
   });
 }
 
-// Without a test runner's NODE_ENV=test, which would make Vite bundle React's development build (as in
-// tests/e2e/support/golden-data-dir.ts).
-const shellEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => name !== 'NODE_ENV' && name !== 'TEST' && !name.startsWith('VITEST'),
-  ),
-);
 const checks = await Promise.all([
   run('type-check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']),
   run('lint (biome check .)', 'npx', ['biome', 'check', '.']),
-  run('build (scripts/build-if-stale.mjs)', process.execPath, ['scripts/build-if-stale.mjs'], shellEnv),
+  run('build (scripts/build-if-stale.mjs)', process.execPath, ['scripts/build-if-stale.mjs']),
 ]);
 for (const check of checks) {
   console.log(

@@ -1,10 +1,10 @@
 // The e2e project's global set-up: one first start of the console, whose data directory every file's server
 // then starts from (server.ts's `from`), instead of each file paying for initdb, migrations and seeding.
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import buildIfStale from '../../build-if-stale';
 import { startServer } from './server';
 
 /** Beside the golden data directory once it is whole, or once making it failed (holding the error). */
@@ -19,17 +19,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The built console is what e2e tests: built here, when a source is newer than it, so that `npm test` can run
-  // every project in one vitest run (issue 40) and `vitest run --project e2e` alone never tests a stale build.
-  // Without vitest's NODE_ENV=test (and its other variables): with it, Vite built React's development bundle,
-  // 143 KB on the wire for /login instead of 93, which sign-in-page.test.ts caught. As `npm run build` in a shell.
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => name !== 'NODE_ENV' && name !== 'TEST' && !name.startsWith('VITEST'),
-    ),
-  );
-  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit', env });
-  if (build.status !== 0) throw new Error(`building the console failed (exit ${build.status})`);
+  // The built console is what e2e tests: built first when a source is newer than it.
+  buildIfStale();
   // Made in the background: the run's other projects start their files meanwhile instead of waiting ~25 s for
   // a first start from nothing (issue 40). Each e2e file's server waits for it (goldenDataDir in fixture.ts).
   const dataDir = await mkdtemp(join(tmpdir(), 'fc-e2e-golden-'));
