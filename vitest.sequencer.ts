@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { pick, seededRandom } from './server/test/seeded-random.js';
 
 /**
  * The projects' order within a group. Each project's files stay together: vitest keeps a worker of a project
@@ -11,18 +12,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const PROJECT_ORDER = ['api', 'e2e', 'dom', 'unit'];
 
-/** A small seeded generator (mulberry32): `--sequence.shuffle` orders the files by vitest's printed seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The order in which `npm test`'s one group of files starts (issue 40): by groupOrder, then by PROJECT_ORDER,
  * then longest first (the last run's durations, else the file's size). Vitest's own order is by project name
@@ -32,15 +21,8 @@ function seeded(seed: number): () => number {
 export default class ProjectsLongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { sequence } = this.ctx.config;
-    if (sequence.shuffle) {
-      const random = seeded(sequence.seed);
-      const shuffled = [...files];
-      for (let i = shuffled.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
-      }
-      return shuffled;
-    }
+    // In vitest's printed seed's order.
+    if (sequence.shuffle) return pick(files, files.length, seededRandom(sequence.seed));
     const rank = (file: TestSpecification) => {
       const index = PROJECT_ORDER.indexOf(file.project.name);
       return index === -1 ? PROJECT_ORDER.length : index;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../server/test/test-database';
 import { freePort } from '../e2e/support/server';
 import { findNginx, type NginxSetup, startNginx, testConfig, writeConfig } from './nginx-process';
+import { run, waitUntil } from './processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const nginx = findNginx();
@@ -30,40 +31,19 @@ const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
 
 /** A built console instance (`node dist-server/main.mjs`), as production runs it. */
 function startInstance(port: number, databaseUrl: string, dataDir: string, jwtSecret: string) {
-  const child = spawn(process.execPath, ['dist-server/main.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: '0',
-      EMBEDDED_AGENT: '0',
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return run(process.execPath, ['dist-server/main.mjs'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: '0',
+    EMBEDDED_AGENT: '0',
+    TRUST_PROXY: 'loopback',
+    LOG_LEVEL: 'warn',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  return { child, output: () => output };
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Runs pg_ctl on the CI server (as postgres when we are root: PostgreSQL refuses to run as root). */

@@ -5,7 +5,6 @@
 // a big artifact is killed (SIGKILL) mid-upload: the agent's retry goes through the other instance, the build is
 // done and downloads whole, the killed instance's multipart upload is aborted by the survivor's periodic sweep
 // and nothing is left behind, in the bucket or on disk. Run by .ci/run with DATABASE_URL; skipped without it.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -20,6 +19,7 @@ import { type ApiSession, apiSession } from '../e2e/support/api';
 import { buildFields } from '../e2e/support/builds';
 import { freePort } from '../e2e/support/server';
 import { findNginx, type NginxSetup, startNginx, writeConfig } from './nginx-process';
+import { type Child, run, waitUntil } from './processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const nginx = findNginx();
@@ -41,35 +41,6 @@ const PREFIX = 'prod';
 /** The survivor sweeps every 2 s the uploads begun 20 s ago: longer than the retry's upload takes. */
 const SWEEP = { UPLOAD_SWEEP_SECONDS: '2', UPLOAD_SWEEP_AGE_SECONDS: '20' };
 const BIG = 48 * 1024 * 1024;
-
-interface Child {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function run(file: string, args: string[], env: Record<string, string>): Child {
-  const child = spawn(file, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  return { child, output: () => output };
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function stop({ child }: Child, signal: NodeJS.Signals = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return;
