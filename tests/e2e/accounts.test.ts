@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accountDialog, linkFromOutbox, partnersPage } from './support/accountPages';
+import { newPartner } from './support/api';
 import { newVisitor } from './support/browser';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage, shell } from './support/pages';
@@ -13,14 +14,26 @@ const e2e = consoleUnderTest({ SMTP_URL: '' });
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
 
-const partner = { email: 'acme@example.com', worker: 'acme_pool', password: 'acme-pass-123' };
-const newPassword = 'acme-pass-456';
+/** The partner the first test adds in the UI. */
+const acme = { email: 'acme@example.com', worker: 'acme_pool', password: 'acme-pass-123' };
 const SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl acme@laptop';
 const svg = (fill: string) =>
   Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60"><rect x="4" y="10" width="40" height="40" rx="8" fill="${fill}"/><text x="56" y="42" font-family="Arial" font-size="30" font-weight="700" fill="${fill}">ACME</text></svg>`,
   );
+
+/**
+ * A partner of the test's own, made through the API: each test after the first reads and changes only its own
+ * partner, so none relies on the one the first adds in the UI or on a password another changed (issue 40).
+ * Its name has no "acme" in it, which the first test's search must find alone.
+ */
+const ownPartner = (name: string) =>
+  newPartner(e2e.server.url, e2e.server.admin, {
+    email: `${name}@example.com`,
+    worker: `${name}_pool`,
+    password: `${name}-pass-123`,
+  });
 
 async function signIn(page: Page, email: string, password: string) {
   await loginPage(page, e2e.server.url).open();
@@ -41,16 +54,16 @@ describe('accounts and partners', () => {
     await expect.poll(() => partners.tab(/^Partners\s*\d+$/).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('stat-totalUsers').textContent()).toMatch(/\d/);
 
-    await partners.add({ ...partner, fees: { x19: [1.5, 3] } });
+    await partners.add({ ...acme, fees: { x19: [1.5, 3] } });
     await expect.poll(() => notice(page, 'Partner acme_pool was added').isVisible()).toBe(true);
-    const row = partners.row(partner.email);
+    const row = partners.row(acme.email);
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.getByTestId('fee-x19').textContent()).toBe('x191.5% / 3%');
 
     await partners.search().fill('acme');
     await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and acme
     await expect.poll(() => partners.row('partner@localhost').count()).toBe(0);
-    await expect.poll(() => partners.row(partner.email).isVisible()).toBe(true);
+    await expect.poll(() => partners.row(acme.email).isVisible()).toBe(true);
     screenshot(page, 'accounts-partners');
 
     await partners.tab(/^License list$/).click();
@@ -59,7 +72,9 @@ describe('accounts and partners', () => {
     await context.close();
   });
 
-  it('the new partner uploads logos, adds an SSH key and changes the password', async () => {
+  it('a new partner uploads logos, adds an SSH key and changes the password', async () => {
+    const partner = await ownPartner('logos');
+    const newPassword = 'logos-pass-456';
     const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     await signIn(page, partner.email, partner.password);
@@ -113,9 +128,10 @@ describe('accounts and partners', () => {
 
   // Issue 38: a token made in the UI, shown once, works for a script without the XSRF pair.
   it('a partner makes an API token, sees it once, and a script uses it', async () => {
+    const partner = await ownPartner('tokens');
     const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
-    await signIn(page, partner.email, newPassword);
+    await signIn(page, partner.email, partner.password);
     const account = accountDialog(page);
     await account.open();
     await account.tab(/^API$/).click();
@@ -154,6 +170,7 @@ describe('accounts and partners', () => {
   });
 
   it('a forgotten password is reset through the e-mailed link', async () => {
+    const partner = await ownPartner('forgetful');
     const context = await newVisitor(e2e.browser);
     const page = await context.newPage();
     await loginPage(page, e2e.server.url).open();
@@ -169,20 +186,20 @@ describe('accounts and partners', () => {
       .poll(async () => (link = await linkFromOutbox(e2e.server.dataDir, '/reset-password')))
       .toBeTruthy();
     await page.goto(link as string);
-    await page.getByLabel(/^New password/).fill('acme-pass-789');
-    await page.getByLabel(/^Confirm password/).fill('acme-pass-789');
+    await page.getByLabel(/^New password/).fill('forgetful-pass-789');
+    await page.getByLabel(/^Confirm password/).fill('forgetful-pass-789');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect.poll(() => page.getByText(/Redirecting/).isVisible()).toBe(true);
     screenshot(page, 'accounts-reset-password');
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
 
-    await loginPage(page, e2e.server.url).signIn(partner.email, 'acme-pass-789');
+    await loginPage(page, e2e.server.url).signIn(partner.email, 'forgetful-pass-789');
     await page.waitForURL(/\/releases$/);
 
     // The link is single-use.
     await page.goto(link as string);
-    await page.getByLabel(/^New password/).fill('acme-pass-000');
-    await page.getByLabel(/^Confirm password/).fill('acme-pass-000');
+    await page.getByLabel(/^New password/).fill('forgetful-pass-000');
+    await page.getByLabel(/^Confirm password/).fill('forgetful-pass-000');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect
       .poll(() => page.getByRole('main').getByText('Invalid or expired token').isVisible())

@@ -36,3 +36,17 @@ export async function apiSession(
     },
   };
 }
+
+/**
+ * A partner of the test's own, made by the admin through the API, for a test where adding a partner in the UI
+ * is not what it tests (issue 40: no test relies on a partner an earlier test made, or on its password).
+ */
+export async function newPartner(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  partner: { email: string; worker: string; password: string },
+): Promise<{ id: number; email: string; password: string }> {
+  const api = await apiSession(baseUrl, admin);
+  const { id } = await api.call<{ id: number }>('POST', '/admin/users', partner);
+  return { id, email: partner.email, password: partner.password };
+}
