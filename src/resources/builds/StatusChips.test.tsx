@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_STATUSES } from '../../../contract/statuses';
 import { loadMessages } from '../../i18n/messages';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
-import { BuildStatusChip } from './StatusChips';
+import { BuildProgress, BuildStatusChip } from './StatusChips';
 
 const chip = (status: (typeof BUILD_STATUSES)[number]) => (
   <BuildStatusChip build={{ status, progress: 40, is_removed: false }} />
@@ -38,5 +38,15 @@ describe('a build’s status chip', () => {
     await loadMessages('ru');
     renderWithAdmin(chip('cancelled'), { locale: 'ru' });
     expect(screen.getByText('отменена')).toBeInTheDocument();
+  });
+
+  // Issue 40: the bar of a build waiting or being built was named "progress" in every language.
+  it.each([
+    ['en', 'Progress'],
+    ['ru', 'Прогресс'],
+  ] as const)('names a waiting build’s progress bar in %s', async (locale, name) => {
+    await loadMessages(locale);
+    renderWithAdmin(<BuildProgress build={{ status: 'pending', progress: 0 }} />, { locale });
+    expect(screen.getByRole('progressbar', { name })).toBeInTheDocument();
   });
 });

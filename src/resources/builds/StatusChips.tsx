@@ -39,10 +39,11 @@ export const BuildStatusChip = ({ build }: { build: Pick<Build, 'status' | 'prog
 
 /** The progress bar of a build that is waiting or being built. */
 export const BuildProgress = ({ build }: { build: Pick<Build, 'status' | 'progress'> }) => {
+  const translate = useTranslate();
   if (build.status !== 'pending' && build.status !== 'in_progress') return null;
   return (
     <LinearProgress
-      aria-label="progress"
+      aria-label={translate('resources.tasks.fields.progress')}
       variant={build.status === 'pending' ? 'indeterminate' : 'determinate'}
       value={build.progress ?? 0}
       color={build.status === 'pending' ? 'warning' : 'info'}
