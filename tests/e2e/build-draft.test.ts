@@ -2,7 +2,7 @@
 // in the form was empty) and on Back. The build form keeps a draft, brings it back after signing in again, and
 // asks before it is left with changes not built.
 import { describe, expect, it } from 'vitest';
-import { apiSession } from './support/api';
+import { apiSession, newPartner } from './support/api';
 import { consoleUnderTest } from './support/fixture';
 import { loginPage } from './support/pages';
 import { screenshot } from './support/screenshot';
@@ -41,7 +41,13 @@ describe('the build form’s draft', () => {
   });
 
   it('survives a session that ends: signing in again brings the partner back to the form as they left it', async () => {
-    const { page, context } = await e2e.signedIn(e2e.server.partner);
+    // A partner of its own: the test changes the password, which the other test's demo partner keeps (issue 40).
+    const partner = await newPartner(e2e.server.url, e2e.server.admin, {
+      email: 'drafter@example.com',
+      worker: 'drafter_pool',
+      password: 'drafter-pass-123',
+    });
+    const { page, context } = await e2e.signedIn(partner);
     const sets = setsPage(page, e2e.server.url);
     await sets.open();
     await sets.createSet('Draft farm');
@@ -58,15 +64,15 @@ describe('the build form’s draft', () => {
     const formUrl = page.url();
 
     // The session ends elsewhere (a password change revokes every token): the console goes to the sign-in page.
-    const api = await apiSession(e2e.server.url, e2e.server.partner);
-    const password = 'partner-pass-456';
+    const api = await apiSession(e2e.server.url, partner);
+    const password = 'drafter-pass-456';
     await api.call('POST', '/client/account/change-password', {
-      old_password: e2e.server.partner.password,
+      old_password: partner.password,
       new_password: password,
     });
     await page.waitForURL(/\/login$/, { timeout: 30_000 });
 
-    await loginPage(page, e2e.server.url).signIn(e2e.server.partner.email, password);
+    await loginPage(page, e2e.server.url).signIn(partner.email, password);
     await page.waitForURL(formUrl);
     await eventually(() => page.getByText(/^Draft restored/).isVisible()).toBe(true);
     await eventually(() => page.getByRole('combobox', { name: /^Model/ }).textContent()).toContain('S19');

@@ -15,10 +15,12 @@ export async function apiSession(
   const json = (body: unknown) =>
     body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 
+  // Only the two fields: an account may carry more (newPartner's id), which the server refuses.
+  const credentials = { email: account.email, password: account.password };
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
     method: 'POST',
-    headers: { ...xsrfHeaders, ...json(account).headers },
-    body: json(account).body,
+    headers: { ...xsrfHeaders, ...json(credentials).headers },
+    body: json(credentials).body,
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const { access_token: token } = (await signIn.json()) as { access_token: string };
