@@ -108,3 +108,19 @@ export async function agentCall<T>(url: string, token: string, path: string, bod
   if (!res.ok) throw new Error(`agent ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/**
+ * Waits until the builds `ids` of `api`'s account are done, for a file's set-up (expect.poll is for tests):
+ * throws at once on one that ended otherwise, and after `withinMs` with their statuses then.
+ */
+export async function buildsDone(api: ApiSession, ids: number[], withinMs = 240_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const tasks = await api.call<{ id: number; status: string }[]>('GET', '/client/firmware/tasks');
+    const statuses = ids.map((id) => tasks.find((task) => task.id === id)?.status ?? 'missing');
+    if (statuses.every((status) => status === 'done')) return;
+    if (statuses.some((status) => status === 'failed' || status === 'cancelled') || Date.now() > deadline)
+      throw new Error(`builds ${ids.join(', ')} are not done: ${statuses.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
