@@ -24,8 +24,9 @@ let tmp: string;
 let backup: string;
 let uuid: string;
 let archiveBytes: Buffer;
-let target: ScratchDatabase | undefined;
-let restoredDir: string;
+/** The databases and DATA_DIRs restored into, each test's its own. */
+const targets: ScratchDatabase[] = [];
+let restores = 0;
 
 /** A finished build with its artifact stored and attested, as the agent route leaves it. */
 async function finishedBuild(): Promise<{ uuid: string; bytes: Buffer }> {
@@ -39,37 +40,52 @@ const urlOf = (handle: DbHandle) =>
     ? (handle.client as pg.Pool & { options: { connectionString: string } }).options.connectionString
     : undefined;
 
+/** `npm run backup` of the world's console into `out`. */
+const backUp = (out: string) =>
+  createBackup({ handle: w.t.handle, databaseUrl: urlOf(w.t.handle), dataDir: w.dataDir, out });
+
+interface Target {
+  /** The empty database to restore into (PostgreSQL only; PGlite's is in the DATA_DIR). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** A fresh, empty database and DATA_DIR to restore into: no test restores over another's restore. */
+async function freshTarget(): Promise<Target> {
+  restores += 1;
+  const dataDir = path.join(tmp, `restored-data-${restores}`);
+  if (!serverUrl) return { databaseUrl: undefined, dataDir };
+  const database = await createScratchDatabase(serverUrl, 'restore_target');
+  targets.push(database);
+  return { databaseUrl: database.url, dataDir };
+}
+
 beforeAll(async () => {
   w = await createAgentWorld();
   tmp = await mkdtemp(path.join(tmpdir(), 'backup-test-'));
-  restoredDir = path.join(tmp, 'restored-data');
   ({ uuid, bytes: archiveBytes } = await finishedBuild());
+  // The backup the restore tests read; the first test writes and reads one of its own.
   backup = path.join(tmp, 'console.tar');
-  if (serverUrl) target = await createScratchDatabase(serverUrl, 'restore_target');
+  await backUp(backup);
 }, 120_000);
 
 afterAll(async () => {
   await w.close();
-  await target?.drop();
+  for (const target of targets) await target.drop();
   await rm(tmp, { recursive: true, force: true });
 });
 
 /** The restored console: an app on the restored database and DATA_DIR. */
-async function openRestored(): Promise<TestApp> {
-  const handle = target
-    ? fromPool(new pg.Pool({ connectionString: target.url, max: 2 }))
-    : await openDb({ dataDir: restoredDir });
-  return createTestApp({ db: handle, config: { dataDir: restoredDir } });
+async function openRestored({ databaseUrl, dataDir }: Target): Promise<TestApp> {
+  const handle = databaseUrl
+    ? fromPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }))
+    : await openDb({ dataDir });
+  return createTestApp({ db: handle, config: { dataDir } });
 }
 
 describe('npm run backup and npm run restore', () => {
   it('writes one archive: the database, then the files, each sha256 in the manifest', async () => {
-    const manifest = await createBackup({
-      handle: w.t.handle,
-      databaseUrl: urlOf(w.t.handle),
-      dataDir: w.dataDir,
-      out: backup,
-    });
+    const manifest = await backUp(path.join(tmp, 'written.tar'));
     expect(manifest.database).toBe(serverUrl ? 'pg' : 'pglite');
     // The signing key was made into `settings` (no SIGNING_KEY): the manifest names it, never its value.
     expect(manifest.secrets).toContain('signing_key');
@@ -84,6 +100,7 @@ describe('npm run backup and npm run restore', () => {
   });
 
   it('refuses an archive one byte of which changed, touching nothing', async () => {
+    const target = await freshTarget();
     const altered = path.join(tmp, 'altered.tar');
     const bytes = await readFile(backup);
     // A byte inside the stored artifact's entry.
@@ -91,16 +108,17 @@ describe('npm run backup and npm run restore', () => {
     expect(at).toBeGreaterThan(0);
     bytes[at + 20] ^= 1;
     await writeFile(altered, bytes);
-    const restored = restoreBackup({ file: altered, databaseUrl: target?.url, dataDir: restoredDir });
+    const restored = restoreBackup({ file: altered, ...target });
     await expect(restored).rejects.toBeInstanceOf(RestoreRefusedError);
     await expect(restored).rejects.toThrow(/does not match its manifest: changed: /);
-    expect(existsSync(path.join(restoredDir, 'pg'))).toBe(false);
-    expect(existsSync(path.join(restoredDir, 'artifacts'))).toBe(false);
+    expect(existsSync(path.join(target.dataDir, 'pg'))).toBe(false);
+    expect(existsSync(path.join(target.dataDir, 'artifacts'))).toBe(false);
   });
 
   it('restores into a fresh database and DATA_DIR: the artifact downloads and its attestation verifies', async () => {
-    await restoreBackup({ file: backup, databaseUrl: target?.url, dataDir: restoredDir });
-    const restored = await openRestored();
+    const target = await freshTarget();
+    await restoreBackup({ file: backup, ...target });
+    const restored = await openRestored(target);
     try {
       const download = await restored.app.inject({ url: `/api/files/firmwares/${uuid}` });
       expect(download.statusCode).toBe(200);
@@ -135,17 +153,15 @@ describe('npm run backup and npm run restore', () => {
   });
 
   it('refuses a database and DATA_DIR that hold something, unless --force', async () => {
-    const again = restoreBackup({ file: backup, databaseUrl: target?.url, dataDir: restoredDir });
+    // A console restored once: its database and DATA_DIR hold something.
+    const target = await freshTarget();
+    await restoreBackup({ file: backup, ...target });
+    const again = restoreBackup({ file: backup, ...target });
     await expect(again).rejects.toBeInstanceOf(RestoreRefusedError);
     await expect(again).rejects.toThrow(
       /refusing to restore over what is there .*pass --force to replace them/,
     );
-    const forced = await restoreBackup({
-      file: backup,
-      databaseUrl: target?.url,
-      dataDir: restoredDir,
-      force: true,
-    });
+    const forced = await restoreBackup({ file: backup, ...target, force: true });
     expect(forced.database).toBe(serverUrl ? 'pg' : 'pglite');
   });
 });

@@ -28,8 +28,9 @@ let s3: TestS3;
 let w: AgentWorld;
 let tmp: string;
 let backup: string;
-let target: ScratchDatabase | undefined;
-let restoredDir: string;
+/** The databases restored into, each test's its own. */
+const targets: ScratchDatabase[] = [];
+let restores = 0;
 let build: { uuid: string; bytes: Buffer; sha256: string };
 let logoPublicId: string;
 
@@ -38,8 +39,34 @@ const urlOf = (handle: DbHandle) =>
     ? (handle.client as pg.Pool & { options: { connectionString: string } }).options.connectionString
     : undefined;
 
-/** Another, empty bucket on the same server, the console's keys under another prefix. */
-const restoredOptions = () => s3.options('restored/', { bucket: RESTORED_BUCKET });
+interface Target {
+  /** The empty database to restore into (PostgreSQL only; PGlite's is in the DATA_DIR). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Another, empty bucket on the same server, the console's keys under another prefix: `restored/<n>/`. */
+  s3: ReturnType<TestS3['options']>;
+}
+
+/** A fresh, empty database, DATA_DIR and bucket prefix to restore into: none holds another test's restore. */
+async function freshTarget(): Promise<Target> {
+  restores += 1;
+  const dataDir = path.join(tmp, `restored-data-${restores}`);
+  const s3Options = s3.options(`restored/${restores}/`, { bucket: RESTORED_BUCKET });
+  if (!serverUrl) return { databaseUrl: undefined, dataDir, s3: s3Options };
+  const database = await createScratchDatabase(serverUrl, 'restore_s3');
+  targets.push(database);
+  return { databaseUrl: database.url, dataDir, s3: s3Options };
+}
+
+/** `npm run backup` of the world's console, with its bucket, into `out`. */
+const backUp = (out: string) =>
+  createBackup({
+    handle: w.t.handle,
+    databaseUrl: urlOf(w.t.handle),
+    dataDir: w.dataDir,
+    storage: w.t.app.storage,
+    out,
+  });
 
 beforeAll(async () => {
   s3 = await startTestS3();
@@ -48,8 +75,6 @@ beforeAll(async () => {
   admin.destroy();
   w = await createAgentWorld({}, { s3: s3.options('console/') });
   tmp = await mkdtemp(path.join(tmpdir(), 'backup-s3-'));
-  restoredDir = path.join(tmp, 'restored-data');
-  backup = path.join(tmp, 'console.tar');
   const agent = await addAgent(w, 'backup-s3-agent');
   const { job, bytes, sha256 } = await finishWithArchive(w, agent.token);
   build = { uuid: job.uuid, bytes, sha256 };
@@ -61,25 +86,21 @@ beforeAll(async () => {
   expect(logo.statusCode, logo.body).toBe(201);
   const [row] = await w.t.db.select().from(logos).where(eq(logos.id, logo.json().id));
   logoPublicId = row.public_id;
-  if (serverUrl) target = await createScratchDatabase(serverUrl, 'restore_s3');
+  // The backup the restore tests read; the first test writes and reads one of its own.
+  backup = path.join(tmp, 'console.tar');
+  await backUp(backup);
 }, 120_000);
 
 afterAll(async () => {
   await w?.close();
-  await target?.drop();
+  for (const target of targets) await target.drop();
   await s3?.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
 describe('backups with object storage', () => {
   it("copies the bucket's objects into the backup, each with its sha256 in the manifest", async () => {
-    const manifest = await createBackup({
-      handle: w.t.handle,
-      databaseUrl: urlOf(w.t.handle),
-      dataDir: w.dataDir,
-      storage: w.t.app.storage,
-      out: backup,
-    });
+    const manifest = await backUp(path.join(tmp, 'written.tar'));
     expect(manifest.bucket).toBe(`s3://${s3.bucket}/console/`);
     expect(manifest.entries).toContainEqual({
       path: `bucket/artifacts/sha256/${build.sha256}.tar.gz`,
@@ -93,7 +114,9 @@ describe('backups with object storage', () => {
   });
 
   it('refuses to restore them without a bucket, and an altered archive, touching no bucket', async () => {
-    const withoutBucket = restoreBackup({ file: backup, databaseUrl: target?.url, dataDir: restoredDir });
+    const target = await freshTarget();
+    const { databaseUrl, dataDir } = target;
+    const withoutBucket = restoreBackup({ file: backup, databaseUrl, dataDir });
     await expect(withoutBucket).rejects.toBeInstanceOf(RestoreRefusedError);
     await expect(withoutBucket).rejects.toThrow(/holds the files of a bucket .*set S3_BUCKET/);
     const altered = path.join(tmp, 'altered.tar');
@@ -104,28 +127,22 @@ describe('backups with object storage', () => {
     await writeFile(altered, bytes);
     const restored = restoreBackup({
       file: altered,
-      databaseUrl: target?.url,
-      dataDir: restoredDir,
-      storage: createS3Storage(restoredOptions()),
+      databaseUrl,
+      dataDir,
+      storage: createS3Storage(target.s3),
     });
     await expect(restored).rejects.toThrow(/does not match its manifest: changed: bucket\/artifacts\//);
-    expect(await createS3Storage(restoredOptions()).list('')).toEqual([]);
+    expect(await createS3Storage(target.s3).list('')).toEqual([]);
   });
 
   it('restores them into another, empty bucket: the artifact and the logo download, sha256 intact', async () => {
-    await restoreBackup({
-      file: backup,
-      databaseUrl: target?.url,
-      dataDir: restoredDir,
-      storage: createS3Storage(restoredOptions()),
-    });
-    const handle = target
-      ? fromPool(new pg.Pool({ connectionString: target.url, max: 2 }))
-      : await openDb({ dataDir: restoredDir });
-    const restored = await createTestApp({
-      db: handle,
-      config: { dataDir: restoredDir, s3: restoredOptions() },
-    });
+    const target = await freshTarget();
+    const { databaseUrl, dataDir } = target;
+    await restoreBackup({ file: backup, databaseUrl, dataDir, storage: createS3Storage(target.s3) });
+    const handle = databaseUrl
+      ? fromPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }))
+      : await openDb({ dataDir });
+    const restored = await createTestApp({ db: handle, config: { dataDir, s3: target.s3 } });
     try {
       // The database now names the bucket it was restored into: the instance is ready.
       expect(restored.app.storageRefusal).toBeUndefined();
@@ -143,12 +160,12 @@ describe('backups with object storage', () => {
     // Into a bucket that holds files only with --force.
     const again = restoreBackup({
       file: backup,
-      databaseUrl: target?.url,
+      databaseUrl,
       dataDir: path.join(tmp, 'another-data'),
-      storage: createS3Storage(restoredOptions()),
+      storage: createS3Storage(target.s3),
     });
     await expect(again).rejects.toThrow(
-      /refusing to restore over what is there \(s3:\/\/console-restored\/restored\/ has files/,
+      /refusing to restore over what is there \(s3:\/\/console-restored\/restored\/\d+\/ has files/,
     );
   });
 });
