@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { knownMigrations, SchemaTooNewError, withMigratedDb } from './migrate';
 import { migrationsFolder } from './pglite-files';
@@ -16,7 +16,6 @@ let newer: string;
 let nextWhen: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   newer = await mkdtemp(path.join(tmpdir(), 'migrations-'));
   await cp(migrationsFolder, newer, { recursive: true });
   const journalFile = path.join(newer, 'meta', '_journal.json');
@@ -34,12 +33,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await rm(newer, { recursive: true, force: true });
+});
+
+// Each test starts on a database migrated by this console, whatever another test applied to its own.
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+
+afterEach(async () => {
   // The lent test database is emptied table by table in `public` only: leave it and drizzle's record as found.
   const { db } = database.handle;
   await db.execute(sql`drop table if exists newer_console_marker`);
   await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${nextWhen}`);
   await database.dispose();
-  await rm(newer, { recursive: true, force: true });
 });
 
 const run = (folder?: string) => {
@@ -70,6 +77,8 @@ describe('migrations at start', () => {
   });
 
   it('refuses, touching nothing, a database a newer console migrated', async () => {
+    // The newer console started on it first.
+    await run(newer).done;
     const start = run();
     await expect(start.done).rejects.toBeInstanceOf(SchemaTooNewError);
     await expect(start.done).rejects.toThrow(
