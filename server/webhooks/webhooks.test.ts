@@ -96,6 +96,7 @@ const makeDue = (id: number) =>
 
 describe('webhook addresses (issue 38)', () => {
   it('refuses plain http, credentials, and private, loopback or link-local addresses with 422 naming url', async () => {
+    const stored = await w.t.db.select().from(webhookEndpoints);
     const post = (url: string) =>
       api(w, 'POST', '/client/account/webhooks', w.partner.token, { url, events: ['build.finished'] });
     for (const [url, reason] of [
@@ -113,7 +114,8 @@ describe('webhook addresses (issue 38)', () => {
     ]) {
       expect(expectValidationError(await post(url), 'url').msg, url).toBe(reason);
     }
-    expect(await w.t.db.select().from(webhookEndpoints)).toEqual([]);
+    // None was stored: the endpoints are those the file's other tests made, if any.
+    expect(await w.t.db.select().from(webhookEndpoints)).toEqual(stored);
   });
 
   it('judges every address a name resolves to', async () => {
