@@ -41,6 +41,19 @@ afterAll(async () => {
 const preferences = (body: Record<string, unknown>, token = w.partner.token) =>
   api(w, 'PATCH', '/client/account/info', token, body);
 
+/**
+ * Sets both of the partner's build notifications (and its language): each test starts from the settings it
+ * names, whatever another test of the file left.
+ */
+async function notify(done: boolean, failed: boolean, language?: 'en' | 'ru') {
+  const res = await preferences({
+    notify_build_done: done,
+    notify_build_failed: failed,
+    ...(language ? { language } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 const mailsTo = (email: string, since: number) => smtp.mails.slice(since).filter((m) => m.to.includes(email));
 
 async function endBuild(outcome: 'done' | 'failed') {
@@ -69,6 +82,7 @@ const rowsOf = (buildId: number) => w.t.db.select().from(mailOutbox).where(eq(ma
 
 describe('build notifications: the settings', () => {
   it('are off by default and set per account and outcome through PATCH /client/account/info', async () => {
+    await notify(false, false);
     const info = (await api(w, 'GET', '/client/account/info', w.other.token)).json();
     expect(info).toMatchObject({ notify_build_done: false, notify_build_failed: false });
     const res = await preferences({ notify_build_failed: true }, w.other.token);
@@ -82,6 +96,7 @@ describe('build notifications: the settings', () => {
   });
 
   it('refuses a value that is not a boolean, naming the field, and changes nothing', async () => {
+    await notify(false, false);
     expectValidationError(await preferences({ notify_build_done: 'yes' }), 'notify_build_done');
     const info = (await api(w, 'GET', '/client/account/info', w.partner.token)).json();
     expect(info.notify_build_done).toBe(false);
@@ -90,6 +105,7 @@ describe('build notifications: the settings', () => {
 
 describe('build notifications: the mails', () => {
   it('sends nothing to an account that did not opt in', async () => {
+    await notify(false, false);
     const since = smtp.mails.length;
     const build = await endBuild('failed');
     await w.t.app.mailOutbox.drain();
@@ -98,7 +114,7 @@ describe('build notifications: the mails', () => {
   });
 
   it('tells of a failed build once, in the account language, with a link to the set', async () => {
-    expect((await preferences({ notify_build_failed: true, language: 'ru' })).statusCode).toBe(200);
+    await notify(false, true, 'ru');
     const since = smtp.mails.length;
     const build = await endBuild('failed');
     await w.t.app.mailOutbox.drain();
@@ -119,7 +135,7 @@ describe('build notifications: the mails', () => {
   });
 
   it('tells of a finished build in English to an English-speaking account that asked for it', async () => {
-    expect((await preferences({ notify_build_done: true, language: 'en' })).statusCode).toBe(200);
+    await notify(true, false, 'en');
     const since = smtp.mails.length;
     const build = await endBuild('done');
     await w.t.app.mailOutbox.drain();
@@ -130,6 +146,7 @@ describe('build notifications: the mails', () => {
   });
 
   it('queues one mail per run, however often the end is reported', async () => {
+    await notify(true, false);
     const since = smtp.mails.length;
     const build = await endBuild('done');
     // The queue's hook called again for the same ended run (a retried transaction) queues nothing more.
@@ -141,6 +158,7 @@ describe('build notifications: the mails', () => {
   });
 
   it('drops a queued notification the account turned off before it went out', async () => {
+    await notify(true, false);
     const since = smtp.mails.length;
     const build = await endBuild('done');
     expect((await preferences({ notify_build_done: false })).statusCode).toBe(200);
