@@ -20,14 +20,26 @@ import {
 } from '../test/agent-fixtures';
 import { api } from '../test/build-fixtures';
 
+/** A console on a real HTTP server whose embedded agent built one build twice: runs 1 and 2. */
+interface TwoRuns {
+  w: AgentWorld;
+  url: string;
+  build: { id: number; uuid: string };
+  /** Each run's file as downloaded, and its sha256. */
+  files: Record<number, { path: string; sha256: string }>;
+  /** The run each plain download (the build's link) said it served. */
+  served: Record<number, string | null>;
+  close(): Promise<void>;
+}
+
+/** The file's console, which its tests only read; the retention test, which ends run 1, makes its own. */
+let shared: TwoRuns;
 let w: AgentWorld;
 let url: string;
-let agent: EmbeddedAgent;
-let tmp: string;
 let build: { id: number; uuid: string };
-const files: Record<number, { path: string; sha256: string }> = {};
-/** The run each plain download (the build's link) said it served. */
-const served: Record<number, string | null> = {};
+let files: TwoRuns['files'];
+let served: TwoRuns['served'];
+let tmp: string;
 
 async function verify(...args: string[]) {
   const out: string[] = [];
@@ -36,13 +48,13 @@ async function verify(...args: string[]) {
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
-async function download(run?: number) {
-  const res = await fetch(`${url}/api/files/firmwares/${build.uuid}${run ? `?run=${run}` : ''}`);
+async function download(run?: number, at: Pick<TwoRuns, 'url' | 'build'> = { url, build }) {
+  const res = await fetch(`${at.url}/api/files/firmwares/${at.build.uuid}${run ? `?run=${run}` : ''}`);
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** Waits in beforeAll (expect.poll is for tests only). */
-async function untilDone(id: number) {
+async function untilDone(w: AgentWorld, id: number) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const status = (await taskOf(w, id))?.status;
@@ -54,42 +66,60 @@ async function untilDone(id: number) {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-beforeAll(async () => {
-  w = await createAgentWorld({ claimWaitMs: 2_000 });
-  url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
-  agent = await startWorldAgent(w, {}, url);
-  tmp = await mkdtemp(path.join(tmpdir(), 'verify-runs-'));
-  build = await queueBuild(w);
-  expect(await untilDone(build.id)).toBe('done');
-  const first = await download();
-  expect(first.res.status).toBe(200);
-  served[1] = first.res.headers.get('x-build-run');
-  files[1] = { path: path.join(tmp, 'run-1.tar.gz'), sha256: sha256(first.bytes) };
-  await writeFile(files[1].path, first.bytes);
-  expect((await verify('--server', url, files[1].path)).code).toBe(0);
+async function twoRuns(): Promise<TwoRuns> {
+  const w = await createAgentWorld({ claimWaitMs: 2_000 });
+  const url = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  let agent: EmbeddedAgent | undefined;
+  const tmp = await mkdtemp(path.join(tmpdir(), 'verify-runs-'));
+  const close = async () => {
+    await agent?.stop();
+    await w.close();
+    await rm(tmp, { recursive: true, force: true });
+  };
+  const files: TwoRuns['files'] = {};
+  const served: TwoRuns['served'] = {};
+  try {
+    agent = await startWorldAgent(w, {}, url);
+    const build = await queueBuild(w);
+    expect(await untilDone(w, build.id)).toBe('done');
+    const first = await download(undefined, { url, build });
+    expect(first.res.status).toBe(200);
+    served[1] = first.res.headers.get('x-build-run');
+    files[1] = { path: path.join(tmp, 'run-1.tar.gz'), sha256: sha256(first.bytes) };
+    await writeFile(files[1].path, first.bytes);
+    expect((await verify('--server', url, files[1].path)).code).toBe(0);
 
-  // The archive's entries carry the build's time in whole seconds: a rebuild within the same second is the same
-  // file (the same sha256, one stored object), which is right, but leaves no second file to tell apart. A fast
-  // first build failed this file that way (issue 40), so the rebuild starts in the next second.
-  await new Promise((r) => setTimeout(r, 1_000 - (Date.now() % 1_000) + 5));
-  const rebuilt = await api(
-    w,
-    'POST',
-    `/client/firmware/firmwares/rebuild?firmware_id=${build.id}`,
-    w.partner.token,
-  );
-  expect(rebuilt.statusCode, rebuilt.body).toBe(200);
-  expect(await untilDone(build.id)).toBe('done');
-  const second = await download();
-  served[2] = second.res.headers.get('x-build-run');
-  files[2] = { path: path.join(tmp, 'run-2.tar.gz'), sha256: sha256(second.bytes) };
-  await writeFile(files[2].path, second.bytes);
+    // The archive's entries carry the build's time in whole seconds: a rebuild within the same second is the same
+    // file (the same sha256, one stored object), which is right, but leaves no second file to tell apart. A fast
+    // first build failed this file that way (issue 40), so the rebuild starts in the next second.
+    await new Promise((r) => setTimeout(r, 1_000 - (Date.now() % 1_000) + 5));
+    const rebuilt = await api(
+      w,
+      'POST',
+      `/client/firmware/firmwares/rebuild?firmware_id=${build.id}`,
+      w.partner.token,
+    );
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    expect(await untilDone(w, build.id)).toBe('done');
+    const second = await download(undefined, { url, build });
+    served[2] = second.res.headers.get('x-build-run');
+    files[2] = { path: path.join(tmp, 'run-2.tar.gz'), sha256: sha256(second.bytes) };
+    await writeFile(files[2].path, second.bytes);
+    return { w, url, build, files, served, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  shared = await twoRuns();
+  ({ w, url, build, files, served } = shared);
+  tmp = path.dirname(files[1].path);
 }, 180_000);
 
 afterAll(async () => {
-  await agent?.stop();
-  await w?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await shared?.close();
 });
 
 describe('every run keeps its file and its attestation (issue 37 §1)', () => {
@@ -136,26 +166,31 @@ describe('every run keeps its file and its attestation (issue 37 §1)', () => {
   });
 
   it('an old run past the retention ends: no download, no attestation, and its file is swept', async () => {
-    expect(
-      (await api(w, 'PUT', '/admin/settings/run-retention', w.partner.token, { days: 0 })).statusCode,
-    ).toBe(403);
-    const bad = await api(w, 'PUT', '/admin/settings/run-retention', w.admin.token, { days: -1 });
-    expect(bad.statusCode).toBe(422);
-    expect((await api(w, 'GET', '/admin/settings/run-retention', w.admin.token)).json()).toEqual({
-      days: 90,
-    });
-    const set = await api(w, 'PUT', '/admin/settings/run-retention', w.admin.token, { days: 0 });
-    expect(set.statusCode, set.body).toBe(200);
+    // Run 1 ends for good, and the setting is the whole console's: on a console of its own, two runs of its own.
+    const { w, url, build, files, close } = await twoRuns();
+    try {
+      expect(
+        (await api(w, 'PUT', '/admin/settings/run-retention', w.partner.token, { days: 0 })).statusCode,
+      ).toBe(403);
+      const bad = await api(w, 'PUT', '/admin/settings/run-retention', w.admin.token, { days: -1 });
+      expect(bad.statusCode).toBe(422);
+      expect((await api(w, 'GET', '/admin/settings/run-retention', w.admin.token)).json()).toEqual({
+        days: 90,
+      });
+      const set = await api(w, 'PUT', '/admin/settings/run-retention', w.admin.token, { days: 0 });
+      expect(set.statusCode, set.body).toBe(200);
 
-    expect((await download(1)).res.status).toBe(404);
-    expect((await fetch(`${url}/api/files/attestations/${files[1].sha256}`)).status).toBe(404);
-    const runs = await api(w, 'GET', `/client/firmware/firmwares/${build.id}/runs`, w.partner.token);
-    expect(runs.json()[1]).toMatchObject({ run: 1, download_path: null, attestation_path: null });
-    expect(await sweepOrphanArtifacts(w.t.db, w.t.app.artifacts, 0)).toEqual([files[1].sha256]);
-    expect(await w.t.app.artifacts.hasBlob(files[2].sha256)).toBe(true);
-    expect((await verify('--server', url, files[2].path)).code).toBe(0);
-    await api(w, 'PUT', '/admin/settings/run-retention', w.admin.token, { days: 90 });
-  });
+      expect((await download(1, { url, build })).res.status).toBe(404);
+      expect((await fetch(`${url}/api/files/attestations/${files[1].sha256}`)).status).toBe(404);
+      const runs = await api(w, 'GET', `/client/firmware/firmwares/${build.id}/runs`, w.partner.token);
+      expect(runs.json()[1]).toMatchObject({ run: 1, download_path: null, attestation_path: null });
+      expect(await sweepOrphanArtifacts(w.t.db, w.t.app.artifacts, 0)).toEqual([files[1].sha256]);
+      expect(await w.t.app.artifacts.hasBlob(files[2].sha256)).toBe(true);
+      expect((await verify('--server', url, files[2].path)).code).toBe(0);
+    } finally {
+      await close();
+    }
+  }, 180_000);
 });
 
 describe('verify messages (issue 37 §3)', () => {
