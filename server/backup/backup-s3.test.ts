@@ -167,5 +167,5 @@ describe('backups with object storage', () => {
     await expect(again).rejects.toThrow(
       /refusing to restore over what is there \(s3:\/\/console-restored\/restored\/\d+\/ has files/,
     );
-  });
+  }, 120_000);
 });
