@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../contract/constants';
 import type { Db } from '../platform/db/client';
-import { countOften, keepTotal, recentTotal } from '../platform/db/large-counts';
+import { countOften, countUnderWay, recentTotal, shareCount } from '../platform/db/large-counts';
 import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
 import { accounts, buildAgents, buildRuns, buildSets, builds } from '../platform/db/schema';
 import { queuePositions, queueVersion } from './queue-positions';
@@ -118,7 +118,7 @@ const readsJoins = (filters: TaskFilters) => filters.isFavorite || Boolean(filte
  * How many tasks match. Every build has its set and its owner (NOT NULL foreign keys), so the joins only
  * matter when a filter reads them: without one the count is an index-only scan of the builds alone.
  */
-async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
+async function countTasksExactly(db: Db, filters: TaskFilters): Promise<number> {
   const where = conditions(filters);
   const query = readsJoins(filters)
     ? db
@@ -128,8 +128,12 @@ async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
         .innerJoin(accounts, eq(accounts.id, b.user_id))
         .where(where)
     : db.select({ total: count() }).from(b).where(where);
-  return countOften(db, totalKey(filters), async () => (await query)[0]?.total ?? 0);
+  return (await query)[0]?.total ?? 0;
 }
+
+/** How many tasks match, a large total reused for a moment (large-counts.ts). */
+const countTasks = (db: Db, filters: TaskFilters) =>
+  countOften(db, totalKey(filters), () => countTasksExactly(db, filters));
 
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
@@ -177,16 +181,26 @@ function pageOf(db: Db, filters: TaskFilters, page: number, withTotal: boolean) 
 
 /**
  * One page of tasks, the most recently queued first, and how many match. Without a search or favourites the
- * total comes with the page (one statement), unless a large total counted a moment ago is reused.
+ * total comes with the page (one statement), unless a large total counted a moment ago is reused (and, after
+ * LARGE_COUNT_TTL_MS, counted again behind the request).
  */
 export async function listTasks(db: Db, filters: TaskFilters, page: number) {
-  if (!readsJoins(filters) && recentTotal(db, totalKey(filters)) === undefined) {
-    const found = await pageOf(db, filters, page, true);
-    // A page past the end has no row to carry the total (countTasks keeps what it counts itself).
-    const carried = found[0]?.total;
-    if (carried != null) keepTotal(db, totalKey(filters), carried);
-    const total = carried ?? (await countTasks(db, filters));
-    return { rows: await withPositions(db, found), total };
+  const key = totalKey(filters);
+  const recount = () => countTasksExactly(db, filters);
+  if (
+    !readsJoins(filters) &&
+    recentTotal(db, key, recount) === undefined &&
+    countUnderWay(db, key) === undefined
+  ) {
+    const found = pageOf(db, filters, page, true);
+    // A page past the end has no row to carry the total: it is counted alone.
+    const total = shareCount(
+      db,
+      key,
+      found.then((rows) => rows[0]?.total ?? recount()),
+    );
+    const [rows, counted] = await Promise.all([found, total]);
+    return { rows: await withPositions(db, rows), total: counted };
   }
   const [found, total] = await Promise.all([pageOf(db, filters, page, false), countTasks(db, filters)]);
   return { rows: await withPositions(db, found), total };
