@@ -18,6 +18,12 @@ const RECENT = 20;
 const HORIZON = 1_000;
 /** A forecast serves every list read this long (the task lists are polled every 5 s by every console). */
 const FORECAST_MS = 2_000;
+/**
+ * A forecast that took long to read (issue 42: ~1 s with 50,000 builds running and 50,000 pending, more on a
+ * loaded machine) is read again behind the requests, which take the kept one meanwhile (for at most twice
+ * as long again), once it is this many times its reading old: re-reading takes a tenth of a connection's time.
+ */
+const FORECAST_COST_FACTOR = 10;
 /** The medians change slowly, and reading them scans the finished builds: kept longer. */
 const MEDIANS_MS = 60_000;
 
@@ -29,6 +35,8 @@ export interface Estimate {
 
 interface Forecast {
   at: number;
+  /** How long it took to read (ms). */
+  tookMs: number;
   estimates: Map<number, Estimate>;
   /** The whole queue was played out (else a build missing from it may be past the horizon). */
   complete: boolean;
@@ -182,12 +190,29 @@ async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
     pending,
     durations,
   });
-  return { at: now, estimates, complete: pending.length < HORIZON };
+  return { at: now, tookMs: Date.now() - now, estimates, complete: pending.length < HORIZON };
+}
+
+/** How long `forecast` serves every list read before it is read again. */
+const servesFor = (forecast: Forecast) => Math.max(FORECAST_MS, FORECAST_COST_FACTOR * forecast.tookMs);
+
+/** The databases whose forecast is being read again behind the requests. */
+const rereading = new WeakSet<Db>();
+
+/** Keeps `reading` as `db`'s forecast; a quick one is forgotten after FORECAST_MS (a slow one: see forecast). */
+function keep(db: Db, reading: Promise<Forecast>): Promise<Forecast> {
+  keptForecasts.set(db, reading);
+  const forget = () => keptForecasts.get(db) === reading && keptForecasts.delete(db);
+  reading.then((read) => {
+    if (read.tookMs * FORECAST_COST_FACTOR <= FORECAST_MS) setTimeout(forget, FORECAST_MS);
+  }, forget);
+  return reading;
 }
 
 /**
  * The queue's forecast, read at most every FORECAST_MS per database and shared by concurrent readers; read
- * afresh when it misses a live build asked about (queued or claimed since).
+ * afresh when it misses a live build asked about (queued or claimed since). A slow one (FORECAST_COST_FACTOR)
+ * is read again behind the requests, which take the kept one until the new one is in.
  */
 async function forecast(
   db: Db,
@@ -200,16 +225,26 @@ async function forecast(
     // Kept while it knows every live build asked about in the state it has now (not claimed since).
     const current = (row: { id: number; status: string }) =>
       (known?.estimates.get(row.id)?.queue_position != null) === (row.status === 'pending');
-    if (known && (!known.complete || live.every((row) => known.estimates.has(row.id) && current(row))))
+    const age = known ? Date.now() - known.at : 0;
+    if (
+      known &&
+      age < 2 * servesFor(known) &&
+      (!known.complete || live.every((row) => known.estimates.has(row.id) && current(row)))
+    ) {
+      if (age >= servesFor(known) && !rereading.has(db)) {
+        rereading.add(db);
+        readForecast(db, offlineAfterMs)
+          .then((read) => {
+            if (keptForecasts.get(db) === kept) keep(db, Promise.resolve(read));
+          })
+          .catch(() => {})
+          .finally(() => rereading.delete(db));
+      }
       return known;
+    }
     if (keptForecasts.get(db) === kept) keptForecasts.delete(db);
   }
-  const reading = readForecast(db, offlineAfterMs);
-  keptForecasts.set(db, reading);
-  const forget = () =>
-    setTimeout(() => keptForecasts.get(db) === reading && keptForecasts.delete(db), FORECAST_MS);
-  reading.then(forget, () => keptForecasts.delete(db));
-  return reading;
+  return keep(db, readForecast(db, offlineAfterMs));
 }
 
 const NONE: Estimate = { queue_position: null, estimated_start_at: null, estimated_finish_at: null };
