@@ -10,6 +10,12 @@ export const queueVersion = sql<string>`(select last_value::text from queue_vers
  * in between could keep positions that miss that commit until the next change.
  */
 export const KEPT_MS = 2_000;
+/**
+ * A read that took long (issue 42: 250-1,400 ms for 40,000 pending builds on a loaded machine) is trusted this
+ * many times its reading at the same version, when that is more than KEPT_MS: reading again every KEPT_MS
+ * took a third to half of a connection's time, for the rare write whose commit a read may miss.
+ */
+const KEPT_COST_FACTOR = 10;
 
 /**
  * The whole queue's places at one version: the pending builds' ids in ascending order and each one's 1-based
@@ -18,6 +24,8 @@ export const KEPT_MS = 2_000;
 export interface QueuePlaces {
   version: string;
   at: number;
+  /** How long it took to read (ms). */
+  tookMs: number;
   ids: Int32Array;
   places: Int32Array;
 }
@@ -27,7 +35,7 @@ const kept = new WeakMap<Db, QueuePlaces>();
 const reading = new WeakMap<Db, Promise<QueuePlaces>>();
 
 /** The places of `order` (pending ids in claim order), indexed by id. */
-export function placesOf(order: Int32Array, version: string, at = Date.now()): QueuePlaces {
+export function placesOf(order: Int32Array, version: string, at = Date.now(), tookMs = 0): QueuePlaces {
   const byId = new Uint32Array(order.length);
   for (let i = 0; i < byId.length; i++) byId[i] = i;
   byId.sort((a, b) => order[a] - order[b]);
@@ -37,7 +45,7 @@ export function placesOf(order: Int32Array, version: string, at = Date.now()): Q
     ids[k] = order[byId[k]];
     places[k] = byId[k] + 1;
   }
-  return { version, at, ids, places };
+  return { version, at, tookMs, ids, places };
 }
 
 /** `id`'s 1-based place, or undefined when it is not pending. */
@@ -65,7 +73,7 @@ async function readPlaces(db: Db): Promise<QueuePlaces> {
       (select string_agg(f.id::text, ',' order by ${fairOrder('f')}) from ${fairQueue()} f) as ids`);
   const [row] = (result as unknown as { rows: { version: string; ids: string | null }[] }).rows;
   const order = row?.ids ? Int32Array.from(row.ids.split(','), Number) : new Int32Array();
-  return placesOf(order, String(row?.version ?? ''), at);
+  return placesOf(order, String(row?.version ?? ''), at, Date.now() - at);
 }
 
 /** Reads the places again, once at a time per database: whoever asks meanwhile shares that read. */
@@ -91,13 +99,15 @@ const newer = (a: string, b: string) => (a === '' ? false : b === '' ? true : Bi
  * open console, and ordering a long queue costs more than the page (~100 ms for 50,000 pending builds on
  * PostgreSQL, issue 42): the whole order is read once per version and kept, shared by the requests that need
  * it meanwhile; a version that moves on (a submit, a claim, a cancel) reads it again, and positions kept
- * KEPT_MS are read again behind the requests, which take the kept ones until then.
+ * KEPT_MS (a slow read: KEPT_COST_FACTOR times its reading) are read again behind the requests, which take the
+ * kept ones until then.
  */
 export async function queuePositions(db: Db, version: string, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   let queue = kept.get(db);
   if (queue && queue.version === version) {
-    if (Date.now() - queue.at >= KEPT_MS) refresh(db).catch(() => {});
+    if (Date.now() - queue.at >= Math.max(KEPT_MS, KEPT_COST_FACTOR * queue.tookMs))
+      refresh(db).catch(() => {});
   } else {
     queue = await refresh(db);
     // A read begun before this page's version moved on cannot have its builds: read once more.
