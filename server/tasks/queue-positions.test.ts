@@ -96,6 +96,17 @@ describe('queuePositions on a random queue', () => {
     expect(after).toEqual(await countedPlaces(ids));
   });
 
+  it('answers a page read before the kept places with them, the queue as it stands since', async () => {
+    const pageVersion = await version();
+    const before = await queuePositions(w.t.db, pageVersion, ids);
+    const first = [...before].find(([, place]) => place === 1)?.[0] as number;
+    await w.t.db.execute(sql`update builds set status = 'in_progress' where id = ${first}`);
+    const since = await queuePositions(w.t.db, await version(), ids);
+    expect(since).toEqual(await countedPlaces(ids));
+    // A page of the earlier version, answered after: the later places, never the earlier ones again.
+    expect(await queuePositions(w.t.db, pageVersion, ids)).toEqual(since);
+  });
+
   it('answers only the ids asked about, and nothing for no id', async () => {
     const current = await version();
     const all = await queuePositions(w.t.db, current, ids);

@@ -96,16 +96,17 @@ const newer = (a: string, b: string) => (a === '' ? false : b === '' ? true : Bi
 /**
  * The places in the queue (1-based, in claim order) of the pending builds among `ids`, read at queue version
  * `version` (from the same statement as the builds). Every task list shows them, polled every 5 s by every
- * open console, and ordering a long queue costs more than the page (~100 ms for 50,000 pending builds on
+ * open console, and ordering a long queue costs more than the page (~190 ms for 40,000 pending builds on
  * PostgreSQL, issue 42): the whole order is read once per version and kept, shared by the requests that need
- * it meanwhile; a version that moves on (a submit, a claim, a cancel) reads it again, and positions kept
+ * it meanwhile; a page of a version after the kept one's (a submit, a claim, a cancel since) reads it again
+ * (a page read before the kept order takes that: it is already later than the page), and positions kept
  * KEPT_MS (a slow read: KEPT_COST_FACTOR times its reading) are read again behind the requests, which take the
  * kept ones until then.
  */
 export async function queuePositions(db: Db, version: string, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   let queue = kept.get(db);
-  if (queue && queue.version === version) {
+  if (queue && !newer(version, queue.version)) {
     if (Date.now() - queue.at >= Math.max(KEPT_MS, KEPT_COST_FACTOR * queue.tookMs))
       refresh(db).catch(() => {});
   } else {
