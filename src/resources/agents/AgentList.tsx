@@ -14,7 +14,7 @@ const bySeriesThenNewest = (a: AgentRelease, b: AgentRelease) =>
 
 /** Releases an agent holds, as "series version" chips. */
 const Releases = ({ agent }: { agent: Agent }) => {
-  if (!agent.releases?.length) return <Typography color="text.disabled">—</Typography>;
+  if (!agent.releases?.length) return <Typography color="text.secondary">—</Typography>;
   return (
     <Stack direction="row" flexWrap="wrap" useFlexGap spacing={0.5} sx={{ maxWidth: '22rem' }}>
       {[...agent.releases].sort(bySeriesThenNewest).map((r) => (
@@ -39,7 +39,7 @@ const TokenPrefix = ({ agent }: { agent: Agent }) => (
 
 const Blocked = ({ agent }: { agent: Agent }) => {
   const translate = useTranslate();
-  if (!agent.is_blocked) return <Typography color="text.disabled">—</Typography>;
+  if (!agent.is_blocked) return <Typography color="text.secondary">—</Typography>;
   return (
     <Chip
       size="small"

@@ -6,7 +6,7 @@ import type { AuditEntry } from './types';
 const Value = ({ text, was }: { text: string | null; was?: boolean }) => {
   const translate = useTranslate();
   return text === null ? (
-    <Typography component="span" variant="body2" color="text.disabled">
+    <Typography component="span" variant="body2" color="text.secondary">
       —
     </Typography>
   ) : (
@@ -42,7 +42,7 @@ export const AuditChanges = ({ entry }: { entry: AuditEntry }) => {
   const lines = changeLines(entry.before, entry.after);
   if (lines.length === 0) {
     return (
-      <Typography variant="body2" color="text.disabled">
+      <Typography variant="body2" color="text.secondary">
         {translate('audit.no_details')}
       </Typography>
     );

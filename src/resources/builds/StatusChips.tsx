@@ -82,7 +82,7 @@ const Counter = ({
         borderRadius: 999,
         fontSize: '0.8rem',
         fontWeight: 700,
-        color: value ? color : 'text.disabled',
+        color: value ? color : 'text.secondary',
         bgcolor: value ? 'action.hover' : 'transparent',
         '& svg': { fontSize: '0.95rem' },
       }}

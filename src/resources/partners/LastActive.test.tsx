@@ -4,20 +4,10 @@
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contrast } from '../../custom/dashboard/palette';
+import { drawnContrast } from '../../test/drawnContrast';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { darkTheme, lightTheme } from '../../theme/theme';
 import { LastActive } from './LastActive';
-
-/** `rgb(…)` or `rgba(…)` as drawn over the opaque `#rrggbb` background, as `#rrggbb`. */
-function over(colour: string, background: string): string {
-  const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
-  const bg = [1, 3, 5].map((i) => Number.parseInt(background.slice(i, i + 2), 16));
-  return `#${[r, g, b]
-    .map((c, i) => Math.round(c * a + bg[i] * (1 - a)))
-    .map((c) => c.toString(16).padStart(2, '0'))
-    .join('')}`;
-}
 
 describe('LastActive', () => {
   it.each([
@@ -30,9 +20,6 @@ describe('LastActive', () => {
         <LastActive value={null} />
       </ThemeProvider>,
     );
-    const drawn = getComputedStyle(screen.getByText('Never')).color;
-    expect(drawn).toMatch(/^rgba?\(/);
-    const paper = theme.palette.background.paper;
-    expect(contrast(over(drawn, paper), paper)).toBeGreaterThanOrEqual(4.5);
+    expect(drawnContrast(screen.getByText('Never'), theme)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -19,7 +19,7 @@ export const PartnerStatusChips = ({ partner }: { partner: Partner }) => {
   const on = STATUSES.filter(({ field }) => partner[field]);
   if (!on.length)
     return (
-      <Typography variant="body2" color="text.disabled">
+      <Typography variant="body2" color="text.secondary">
         —
       </Typography>
     );

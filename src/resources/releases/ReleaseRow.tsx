@@ -93,7 +93,7 @@ export const ReleaseRow = memo(function ReleaseRow({
         </TableCell>
         <TableCell sx={{ fontWeight: 500 }}>{release.series}</TableCell>
         <TableCell sx={HIDDEN_WHEN_NARROW}>
-          <Typography variant="body2" color={description ? 'text.primary' : 'text.disabled'} sx={clamp}>
+          <Typography variant="body2" color={description ? 'text.primary' : 'text.secondary'} sx={clamp}>
             {summary(description) || translate('resources.releases.no_description')}
           </Typography>
         </TableCell>

@@ -137,7 +137,7 @@ export const SetRow = ({
         sx={{ gridColumn: { xs: '2 / -1', lg: 'auto' }, gridRow: { xs: 2, lg: 'auto' }, minWidth: 0 }}
       >
         {models.length === 0 && (
-          <Typography variant="body2" color="text.disabled">
+          <Typography variant="body2" color="text.secondary">
             {translate('resources.firmwares.no_models')}
           </Typography>
         )}

@@ -29,7 +29,7 @@ const Empty = ({ filtered }: { filtered: boolean }) => {
 };
 
 const Text = ({ value }: { value: string | null | undefined }) => (
-  <Typography variant="body2" color={value ? 'text.primary' : 'text.disabled'} sx={{ whiteSpace: 'nowrap' }}>
+  <Typography variant="body2" color={value ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
     {value || '—'}
   </Typography>
 );
