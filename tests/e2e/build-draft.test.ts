@@ -30,7 +30,7 @@ describe('the build form’s draft', () => {
     await eventually(() => dialog.getByText('Leave the build form?').isVisible()).toBe(true);
     // The browser has already gone Back when the router blocks it, and the router then goes forward again: the
     // dialog can show a moment before the address is the form's again (a shuffled whole run saw the set's).
-    await eventually(() => page.url()).toBe(formUrl);
+    await eventually(async () => page.url()).toBe(formUrl);
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(setUrl);
 
