@@ -18,14 +18,17 @@ const recounts = new WeakMap<Db, Set<string>>();
 /** The counts under way that requests wait for, per database and key. */
 const underWay = new WeakMap<Db, Map<string, Promise<number>>>();
 
-function underWayOf(db: Db) {
-  let counts = underWay.get(db);
-  if (!counts) {
-    counts = new Map();
-    underWay.set(db, counts);
+/** `store`'s value for `db`, made by `make` the first time. */
+function ofDatabase<V>(store: WeakMap<Db, V>, db: Db, make: () => V): V {
+  let value = store.get(db);
+  if (value === undefined) {
+    value = make();
+    store.set(db, value);
   }
-  return counts;
+  return value;
 }
+
+const underWayOf = (db: Db) => ofDatabase(underWay, db, () => new Map<string, Promise<number>>());
 
 /** The count of `key` under way, if one is: whoever needs the total meanwhile waits for it. */
 export function countUnderWay(db: Db, key: string): Promise<number> | undefined {
@@ -51,14 +54,7 @@ export function shareCount(db: Db, key: string, counting: Promise<number>): Prom
   return shared;
 }
 
-function cacheOf(db: Db) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = (db: Db) => ofDatabase(caches, db, () => new Map<string, { total: number; at: number }>());
 
 /**
  * A large total kept for `key` that may still be shown, if there is one: counted less than LARGE_COUNT_TTL_MS
@@ -71,11 +67,7 @@ export function recentTotal(db: Db, key: string, recount?: () => Promise<number>
   const age = Date.now() - hit.at;
   if (age < LARGE_COUNT_TTL_MS) return hit.total;
   if (!recount || age >= LARGE_COUNT_STALE_MS) return undefined;
-  let counting = recounts.get(db);
-  if (!counting) {
-    counting = new Set();
-    recounts.set(db, counting);
-  }
+  const counting = ofDatabase(recounts, db, () => new Set<string>());
   if (!counting.has(key)) {
     const keys = counting;
     keys.add(key);
