@@ -4,7 +4,14 @@ import { ApiError, type HttpClient, type HttpRequest } from '../dataProvider/htt
 import { runningSchedulers, startScheduler } from '../dataProvider/schedulers';
 import type { Account } from './account';
 import { BLOCKED_MESSAGE, createAuthProvider, NOT_AUTHENTICATED } from './index';
-import { REDIRECT_KEY, readToken, TOKEN_KEY, writeToken } from './session';
+import {
+  REDIRECT_KEY,
+  readToken,
+  rememberSignOutNotice,
+  TOKEN_KEY,
+  takeSignOutNotice,
+  writeToken,
+} from './session';
 
 function setup(info: Account | Error = sampleAccount(), path = '/tasks?tab=my', shown = 'en') {
   const calls: { path: string; request: HttpRequest }[] = [];
@@ -117,6 +124,35 @@ describe('authProvider', () => {
     expect(readToken()).toBeNull();
     expect(provider.getAccount()).toBeUndefined();
     expect(runningSchedulers()).toBe(0);
+  });
+
+  it.each([
+    [401, 'nope', 'app.auth.session_ended'],
+    [403, 'Account is blocked', 'app.auth.blocked'],
+  ])(
+    'checkError %i (%s) of a signed-in session leaves the sign-in page a notice saying why',
+    async (status, detail, notice) => {
+      // Issue 40 (CI of stop 48): a blocked developer's next request answered 401 before the live socket's 4401
+      // arrived, and the console signed out without a word.
+      const { provider } = setup();
+      await provider.login({ email: 'a@b.c', password: 'secret123' });
+      await expect(provider.checkError(new ApiError(detail, status, { detail }, 'x'))).rejects.toBeTruthy();
+      expect(takeSignOutNotice()).toBe(notice);
+    },
+  );
+
+  it('checkError keeps a notice the live socket left, and leaves none when nobody was signed in', async () => {
+    const { provider } = setup();
+    await provider.login({ email: 'a@b.c', password: 'secret123' });
+    rememberSignOutNotice('app.auth.access_changed');
+    await expect(
+      provider.checkError(new ApiError('nope', 401, { detail: 'nope' }, 'x')),
+    ).rejects.toBeTruthy();
+    expect(takeSignOutNotice()).toBe('app.auth.access_changed');
+    await expect(
+      provider.checkError(new ApiError('nope', 401, { detail: 'nope' }, 'x')),
+    ).rejects.toBeTruthy();
+    expect(takeSignOutNotice()).toBeNull();
   });
 
   it('checkError keeps the session on a 403 of a page the role may not open, saying so', async () => {

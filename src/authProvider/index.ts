@@ -8,7 +8,14 @@ import { stopSchedulers } from '../dataProvider/schedulers';
 import { isPublicPath } from '../routes';
 import { ACCOUNT_PATH, type Account } from './account';
 import { type AppIdentity, identityOf } from './identity';
-import { clearToken, readToken, rememberRedirect, takeRedirect, writeToken } from './session';
+import {
+  clearToken,
+  readToken,
+  rememberFirstSignOutNotice,
+  rememberRedirect,
+  takeRedirect,
+  writeToken,
+} from './session';
 
 export { canAccess } from '../../contract/can-access';
 export type { Role } from '../../contract/roles';
@@ -20,6 +27,7 @@ export const NOT_AUTHENTICATED = { redirectTo: '/login', logoutUser: false, mess
 
 /** The message of the error a blocked account gets at sign-in. */
 export const BLOCKED_MESSAGE = 'app.auth.blocked';
+export const SESSION_ENDED_MESSAGE = 'app.auth.session_ended';
 export const NO_ACCESS_MESSAGE = 'app.auth.no_access';
 
 export interface AppAuthProvider extends AuthProvider {
@@ -139,7 +147,12 @@ export function createAuthProvider({
       // account's 403 ends it, as a 401 does.
       if (status === 403 && !isBlocked(error)) throw { logoutUser: false, message: NO_ACCESS_MESSAGE };
       if (status === 401 || status === 403) {
-        if (readToken()) rememberWhereWeAre();
+        // A signed-in session that ends says why on the sign-in page, whichever of its requests or its live
+        // socket learned it first (react-admin's own notice is skipped once the token is gone).
+        if (readToken()) {
+          rememberWhereWeAre();
+          rememberFirstSignOutNotice(status === 403 ? BLOCKED_MESSAGE : SESSION_ENDED_MESSAGE);
+        }
         forget();
         // Rejecting signs the user out; react-admin still hands the original error to the caller.
         throw error;

@@ -11,6 +11,11 @@ export const clearToken = (): void => localStorage.removeItem(TOKEN_KEY);
 /** Why the console signed out (a translation key), for the sign-in page, outside the console, to say once. */
 export const rememberSignOutNotice = (key: string): void => sessionStorage.setItem(SIGN_OUT_NOTICE_KEY, key);
 
+/** Remembers why, unless a reason is already remembered (the live socket's close code tells it more exactly). */
+export function rememberFirstSignOutNotice(key: string): void {
+  if (sessionStorage.getItem(SIGN_OUT_NOTICE_KEY) === null) rememberSignOutNotice(key);
+}
+
 /** The sign-out notice, once: reading it forgets it. */
 export function takeSignOutNotice(): string | null {
   const key = sessionStorage.getItem(SIGN_OUT_NOTICE_KEY);
