@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import buildIfStale from '../../build-if-stale';
-import { startServer } from './server';
+import { apiSession } from './api';
+import { type RunningServer, startServer } from './server';
 
 /** Beside the golden data directory once it is whole, or once making it failed (holding the error). */
 export const READY = '.ready';
@@ -48,6 +49,31 @@ async function makeGolden(dataDir: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (!server.output().includes('embedded database vacuumed') && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
+  await sourcesHeld(server);
   // Stopped gracefully: a copy of a database killed mid-write would be no template.
   await server.stop({ keepDataDir: true });
+}
+
+/**
+ * Waits until the embedded agent holds the sources of every deployed release: a copy made before then fetched
+ * the rest again, ~5 `git archive`s of the server and downloads of the agent on every e2e server's start
+ * (issue 40: the golden directory was copied with a half-fetched `.part` and four tars missing).
+ */
+async function sourcesHeld(server: RunningServer): Promise<void> {
+  const admin = await apiSession(server.url, server.admin);
+  const releases = await admin.call<{ id: number; deploy_requested_at: string | null }[]>(
+    'GET',
+    '/client/releases',
+  );
+  const deployed = releases.filter((r) => r.deploy_requested_at !== null).map((r) => r.id);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const workers = await admin.call<{ name: string; releases: { id: number }[] }[]>('GET', '/admin/workers');
+    const held = new Set(workers.find((w) => w.name === 'embedded')?.releases.map((r) => r.id));
+    if (deployed.every((id) => held.has(id))) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(
+    `the embedded agent did not fetch the sources of releases ${deployed.join(', ')} within 120 s`,
+  );
 }
