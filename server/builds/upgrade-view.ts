@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
@@ -66,35 +66,36 @@ export async function withNewerReleases(
 }
 
 /**
- * Whether a set (`setId`, the outer query's set id) has a build an upgrade would move (the sets list's
- * "Upgrade all"): newerRelease's rule (a release the owner may see, of the build's series and stage class,
- * newer than its release) as a column of the sets page's own statement. `owner.id` may be a placeholder: the
- * statement is then prepared once per role (see ownerRole).
+ * newerRelease's rule for many builds at once: the newest release of each series and stage class that `owner`
+ * may see and build from. A build has an upgrade exactly when its series and stage class have one here newer
+ * than its release (newerRelease picks that one). A derived table of (series, class, id): a handful of rows.
  */
-export const upgradableColumn = (db: Db, setId: SQL, owner: Viewer): SQL<boolean> =>
-  sql<boolean>`exists (${db
-    .select({ one: sql`1` })
-    .from(builds)
-    .where(
-      and(
-        sql`${builds.group_id} = ${setId}`,
-        sql`${builds.is_removed} = false`,
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(releases)
-            .where(
-              and(
-                releaseVisibility(owner, false),
-                buildableRelease(),
-                eq(releases.series, builds.series),
-                sql`${stageClassOf(releases.stage)} = ${stageClassOf(builds.stage)}`,
-                gt(releases.id, builds.release_id),
-              ),
-            ),
-        ),
-      ),
-    )})`;
+const newestReleases = (owner: Viewer): SQL =>
+  sql`(select ${releases.series} as series, ${stageClassOf(releases.stage)} as class, max(${releases.id}) as id
+    from ${releases} where ${and(releaseVisibility(owner, false), buildableRelease())} group by 1, 2)`;
+
+export interface UpgradableAggregate {
+  /** Joins the newest releases to the builds: follows the aggregate's FROM. */
+  join: SQL;
+  /** Whether any build read has one newer than its release. */
+  any: SQL<boolean>;
+}
+
+/**
+ * Whether an upgrade would move any of the builds an aggregate reads (the sets list's "Upgrade all", issue
+ * 15 item 9), for the builds' owner; `build` is the builds table or its alias in the aggregate's FROM, whose
+ * WHERE must leave removed builds out (they cannot be upgraded). Read in the same pass as a set's other
+ * aggregates over its builds (issue 42). `owner.id` may be a placeholder: the statement is then prepared once
+ * per role (see ownerRole).
+ */
+export const upgradableAggregate = (
+  owner: Viewer,
+  build: Record<'series' | 'stage' | 'release_id', AnyColumn> = builds,
+): UpgradableAggregate => ({
+  join: sql`left join ${newestReleases(owner)} as newest on newest.series = ${build.series}
+    and newest.class = ${stageClassOf(build.stage)} and newest.id > ${build.release_id}`,
+  any: sql<boolean>`coalesce(bool_or(newest.id is not null), false)`,
+});
 
 /** Which of the release visibility rules applies to a viewer (releaseVisibility's branches). */
 export const ownerRole = (owner: Viewer) =>

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../contract/constants';
-import { ownerRole, upgradableColumn } from '../builds/upgrade-view';
+import { ownerRole, type UpgradableAggregate, upgradableAggregate } from '../builds/upgrade-view';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
 import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
@@ -63,19 +64,27 @@ export type BuildSetRowWithBuilt = BuildSetRow & { built: BuiltModels; holds: Se
 
 const NO_HOLDS: SetHolds = { platforms: [], install_types: [], main_workers: [] };
 
-/** Per set (the outer query's row): its builds' platforms, install types and main pools' workers, sorted. */
-const setHolds = sql<SetHolds | null>`(
+/** The builds a set's subqueries read, as `b` (drizzle leaves the columns of a one-table query unqualified). */
+const b = alias(builds, 'b');
+
+/**
+ * Per set (the outer query's row): its builds' platforms, install types and main pools' workers, sorted; with
+ * `upgradable` (of `b`), also whether an upgrade would move any of them (`upgrade`), in the same pass.
+ */
+const setHolds = (upgradable?: UpgradableAggregate) => sql<(SetHolds & { upgrade?: boolean }) | null>`(
   select json_build_object(
     'platforms', coalesce(json_agg(distinct b.platform order by b.platform), '[]'::json),
     'install_types', coalesce(json_agg(distinct b.install_type order by b.install_type), '[]'::json),
     'main_workers', coalesce(
       json_agg(distinct p.worker order by p.worker) filter (where p.worker <> ''), '[]'::json)
+    ${upgradable ? sql`, 'upgrade', ${upgradable.any}` : sql``}
   )
   from ${builds} b
   left join lateral (
     select e->>'worker' as worker from jsonb_array_elements(b.fee_pools_configs) e
     where e->>'type_fee_pool' = 'devfee' limit 1
   ) p on true
+  ${upgradable?.join ?? sql``}
   where b.group_id = ${g}.id and not b.is_removed
 )`;
 
@@ -83,7 +92,9 @@ const setHolds = sql<SetHolds | null>`(
 const withBuilt = <T extends BuildSetRow>(set: T, built: BuiltModels | null, holds: SetHolds | null) => ({
   ...set,
   built: built ?? [],
-  holds: holds ?? NO_HOLDS,
+  holds: holds
+    ? { platforms: holds.platforms, install_types: holds.install_types, main_workers: holds.main_workers }
+    : NO_HOLDS,
 });
 
 /**
@@ -105,7 +116,7 @@ const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placehold
 
 /**
  * The page query of one combination of filters (see preparedOnce), its total a column of it; with `owner`,
- * whether an upgrade would change each set too (its id a placeholder: prepared once per role).
+ * whether an upgrade would change each set too, in its holds (its id a placeholder: prepared once per role).
  */
 function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string, owner?: Viewer) {
   const where = setConditions(filters, placeholders);
@@ -114,11 +125,8 @@ function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: stri
     .select({
       set: g,
       built: builtModels,
-      holds: setHolds,
+      holds: setHolds(owner && upgradableAggregate({ ...owner, id: ownerId }, b)),
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
-      upgrade_available: owner
-        ? upgradableColumn(db, sql`${g}.id`, { ...owner, id: ownerId })
-        : sql<null>`null`,
     })
     .from(g)
     .where(where)
@@ -155,9 +163,9 @@ export async function listSets(
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
   // Without an owner the rows are the sets alone (the admins' lists of a partner's sets answer no such field).
-  const rows = found.map(({ set, built, holds, upgrade_available }) =>
+  const rows = found.map(({ set, built, holds }) =>
     owner
-      ? { ...withBuilt(set, built, holds), upgrade_available: Boolean(upgrade_available) }
+      ? { ...withBuilt(set, built, holds), upgrade_available: Boolean(holds?.upgrade) }
       : withBuilt(set, built, holds),
   );
   return {
@@ -196,7 +204,7 @@ const prepareActivePage = (db: Db, filters: ActiveFilters, firstPage: boolean, n
       .select({
         set: g,
         built: builtModels,
-        holds: setHolds,
+        holds: setHolds(),
         email: accounts.email,
         worker: accounts.worker,
       })
@@ -327,6 +335,9 @@ export async function recountSet(db: Db, setId: number): Promise<void> {
 
 /** A set by id with the models it has built, for answering it after a write. */
 export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
-  const [row] = await db.select({ set: g, built: builtModels, holds: setHolds }).from(g).where(eq(g.id, id));
+  const [row] = await db
+    .select({ set: g, built: builtModels, holds: setHolds() })
+    .from(g)
+    .where(eq(g.id, id));
   return row && withBuilt(row.set, row.built, row.holds);
 }
