@@ -73,7 +73,7 @@ describe('the live socket ends with the session', () => {
     // Signed out by a 403 of another request, the shell closes the socket as it goes: its close may be
     // reported after the address changed.
     await expect.poll(() => sockets.open(), SOON).toBe(0);
-    screenshot(page, 'live-socket-session-ended');
+    await screenshot(page, 'live-socket-session-ended');
     await context.close();
   });
 });
