@@ -2,7 +2,7 @@ import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
-import { builds, releases } from '../platform/db/schema';
+import { releases } from '../platform/db/schema';
 import { buildableRelease, unbuildableReleases } from '../releases/buildable-release';
 import { releaseVisibility, type Viewer } from '../releases/releases-repository';
 import type { BuildRow } from './builds-repository';
@@ -83,14 +83,14 @@ export interface UpgradableAggregate {
 
 /**
  * Whether an upgrade would move any of the builds an aggregate reads (the sets list's "Upgrade all", issue
- * 15 item 9), for the builds' owner; `build` is the builds table or its alias in the aggregate's FROM, whose
+ * 15 item 9), for the builds' owner; `build` is the builds table's alias in the aggregate's FROM, whose
  * WHERE must leave removed builds out (they cannot be upgraded). Read in the same pass as a set's other
  * aggregates over its builds (issue 42). `owner.id` may be a placeholder: the statement is then prepared once
  * per role (see ownerRole).
  */
 export const upgradableAggregate = (
   owner: Viewer,
-  build: Record<'series' | 'stage' | 'release_id', AnyColumn> = builds,
+  build: Record<'series' | 'stage' | 'release_id', AnyColumn>,
 ): UpgradableAggregate => ({
   join: sql`left join ${newestReleases(owner)} as newest on newest.series = ${build.series}
     and newest.class = ${stageClassOf(build.stage)} and newest.id > ${build.release_id}`,
