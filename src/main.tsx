@@ -5,7 +5,7 @@
 import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthProvider } from './authProvider';
-import { readToken } from './authProvider/session';
+import { readToken, tokenRenewal } from './authProvider/session';
 import {
   CONSOLE_CHUNK,
   inTasks,
@@ -75,7 +75,7 @@ async function start() {
   await loadMessages(locale);
   document.documentElement.lang = locale;
 
-  const httpClient = createHttpClient({ getToken: readToken });
+  const httpClient = createHttpClient({ getToken: readToken, tokenRenewal });
   const authProvider = createAuthProvider({ httpClient });
 
   // The routed pages, the shell and the console, in stages evaluated each in a task of its own, all fetched at once

@@ -186,4 +186,84 @@ describe('httpClient', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(isConnectionDown()).toBe(true);
   });
+
+  describe("a request sent while this tab's password change revokes its token (issue 40, CI stop 49)", () => {
+    /** A server that knows one valid token at a time; the test hands the change's answer over. */
+    function server() {
+      let valid = 'old';
+      let token = 'old';
+      let answer: (() => void) | undefined;
+      let renewal: Promise<void> | undefined;
+      const sent: string[] = [];
+      const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+        const bearer = new Headers(init?.headers).get('Authorization') ?? '';
+        sent.push(bearer);
+        return bearer === `Bearer ${valid}`
+          ? reply(200, { ok: true })
+          : reply(401, { detail: 'Token revoked' });
+      });
+      const client = createHttpClient({
+        getToken: () => token,
+        tokenRenewal: () => renewal,
+        fetch: fetch as typeof globalThis.fetch,
+        readCookies: () => 'XSRF-TOKEN=abc',
+      });
+      return {
+        client,
+        sent,
+        /** The server revoked the old token; its answer (the new token) is still on its way. */
+        revoke() {
+          valid = 'new';
+          renewal = new Promise<void>((resolve) => {
+            answer = () => {
+              token = 'new';
+              renewal = undefined;
+              resolve();
+            };
+          });
+        },
+        answer: () => answer?.(),
+        /** Another tab or an admin ended the session: no newer token comes. */
+        endElsewhere() {
+          valid = 'other';
+        },
+      };
+    }
+
+    it('waits for the new token and is sent again with it, instead of failing 401 (which signs out)', async () => {
+      const api = server();
+      api.revoke();
+      const read = api.client<{ ok: boolean }>('/client/tasks');
+      const write = api.client('/client/firmware/groups', { method: 'POST', body: { name: 'a' } });
+      await vi.waitFor(() => expect(api.sent).toHaveLength(2));
+      api.answer();
+      expect((await read).json).toEqual({ ok: true });
+      await write;
+      expect(api.sent).toEqual(['Bearer old', 'Bearer old', 'Bearer new', 'Bearer new']);
+    });
+
+    it('is sent again when the new token had already arrived by the time its 401 came back', async () => {
+      // The request read its token before the change's answer was stored; every later read finds the new one.
+      const tokens = ['old'];
+      const sent: string[] = [];
+      const client = createHttpClient({
+        getToken: () => tokens.shift() ?? 'new',
+        fetch: (async (_url: string | URL | Request, init?: RequestInit) => {
+          sent.push(new Headers(init?.headers).get('Authorization') ?? '');
+          return sent.length === 1 ? reply(401, {}) : reply(200, { ok: true });
+        }) as typeof globalThis.fetch,
+        readCookies: () => '',
+      });
+      expect((await client('/client/tasks')).json).toEqual({ ok: true });
+      expect(sent).toEqual(['Bearer old', 'Bearer new']);
+    });
+
+    it('still fails 401 when the session ended and no newer token came', async () => {
+      const api = server();
+      api.endElsewhere();
+      const error = await api.client('/client/tasks').catch((e) => e);
+      expect(error).toMatchObject({ status: 401 });
+      expect(api.sent).toEqual(['Bearer old']);
+    });
+  });
 });

@@ -83,6 +83,12 @@ const WRITES = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface HttpClientOptions {
   getToken: () => string | null | undefined;
+  /**
+   * A change of token under way in this tab (a password change: authProvider/session's tokenRenewal). The
+   * change revokes every older token before its answer brings the new one, so a request sent meanwhile is
+   * refused 401: it waits for the change and is sent again with the newer token, rather than signing out.
+   */
+  tokenRenewal?: () => Promise<unknown> | undefined;
   fetch?: typeof fetch;
   /** Waits before a read is tried again while the server cannot be reached (tests make it instant). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -129,6 +135,7 @@ const unreachable = (outcome: { response?: Response; error?: unknown }, signal?:
 
 export function createHttpClient({
   getToken,
+  tokenRenewal = () => undefined,
   fetch: doFetch = (...args) => globalThis.fetch(...args),
   sleep = sleepFor,
   readCookies = () => (typeof document === 'undefined' ? '' : document.cookie),
@@ -180,7 +187,7 @@ export function createHttpClient({
     const { method = 'GET', query, body, timeout, auth = true, signal, idempotencyKey } = request;
     const headers = new Headers({ Accept: 'application/json' });
     if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
-    const token = auth ? getToken() : undefined;
+    let token = auth ? getToken() : undefined;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (WRITES.has(method)) {
       const xsrf = await xsrfToken();
@@ -216,6 +223,16 @@ export function createHttpClient({
         throw outcome.error;
       }
       const response = outcome.response as Response;
+      if (response.status === 401 && token) {
+        // A 401 is refused before anything is done, so a write may be sent again too; only once per token.
+        await tokenRenewal();
+        const newer = getToken();
+        if (newer && newer !== token) {
+          token = newer;
+          headers.set('Authorization', `Bearer ${token}`);
+          continue;
+        }
+      }
       const json = parseBody(await response.text());
       if (response.status < 200 || response.status > 299) {
         const detail = (json as { detail?: unknown } | null)?.detail;
