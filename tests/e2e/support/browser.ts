@@ -17,8 +17,8 @@ export const FLAGS = [
 /**
  * For the tests only, not for what measures what users get: V8 without its helper threads (concurrent
  * compilation and garbage collection). The e2e tests keep both cores busy, where those threads only add work:
- * the pages' renderers spent 12–16 % less CPU on the same tests (layout 41–42 → 34–36 CPU-s, security-headers
- * 22.7 → 19.6; issue 40).
+ * layout.test.ts's renderers spent 8 % less CPU (42.1, 42.1, 41.9 → 39.0, 39.2, 37.5 CPU-s, runs alternating;
+ * issue 40).
  */
 const TEST_ONLY_FLAGS = ['--js-flags=--single-threaded'];
 
