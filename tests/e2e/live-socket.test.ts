@@ -52,19 +52,12 @@ describe('the live socket ends with the session', () => {
     await expect.poll(() => sockets.open(), SOON).toBe(1);
     const [first] = sockets.all();
 
-    // Their own change ends every older token, this tab's socket included: it comes back with the new one.
-    // How many attempts that takes is the machine's speed (an attempt slower than 4 s is given up for
-    // another), so the test waits for the state: the first socket closed and one later one open (issue 40:
-    // counting exactly two sockets failed under load).
     // A request of the old token still under way when the change answers is refused 401; it must not sign
     // the person out (CI of stop 49, on a loaded machine): the dialog's logo request is held back until then.
-    let changed = () => {};
-    const changeAnswered = new Promise<void>((resolve) => {
-      changed = resolve;
-    });
-    page.on('response', (response) => {
-      if (response.url().endsWith('/api/client/account/change-password')) changed();
-    });
+    const changeAnswered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/client/account/change-password'),
+      { timeout: 0 },
+    );
     await page.route('**/api/client/firmware/logo', async (route) => {
       await changeAnswered;
       await route.continue();
@@ -73,13 +66,18 @@ describe('the live socket ends with the session', () => {
     await account.open();
     await account.changePassword(developer.password, 'dev-pass-456');
     await expect.poll(() => notice(page, 'Password was changed').isVisible(), SOON).toBe(true);
-    // The whole state in one value, so that a failure shows which part of it went wrong.
+    // Their own change ends every older token, this tab's socket included: it comes back with the new one.
+    // How many attempts that takes is the machine's speed (an attempt slower than 4 s is given up for
+    // another), so the test waits for the state: the first socket closed and one later one open (issue 40:
+    // counting exactly two sockets failed under load), in one value, so that a failure shows which part of it
+    // went wrong.
     const settled = () => ({
       firstOpen: first.open,
       open: sockets.open(),
       path: new URL(page.url()).pathname,
     });
     await expect.poll(settled, SOON).toEqual({ firstOpen: false, open: 1, path: '/releases' });
+    await screenshot(page, 'live-socket-password-changed');
     await page.unroute('**/api/client/firmware/logo');
     await account.close();
 
