@@ -13,6 +13,10 @@ import { sharedWorld } from '../../test/shared-world';
 
 const t = sharedWorld(createTestApp);
 
+// Attempts are counted in the database, by address as well as by e-mail: every test starts with none, whatever
+// ran before it (a shuffled run put the rate-limit tests first, and the address was still in its delay).
+beforeEach(() => t.db.delete(signInAttempts));
+
 const signInRequest = (body: unknown, app = t.app) =>
   request(app, { method: 'POST', url: '/api/auth/sign-in', body });
 
@@ -86,9 +90,6 @@ describe('POST /api/auth/sign-in', () => {
 });
 
 describe('sign-in rate limits', () => {
-  // Attempts are counted in the database: start each case with none, whatever the tests above did.
-  beforeEach(() => t.db.delete(signInAttempts));
-
   it('throttles attempts per e-mail and address, and a success clears the count', async () => {
     const limited = await createTestApp({
       db: t.handle,
