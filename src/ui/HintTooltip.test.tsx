@@ -2,7 +2,7 @@ import { IconButton } from '@mui/material';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { HintTooltip } from './HintTooltip';
+import { HintTooltip, loadHintPopup } from './HintTooltip';
 
 describe('HintTooltip', () => {
   it('names its element by the title before it is ever shown, as the Tooltip does', () => {
@@ -59,34 +59,35 @@ describe('HintTooltip', () => {
     onTestFinished(() => spy.mockRestore());
   }
 
-  it('shows the title on keyboard focus, and still calls the element’s own handlers', async () => {
+  /** A button with a hint whose focus the browser shows or not (`visible`), the hint's code already loaded. */
+  async function settingsButton(visible: boolean) {
     const onFocus = vi.fn();
-    focusVisible(true);
+    focusVisible(visible);
+    await loadHintPopup();
     render(
       <HintTooltip title="Settings">
         <IconButton onFocus={onFocus}>⚙</IconButton>
       </HintTooltip>,
     );
+    return { onFocus, button: () => screen.getByRole('button', { name: 'Settings' }) };
+  }
+
+  it('shows the title on keyboard focus, and still calls the element’s own handlers', async () => {
+    const { onFocus, button } = await settingsButton(true);
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
+    expect(button()).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Settings');
     // The element is not drawn anew when its hint appears: the focus stays on it.
-    expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
+    expect(button()).toHaveFocus();
     expect(onFocus).toHaveBeenCalledTimes(1);
   });
 
   it('shows no title on a focus the browser does not show (a click), and still calls the handlers', async () => {
-    const onFocus = vi.fn();
-    focusVisible(false);
-    render(
-      <HintTooltip title="Settings">
-        <IconButton onFocus={onFocus}>⚙</IconButton>
-      </HintTooltip>,
-    );
-    screen.getByRole('button', { name: 'Settings' }).focus();
-    expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
+    const { onFocus, button } = await settingsButton(false);
+    button().focus();
+    expect(button()).toHaveFocus();
     expect(onFocus).toHaveBeenCalledTimes(1);
-    // The hint's code is already loaded (the hover test above); a hint would be drawn at once.
+    // The hint's code is loaded (settingsButton): a hint would be drawn at once.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
