@@ -92,9 +92,13 @@ describe('mail limits', () => {
       const other = await createSignedIn(limited.app, t.db);
       expect((await changeEmail(limited, other.token, 'five@example.test')).statusCode).toBe(200);
       await smtp.waitFor('five@example.test', before);
-      expect(smtp.mails.length - before).toBe(4);
-      expect(smtp.countTo('four@example.test')).toBe(0);
-      expect(smtp.countTo(taken.email)).toBe(1);
+      // Counted by address: another test's mail may still be on its way to the shared server.
+      const to = (address: string) => smtp.mails.slice(before).filter((m) => m.to.includes(address)).length;
+      expect(
+        ['one@example.test', taken.email, 'three@example.test', 'four@example.test', 'five@example.test'].map(
+          to,
+        ),
+      ).toEqual([1, 1, 1, 0, 1]);
     } finally {
       await limited.close();
     }
