@@ -30,6 +30,7 @@ function useSeries(table: ChartTable, colours: Colours) {
     },
   ];
   const series = measures.map((column, index) => ({
+    id: column.key,
     dataKey: column.key,
     label: translate(column.label, { _: column.label }),
     color: themedColour(colourOf(colours, column, index), mode),
@@ -62,11 +63,26 @@ export const StackedBars = ({ table, colours }: { table: ChartTable; colours?: C
   );
 };
 
+/**
+ * Where two lines meet, the later one is drawn over the earlier (every agent busy: Busy on Online; a p95 equal
+ * to its p50). So every line after the first is dashed and its marks hollow, each series' marks of a shape of
+ * its own, the first's drawn heavier: the earlier line shows in the dashes' gaps and the first's mark around the
+ * later ones' (issue 42).
+ * Dashes and shapes also tell the lines apart without colour.
+ */
+const MARK_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'star', 'wye', 'cross'] as const;
+const laterLines = (first: string | undefined) => ({
+  [`& .MuiLineChart-line:not([data-series="${first}"])`]: { strokeDasharray: '6 4' },
+  [`& .MuiLineChart-mark:not([data-series="${first}"])`]: { fill: 'none' },
+  [`& .MuiLineChart-mark[data-series="${first}"]`]: { strokeWidth: 5 },
+});
+
 /** Measures per time bucket, one line each (a bucket with none is a gap). */
 export const Lines = ({ table, colours }: { table: ChartTable; colours?: Colours }) => {
   const { xAxis, yAxis, series } = useSeries(table, colours);
   return (
     <LineChart
+      sx={laterLines(series[0]?.id)}
       height={HEIGHT}
       dataset={table.rows}
       xAxis={xAxis.map((axis) => ({ ...axis, scaleType: 'point' as const }))}
@@ -74,7 +90,7 @@ export const Lines = ({ table, colours }: { table: ChartTable; colours?: Colours
       series={series.map((one, index) => ({
         ...one,
         showMark: true,
-        shape: index % 2 ? 'square' : 'circle',
+        shape: MARK_SHAPES[index % MARK_SHAPES.length],
       }))}
       skipAnimation
     />

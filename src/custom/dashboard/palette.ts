@@ -43,9 +43,23 @@ export const DARK_STAND_INS: Record<string, string> = {
   [OKABE_ITO.vermillion]: '#DB6200',
 };
 
+/**
+ * The light theme's stand-ins for the colours of Okabe and Ito's palette that are under 3:1 on white paper (the
+ * contrast WCAG asks of a chart's marks): their orange 2.25:1, sky blue 2.31:1, grey 2.85:1 and yellow 1.32:1,
+ * each darkened in its own hue to ~3.1:1. Their vermillion (3.87:1) is darkened to 5:1, as dark as the blue, so
+ * that failed stays 1.6:1 in lightness from the orange of pending beside it, as done does from in progress.
+ */
+export const LIGHT_STAND_INS: Record<string, string> = {
+  [OKABE_ITO.orange]: '#C28600',
+  [OKABE_ITO.skyBlue]: '#4A9AC7',
+  [OKABE_ITO.grey]: '#929292',
+  [OKABE_ITO.yellow]: '#9D952B',
+  [OKABE_ITO.vermillion]: '#B75100',
+};
+
 /** A chart colour as drawn on the theme's paper. */
 export const themedColour = (colour: string, mode: 'light' | 'dark'): string =>
-  mode === 'dark' ? (DARK_STAND_INS[colour] ?? colour) : colour;
+  (mode === 'dark' ? DARK_STAND_INS : LIGHT_STAND_INS)[colour] ?? colour;
 
 /** WCAG's relative luminance of a #rrggbb colour. */
 export const luminance = (hex: string): number => {
