@@ -182,12 +182,13 @@ export async function benchLists(
     const results = new Map<string, LoadResult[]>();
     const add = (key: string, r: LoadResult) => results.set(key, [...(results.get(key) ?? []), r]);
     const opts = { concurrency, seconds };
-    // Interleaved: each run measures the baseline, then every endpoint, so load on the machine hits all alike.
-    for (let i = 0; i < runs; i++) {
-      add(baselinePath, await load(`${server.url}${baselinePath}`, {}, opts));
-      for (const t of targets)
+    // Interleaved: each run measures the baseline and every endpoint, so load on the machine hits all alike,
+    // each run starting one further along the list, so that no endpoint always follows the same one (a slow
+    // list's leftovers, its garbage collection) or always comes first.
+    const order = [{ path: baselinePath, headers: {} as Record<string, string> }, ...targets];
+    for (let i = 0; i < runs; i++)
+      for (const t of [...order.slice(i % order.length), ...order.slice(0, i % order.length)])
         add(t.path, await load(`${server.url}${t.path}`, { headers: t.headers }, opts));
-    }
     const summary = (key: string) => {
       const list = results.get(key) ?? [];
       const errors = list.reduce((n, r) => n + r.errors, 0);
