@@ -2,6 +2,8 @@
 export interface LoadResult {
   requests: number;
   errors: number;
+  /** What the failed requests got: a status code, or the network error's name, with how many times. */
+  failures: Record<string, number>;
   seconds: number;
   rps: number;
   p50: number;
@@ -21,6 +23,14 @@ export function median(values: number[]): number {
   );
 }
 
+/** Throws, naming what they got, when any of `results`' requests of `label` failed: a bench measures successes. */
+export function throwOnFailures(label: string, results: LoadResult[]): void {
+  const errors = results.reduce((n, r) => n + r.errors, 0);
+  if (errors === 0) return;
+  const why = results.flatMap((r) => Object.entries(r.failures).map(([what, n]) => `${what} ×${n}`));
+  throw new Error(`${label}: ${errors} failed requests (${why.join(', ')})`);
+}
+
 export async function load(
   url: string,
   init: RequestInit,
@@ -28,13 +38,21 @@ export async function load(
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const failures: Record<string, number> = {};
+  const failed = (what: string) => {
+    errors++;
+    failures[what] = (failures[what] ?? 0) + 1;
+  };
   const started = performance.now();
   const until = started + seconds * 1000;
   const client = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      const res = await fetch(url, init).catch(() => undefined);
-      if (!res?.ok) errors++;
+      const res = await fetch(url, init).catch((error: unknown) => {
+        failed(error instanceof Error ? ((error.cause as Error | undefined)?.name ?? error.name) : 'error');
+        return undefined;
+      });
+      if (res && !res.ok) failed(String(res.status));
       await res?.arrayBuffer();
       latencies.push(performance.now() - t0);
     }
@@ -45,6 +63,7 @@ export async function load(
   return {
     requests: latencies.length,
     errors,
+    failures,
     seconds: elapsed,
     rps: latencies.length / elapsed,
     p50: percentile(latencies, 50),

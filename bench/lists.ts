@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createScratchDatabase } from '../server/test/test-database';
 import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { type BenchScale, type Exec, LIST_SCALE, seedBenchData } from './data';
-import { type LoadResult, load, median } from './http-load';
+import { type LoadResult, load, median, throwOnFailures } from './http-load';
 
 type Row = [string, string, string, string];
 
@@ -191,8 +191,7 @@ export async function benchLists(
         add(t.path, await load(`${server.url}${t.path}`, { headers: t.headers }, opts));
     const summary = (key: string) => {
       const list = results.get(key) ?? [];
-      const errors = list.reduce((n, r) => n + r.errors, 0);
-      if (errors) throw new Error(`${key}: ${errors} failed requests`);
+      throwOnFailures(key, list);
       return {
         rps: median(list.map((r) => r.rps)),
         p50: median(list.map((r) => r.p50)),

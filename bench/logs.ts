@@ -10,7 +10,7 @@ import { LOG_PAGE_MAX } from '../contract/schemas/tasks-schemas';
 import { startWithLogs } from '../tests/e2e/support/bigLog';
 import { launchBrowser, newVisitor } from '../tests/e2e/support/browser';
 import type { RunningServer } from '../tests/e2e/support/server';
-import { type LoadResult, load, median } from './http-load';
+import { type LoadResult, load, median, throwOnFailures } from './http-load';
 import { scratchDatabase, signInAs } from './lists';
 import { type DialogTimes, openLogTimes } from './log-dialog';
 
@@ -107,7 +107,7 @@ async function phase(
     const health = await load(`${server.url}/api/health/live`, {}, { concurrency: PROBES, seconds });
     const peakRss = sample();
     const done = running ? await running.stop() : { reads: [], bytes: 0, seconds };
-    if (health.errors) throw new Error(`/api/health/live: ${health.errors} failed requests`);
+    throwOnFailures('/api/health/live', [health]);
     return { health, peakRss, ...done };
   } finally {
     running?.child.kill('SIGTERM');

@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from '../tests/e2e/support/server';
 import { benchAgents } from './agents';
 import { benchBrowser } from './browser';
 import { benchFairQueue } from './fair-queue';
-import { type LoadResult, load, median } from './http-load';
+import { type LoadResult, load, median, throwOnFailures } from './http-load';
 import { benchLists } from './lists';
 import { benchLogs } from './logs';
 
@@ -54,11 +54,11 @@ async function endpoint(server: RunningServer, path: string, token?: string): Pr
       await load(`${server.url}${path}`, { headers }, { concurrency: CONCURRENCY, seconds: SECONDS }),
     );
   }
-  const errors = results.reduce((n, r) => n + r.errors, 0);
-  if (errors) throw new Error(`${path}: ${errors} failed requests`);
+  throwOnFailures(path, results);
   return {
     requests: median(results.map((r) => r.requests)),
-    errors,
+    errors: 0,
+    failures: {},
     seconds: median(results.map((r) => r.seconds)),
     rps: median(results.map((r) => r.rps)),
     p50: median(results.map((r) => r.p50)),
