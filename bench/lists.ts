@@ -220,6 +220,14 @@ export async function benchLists(
         `${fmt(share(t.path), 0)} % of baseline (median of the runs' shares); target ≥ 85 %`,
       ]);
     }
+  } catch (error) {
+    // What the console said of it: its warnings and errors (pino's levels 40 and up), the last few.
+    const said = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(4|5|6)\d/.test(line))
+      .slice(-5);
+    throw new Error(`${(error as Error).message}\nthe console's last warnings:\n${said.join('\n')}`);
   } finally {
     await close();
   }

@@ -518,6 +518,10 @@ export const builds = pgTable(
       t.release_version,
     ),
     index('builds_dashboard_user_idx').on(t.user_id, t.queued_at, t.status, t.started_at, t.finished_at),
+    // The forecast's medians: each series' last builds an agent ran, newest first (server/builds/eta/eta.ts).
+    index('builds_recent_done_idx')
+      .on(t.series, t.finished_at.desc())
+      .where(sql`status = 'done' and attempts > 0 and started_at is not null`),
   ],
 );
 

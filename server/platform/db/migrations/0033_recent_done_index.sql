@@ -1,0 +1,1 @@
+CREATE INDEX "builds_recent_done_idx" ON "builds" USING btree ("series","finished_at" DESC NULLS LAST) WHERE status = 'done' and attempts > 0 and started_at is not null;
