@@ -113,9 +113,9 @@ export class MailCatcher {
     }
   }
 
-  /** How many mails went to `to`. */
-  countTo(to: string): number {
-    return this.mails.filter((m) => m.to.includes(to.toLowerCase())).length;
+  /** How many mails went to `to` (after the first `since` mails). */
+  countTo(to: string, since = 0): number {
+    return this.mails.slice(since).filter((m) => m.to.includes(to.toLowerCase())).length;
   }
 
   close(): Promise<void> {

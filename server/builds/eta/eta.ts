@@ -3,6 +3,7 @@ import { type Liveness, withLiveness } from '../../agents/agent-liveness';
 import type { Db } from '../../platform/db/client';
 import { buildAgents, builds } from '../../platform/db/schema';
 import { fairOrder, fairQueue } from '../../queue/fair-order';
+import { rowsOf } from '../runs/kept-runs';
 
 /**
  * Issue 16 item 5: where a pending build stands in the queue and when it should start and finish, and when a
@@ -87,7 +88,7 @@ export async function recentDurations(db: Db): Promise<Durations> {
       order by finished_at desc nulls last limit ${sql.raw(String(RECENT))}
     ) recent
     where serie.name is not null`);
-  const rows = (result as unknown as { rows: { series: string; ms: number | string }[] }).rows;
+  const rows = rowsOf<{ series: string; ms: number | string }>(result);
   const bySeriesValues = new Map<string, number[]>();
   for (const row of rows) {
     const values = bySeriesValues.get(row.series) ?? [];
@@ -178,7 +179,7 @@ async function readForecast(db: Db, offlineAfterMs: number): Promise<Forecast> {
   // Issue 36: in the fair order, the claims' own (server/queue/fair-order.ts).
   const result = await db.execute(sql`
     select f.id, f.series from ${fairQueue()} f order by ${fairOrder('f')} limit ${HORIZON}`);
-  const pending = (result as unknown as { rows: { id: number; series: string }[] }).rows.map((row) => ({
+  const pending = rowsOf<{ id: number; series: string }>(result).map((row) => ({
     id: Number(row.id),
     series: row.series,
   }));
