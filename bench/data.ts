@@ -2,6 +2,8 @@
 // a few INSERT … SELECT generate_series statements into a database the server has already migrated and seeded
 // (the demo catalogue, releases and the demo partner must exist).
 
+import { buildsSummaryText } from '../server/sets/sets-repository';
+
 export const PARTNERS = 1_000;
 export const BUILDS = 100_000;
 /** Sets per partner; the demo partner (the one the bench signs in as) has DEMO_SETS. */
@@ -37,7 +39,7 @@ export const LIST_SCALE: BenchScale = {
  * builds spread round-robin over all sets (the demo partner gets ~1 %: ~1,000 builds), models, platforms and
  * install types taken from the catalogue's combinations, releases from the series' releases; statuses mixed
  * (70 % done, 10 % failed, 10 % cancelled, 5 % in progress, 5 % pending), 5 % removed, 5 % hidden from tasks,
- * queued one second apart. The sets' counters are then recounted as the server would keep them, and the tables
+ * queued one second apart. The sets' counters and summaries are then recounted as the server would keep them, and the tables
  * vacuumed and analysed, as PostgreSQL's autovacuum (and the server's maintenance on PGlite) would soon do after
  * a bulk load: a benchmark of a steady state, not of the minute after 100,000 inserts.
  */
@@ -106,6 +108,7 @@ export async function seedBenchData(
         count(*) filter (where is_removed)::int as removed
       from builds group by group_id) c
     where g.id = c.group_id`);
+  await exec(`update firmware_groups set builds_summary = ${buildsSummaryText()}`);
   await exec('vacuum analyze');
 }
 

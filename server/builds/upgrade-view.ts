@@ -1,4 +1,4 @@
-import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Build } from '../../contract/schemas/build-schemas';
 import { findAccountById } from '../accounts/accounts-repository';
 import type { Db } from '../platform/db/client';
@@ -74,28 +74,17 @@ const newestReleases = (owner: Viewer): SQL =>
   sql`(select ${releases.series} as series, ${stageClassOf(releases.stage)} as class, max(${releases.id}) as id
     from ${releases} where ${and(releaseVisibility(owner, false), buildableRelease())} group by 1, 2)`;
 
-export interface UpgradableAggregate {
-  /** Joins the newest releases to the builds: follows the aggregate's FROM. */
-  join: SQL;
-  /** Whether any build read has one newer than its release. */
-  any: SQL<boolean>;
-}
-
 /**
- * Whether an upgrade would move any of the builds an aggregate reads (the sets list's "Upgrade all", issue
- * 15 item 9), for the builds' owner; `build` is the builds table's alias in the aggregate's FROM, whose
- * WHERE must leave removed builds out (they cannot be upgraded). Read in the same pass as a set's other
- * aggregates over its builds (issue 42). `owner.id` may be a placeholder: the statement is then prepared once
- * per role (see ownerRole).
+ * Whether an upgrade would move any build of a set (the sets list's "Upgrade all", issue 15 item 9), for the
+ * builds' owner, from the set's kept `floors` (SetBuildsSummary: the oldest release of its live builds per
+ * series and stage class): some build has a newer release exactly when its series and class have one newer
+ * than their oldest. `owner.id` may be a placeholder: the statement is then prepared once per role (see
+ * ownerRole).
  */
-export const upgradableAggregate = (
-  owner: Viewer,
-  build: Record<'series' | 'stage' | 'release_id', AnyColumn>,
-): UpgradableAggregate => ({
-  join: sql`left join ${newestReleases(owner)} as newest on newest.series = ${build.series}
-    and newest.class = ${stageClassOf(build.stage)} and newest.id > ${build.release_id}`,
-  any: sql<boolean>`coalesce(bool_or(newest.id is not null), false)`,
-});
+export const upgradableFloors = (owner: Viewer, floors: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from jsonb_array_elements(${floors}) as floor
+    join ${newestReleases(owner)} as newest on newest.series = floor->>0 and newest.class = floor->>1
+    and newest.id > (floor->>2)::int)`;
 
 /** Which of the release visibility rules applies to a viewer (releaseVisibility's branches). */
 export const ownerRole = (owner: Viewer) =>

@@ -12,6 +12,7 @@ import {
   releaseTags,
   series,
 } from '../platform/db/schema';
+import { lockSetsOfRelease, summarizeSets } from '../sets/sets-repository';
 
 export type { ReleaseRow };
 
@@ -205,13 +206,16 @@ export async function markReleaseRestored(
 /**
  * A published release edited is created again under a new id (spec §4): what pointed at the old one follows
  * it, in the same transaction. Builds take its id, version and stage (a rebuild builds the release that now
- * stands); releases that named it as parent name the new one.
+ * stands), and their sets' summaries say so; releases that named it as parent name the new one.
  */
 export async function followRecreatedRelease(
   db: Db,
   oldId: number,
   next: { id: number; version: string; stage: ReleaseRow['stage'] },
 ): Promise<number> {
+  // The sets of those builds keep which releases they built (recountSet's summary): locked first, as every
+  // write to a set's builds does, and summarised again after.
+  const sets = await lockSetsOfRelease(db, oldId);
   const moved = await db
     .update(builds)
     .set({
@@ -223,6 +227,7 @@ export async function followRecreatedRelease(
     })
     .where(eq(builds.release_id, oldId))
     .returning({ id: builds.id });
+  await summarizeSets(db, sets);
   await db.update(releases).set({ parent: next.id }).where(eq(releases.parent, oldId));
   return moved.length;
 }

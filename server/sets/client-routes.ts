@@ -34,7 +34,7 @@ const setsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account,
       );
       setPageHeaders(reply, page, PAGE_SIZE, total);
-      return rows.map((row) => ({ ...toSet(row), upgrade_available: row.upgrade_available ?? false }));
+      return rows.map(toSet);
     },
   );
 

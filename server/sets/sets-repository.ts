@@ -1,11 +1,12 @@
-import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../contract/constants';
-import { ownerRole, type UpgradableAggregate, upgradableAggregate } from '../builds/upgrade-view';
+import { stageClassOf } from '../builds/input/release-choice';
+import { ownerRole, upgradableFloors } from '../builds/upgrade-view';
 import type { Db } from '../platform/db/client';
 import { countOften } from '../platform/db/large-counts';
 import { pageWindow, preparedOnce } from '../platform/db/prepared-statements';
-import { accounts, type BuildSetRow, buildSets, builds } from '../platform/db/schema';
+import { accounts, type BuildSetRow, buildSets, builds, type SetBuildsSummary } from '../platform/db/schema';
 import type { Viewer } from '../releases/releases-repository';
 
 export type { BuildSetRow };
@@ -48,75 +49,77 @@ export interface Page<T> {
   total: number;
 }
 
-/** [model, release id] pairs, by model: see `builtModels`. */
-export type BuiltModels = [model: string, releaseId: number][];
-
-/** What a set's builds (not removed) are, to tell sets apart in a list (issue 37). */
-export interface SetHolds {
-  platforms: string[];
-  install_types: string[];
-  /** The workers of its builds' main (DevFee) pools. */
-  main_workers: string[];
-}
-
-/** A set's row with the models it has built and what its builds are. */
-export type BuildSetRowWithBuilt = BuildSetRow & { built: BuiltModels; holds: SetHolds };
-
-const NO_HOLDS: SetHolds = { platforms: [], install_types: [], main_workers: [] };
-
-/** The builds a set's subqueries read, as `b` (drizzle leaves the columns of a one-table query unqualified). */
+/** The builds the summary reads, as `b` (drizzle leaves the columns of a one-table query unqualified). */
 const b = alias(builds, 'b');
 
+/** A JSON array of `value` over the set's builds, each once and sorted; `[]` when there is none. */
+const distinctSorted = (value: SQL) =>
+  sql`coalesce(jsonb_agg(distinct ${value} order by ${value}) filter (where ${value} is not null), '[]'::jsonb)`;
+
 /**
- * Per set (the outer query's row): its builds' platforms, install types and main pools' workers, sorted; with
- * `upgradable` (of `b`), also whether an upgrade would move any of them (`upgrade`), in the same pass.
+ * What a set's builds are (SetBuildsSummary), computed from them: the set is the outer statement's row of
+ * firmware_groups, spelled out by table name (an unqualified `id` in a subquery would be the build's).
+ * recountSet keeps it in the set's row; the lists read that. A function: release-choice's stage classes are
+ * read when a statement is written, not when this module loads.
  */
-const setHolds = (upgradable?: UpgradableAggregate) => sql<(SetHolds & { upgrade?: boolean }) | null>`(
-  select json_build_object(
-    'platforms', coalesce(json_agg(distinct b.platform order by b.platform), '[]'::json),
-    'install_types', coalesce(json_agg(distinct b.install_type order by b.install_type), '[]'::json),
-    'main_workers', coalesce(
-      json_agg(distinct p.worker order by p.worker) filter (where p.worker <> ''), '[]'::json)
-    ${upgradable ? sql`, 'upgrade', ${upgradable.any}` : sql``}
+const buildsSummary = () => sql<SetBuildsSummary>`(
+  select jsonb_build_object(
+    'built', coalesce((
+      select jsonb_agg(jsonb_build_array(v.model, v.release_id) order by v.model)
+      from (
+        select distinct on (b.model) b.model, b.release_id
+        from ${builds} b where b.group_id = ${g}.id
+        order by b.model, b.id desc
+      ) v), '[]'::jsonb),
+    'platforms', ${distinctSorted(sql`live.platform`)},
+    'install_types', ${distinctSorted(sql`live.install_type`)},
+    'main_workers', ${distinctSorted(sql`nullif(live.worker, '')`)},
+    'floors', coalesce((
+      select jsonb_agg(jsonb_build_array(f.series, f.class, f.release_id) order by f.series, f.class)
+      from (
+        select ${b.series} as series, ${stageClassOf(b.stage)} as class, min(${b.release_id}) as release_id
+        from ${builds} b where b.group_id = ${g}.id and not b.is_removed group by 1, 2
+      ) f), '[]'::jsonb)
   )
-  from ${builds} b
-  left join lateral (
-    select e->>'worker' as worker from jsonb_array_elements(b.fee_pools_configs) e
-    where e->>'type_fee_pool' = 'devfee' limit 1
-  ) p on true
-  ${upgradable?.join ?? sql``}
-  where b.group_id = ${g}.id and not b.is_removed
+  from (
+    select b.platform, b.install_type, (
+      select e->>'worker' from jsonb_array_elements(b.fee_pools_configs) e
+      where e->>'type_fee_pool' = 'devfee' limit 1
+    ) as worker
+    from ${builds} b where b.group_id = ${g}.id and not b.is_removed
+  ) live
 )`;
 
-/** The set's row with its built models and holds, as the queries below select them. */
-const withBuilt = <T extends BuildSetRow>(set: T, built: BuiltModels | null, holds: SetHolds | null) => ({
-  ...set,
-  built: built ?? [],
-  holds: holds
-    ? { platforms: holds.platforms, install_types: holds.install_types, main_workers: holds.main_workers }
-    : NO_HOLDS,
-});
+/** The summary's SQL as text, its values inline: for writers of raw SQL (bench/data.ts seeds a million builds). */
+export const buildsSummaryText = (): string => new PgDialect().sqlToQuery(buildsSummary().inlineParams()).sql;
+
+/** Keeps the builds' summary of sets `ids` (locked by the caller, see lockSet) after their builds changed. */
+export async function summarizeSets(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(g).set({ builds_summary: buildsSummary() }).where(inArray(g.id, ids));
+}
 
 /**
- * Per set (the outer query's row): each model it has ever built (removed builds included, so 'missing models'
- * can offer them again) with the release of its newest build; a column of the list's own statement, so a page
- * takes one round trip. Spelled out with table names: drizzle leaves a single table's columns unqualified,
- * and an unqualified `id` in the subquery would be the build's.
+ * Locks the sets that hold builds of release `releaseId`, in id order (as one lockSet after another would),
+ * and answers their ids: before a write that moves those builds, so a set is always locked before its builds.
  */
-const builtModels = sql<BuiltModels | null>`(
-  select json_agg(json_build_array(v.model, v.release_id) order by v.model)
-  from (
-    select distinct on (b.model) b.model, b.release_id
-    from ${builds} b where b.group_id = ${g}.id
-    order by b.model, b.id desc
-  ) v
-)`;
+export async function lockSetsOfRelease(db: Db, releaseId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: g.id })
+    .from(g)
+    .where(
+      sql`${g.id} in (select ${builds.group_id} from ${builds} where ${builds.release_id} = ${releaseId})`,
+    )
+    .orderBy(g.id)
+    .for('update');
+  return rows.map((row) => row.id);
+}
 
 const placeholders = { userId: sql.placeholder('userId'), pattern: sql.placeholder('pattern') };
 
 /**
  * The page query of one combination of filters (see preparedOnce), its total a column of it; with `owner`,
- * whether an upgrade would change each set too, in its holds (its id a placeholder: prepared once per role).
+ * whether an upgrade would change each set too (its id a placeholder: prepared once per role).
  */
 function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: string, owner?: Viewer) {
   const where = setConditions(filters, placeholders);
@@ -124,8 +127,9 @@ function preparePage(db: Db, filters: SetFilters, firstPage: boolean, name: stri
   const query = db
     .select({
       set: g,
-      built: builtModels,
-      holds: setHolds(owner && upgradableAggregate({ ...owner, id: ownerId }, b)),
+      upgrade: owner
+        ? upgradableFloors({ ...owner, id: ownerId }, sql`${g.builds_summary}->'floors'`)
+        : sql<boolean>`false`,
       total: sql<number>`(select count(*)::int from ${g} where ${where ?? sql`true`})`,
     })
     .from(g)
@@ -145,7 +149,7 @@ export async function listSets(
   filters: SetFilters,
   page: number,
   owner?: Viewer,
-): Promise<Page<BuildSetRowWithBuilt & { upgrade_available?: boolean }>> {
+): Promise<Page<BuildSetRow & { upgrade_available?: boolean }>> {
   const pattern = searchPattern(filters.search);
   const first = page === 0;
   const role = owner && ownerRole(owner);
@@ -163,15 +167,8 @@ export async function listSets(
     (await db.select({ total: count() }).from(g).where(setConditions(filters)))[0]?.total ??
     0;
   // Without an owner the rows are the sets alone (the admins' lists of a partner's sets answer no such field).
-  const rows = found.map(({ set, built, holds }) =>
-    owner
-      ? { ...withBuilt(set, built, holds), upgrade_available: Boolean(holds?.upgrade) }
-      : withBuilt(set, built, holds),
-  );
-  return {
-    rows,
-    total,
-  };
+  const rows = found.map(({ set, upgrade }) => (owner ? { ...set, upgrade_available: upgrade } : set));
+  return { rows, total };
 }
 
 export interface ActiveFilters {
@@ -180,7 +177,7 @@ export interface ActiveFilters {
   isFavorite?: boolean;
 }
 
-export type BuildSetWithOwner = BuildSetRowWithBuilt & { email: string; worker: string };
+export type BuildSetWithOwner = BuildSetRow & { email: string; worker: string };
 
 function activeConditions(filters: ActiveFilters, pattern: unknown): SQL | undefined {
   return and(
@@ -203,8 +200,6 @@ const prepareActivePage = (db: Db, filters: ActiveFilters, firstPage: boolean, n
     db
       .select({
         set: g,
-        built: builtModels,
-        holds: setHolds(),
         email: accounts.email,
         worker: accounts.worker,
       })
@@ -242,7 +237,7 @@ export async function listActiveSets(
   ]);
   return {
     rows: rows.map((row) => ({
-      ...withBuilt(row.set, row.built, row.holds),
+      ...row.set,
       email: row.email,
       worker: row.worker,
     })),
@@ -311,7 +306,7 @@ export async function markSetRemoved(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Recomputes the set's counters from its builds (one aggregate over the builds_group_idx index). Every write
+ * Recomputes the set's counters and its builds' summary from its builds (over the builds_group_idx index). Every write
  * that adds, removes or changes the status of a build calls it in the same transaction, after lockSet;
  * build agents (their own issue) must do the same when a build changes status.
  */
@@ -329,15 +324,6 @@ export async function recountSet(db: Db, setId: number): Promise<void> {
     .where(eq(builds.group_id, setId));
   await db
     .update(g)
-    .set({ ...counts, updated_at: new Date() })
+    .set({ ...counts, builds_summary: buildsSummary(), updated_at: new Date() })
     .where(eq(g.id, setId));
-}
-
-/** A set by id with the models it has built, for answering it after a write. */
-export async function findSetWithBuilt(db: Db, id: number): Promise<BuildSetRowWithBuilt | undefined> {
-  const [row] = await db
-    .select({ set: g, built: builtModels, holds: setHolds() })
-    .from(g)
-    .where(eq(g.id, id));
-  return row && withBuilt(row.set, row.built, row.holds);
 }

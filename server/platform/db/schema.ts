@@ -372,9 +372,23 @@ export type LicenseRow = typeof licenses.$inferSelect;
 
 // ── Sets and builds (issue 4): firmware sets, builds (each one a build job), pool presets, build options ────
 
+/** What a set's builds are, as its row keeps them (see recountSet). */
+export interface SetBuildsSummary {
+  /** Each model the set has ever built (removed builds too, so 'missing models' can offer them again) with
+   * the release of its newest build, by model. */
+  built: [model: string, releaseId: number][];
+  /** Of its builds that are not removed (issue 37): platforms, install types, main (DevFee) pools' workers. */
+  platforms: string[];
+  install_types: string[];
+  main_workers: string[];
+  /** Of its builds that are not removed: the oldest release per series and stage class, which tells whether an
+   * upgrade would move any of them (see upgradableFloors). */
+  floors: [series: string, stageClass: string, releaseId: number][];
+}
+
 /**
- * A firmware set (spec's "group"). The counters are kept by the builds repository in the same transaction as
- * every build write (see recountSet), so listing sets never aggregates builds.
+ * A firmware set (spec's "group"). The counters and the builds' summary are kept by the builds repository in the
+ * same transaction as every build write (see recountSet), so listing sets never aggregates builds.
  */
 export const buildSets = pgTable(
   'firmware_groups',
@@ -401,6 +415,11 @@ export const buildSets = pgTable(
     count_in_progress: integer('count_in_progress').notNull().default(0),
     count_failed: integer('count_failed').notNull().default(0),
     count_removed_firmwares: integer('count_removed_firmwares').notNull().default(0),
+    // What its builds are (issue 42), kept with the counters by recountSet: a page of sets reads no builds.
+    builds_summary: jsonb('builds_summary')
+      .$type<SetBuildsSummary>()
+      .notNull()
+      .default(sql`'{"built":[],"platforms":[],"install_types":[],"main_workers":[],"floors":[]}'::jsonb`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

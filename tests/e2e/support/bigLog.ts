@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { buildsSummaryText } from '../../../server/sets/sets-repository';
 import { type RunningServer, startServer } from './server';
 
 export const BIG_LOG_SET = 'Big log';
@@ -45,6 +46,9 @@ export async function seedBigLog(
     returning id`);
   const id = Number(rows[0]?.id);
   if (!id) throw new Error(`no big-log build: is ${email} there, with a catalogue and releases?`);
+  // What the set's builds are, as the server keeps it (recountSet): its sets list shows the build's model.
+  await query(`update firmware_groups set builds_summary = ${buildsSummaryText()}
+    where id = (select group_id from builds where id = ${id})`);
   await query(`
     insert into build_events (build_id, attempt, agent_seq, type, data, created_at)
     select ${id}, 1, i, 'log', ${LINE_SQL}, now() - (${lines} - i) * interval '1 millisecond'
