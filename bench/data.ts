@@ -39,9 +39,9 @@ export const LIST_SCALE: BenchScale = {
  * builds spread round-robin over all sets (the demo partner gets ~1 %: ~1,000 builds), models, platforms and
  * install types taken from the catalogue's combinations, releases from the series' releases; statuses mixed
  * (70 % done, 10 % failed, 10 % cancelled, 5 % in progress, 5 % pending), 5 % removed, 5 % hidden from tasks,
- * queued one second apart. The sets' counters and summaries are then recounted as the server would keep them, and the tables
- * vacuumed and analysed, as PostgreSQL's autovacuum (and the server's maintenance on PGlite) would soon do after
- * a bulk load: a benchmark of a steady state, not of the minute after 100,000 inserts.
+ * queued one second apart. The sets' counters and builds' summaries are then recounted as the server would keep
+ * them, and the tables vacuumed and analysed, as PostgreSQL's autovacuum (and the server's maintenance on PGlite)
+ * would soon do after a bulk load: a benchmark of a steady state, not of the minute after 100,000 inserts.
  */
 export async function seedBenchData(
   exec: Exec,

@@ -4,20 +4,14 @@
 // goes through no set, a published release edited (created again under a new id, its builds following it).
 // Its own world: it changes the releases.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../builds/runs/kept-runs';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 import { buildsSummaryText } from './sets-repository';
 
 const GROUPS = '/client/firmware/groups';
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = sharedWorld(createBuildWorld);
 
 interface ListedSet {
   id: number;

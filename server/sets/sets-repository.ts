@@ -108,7 +108,7 @@ export async function lockSetsOfRelease(db: Db, releaseId: number): Promise<numb
     .select({ id: g.id })
     .from(g)
     .where(
-      sql`${g.id} in (select ${builds.group_id} from ${builds} where ${builds.release_id} = ${releaseId})`,
+      inArray(g.id, db.select({ id: builds.group_id }).from(builds).where(eq(builds.release_id, releaseId))),
     )
     .orderBy(g.id)
     .for('update');

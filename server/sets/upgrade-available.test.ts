@@ -3,20 +3,14 @@
 // build from, of the build's series and stage class, newer than its release), as releases come, are hidden,
 // removed or their series blocked. Its own world: it changes the releases.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releases, series } from '../platform/db/schema';
 import { insertRelease } from '../releases/releases-repository';
-import { api, type BuildWorld, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { api, buildBody, createBuildWorld, createSet, submit } from '../test/build-fixtures';
+import { sharedWorld } from '../test/shared-world';
 
 const GROUPS = '/client/firmware/groups';
-let w: BuildWorld;
-
-beforeAll(async () => {
-  w = await createBuildWorld();
-});
-afterAll(async () => {
-  await w?.close();
-});
+const w = sharedWorld(createBuildWorld);
 
 /** The set's upgrade_available in my list, and whether the upgrade's own preview would queue anything. */
 async function offered(setId: number) {
